@@ -1,0 +1,25 @@
+/** The builtin dialect: `builtin.module` (printed `module`), a symbol table with one body block. */
+import { defineOp, defineCustomDirective } from '../ir/op-definition.js';
+import { symbolNameAttr } from '../common/attr-kinds.js';
+import type { Region } from '../ir/ir.js';
+
+defineOp({
+  name: 'builtin.module',
+  summary: 'A top-level container operation',
+  attributes: [{ name: 'sym_name', kind: symbolNameAttr, optional: true }],
+  regions: ['bodyRegion'],
+  traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable'],
+  format: '($sym_name^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+});
+
+/** A module body always has its one block, even when empty. */
+defineCustomDirective('ModuleBody', {
+  parse(p, op) {
+    const region = p.parseRegion() as Region;
+    if (region.blocks.length === 0) region.addBlock();
+    op.regions.set('bodyRegion', [region]);
+  },
+  print(p, op) {
+    p.printRegion(op.region(0), { printEntryBlockArgs: false });
+  },
+});

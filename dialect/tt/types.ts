@@ -1,0 +1,35 @@
+/** Triton types: `!tt.ptr<T[, addrspace]>` (address space 1 is the default and is not printed). */
+import type { AsmPrinter } from '../ir/asm-interfaces.js';
+import { registerTypeParser } from '../ir/dialect-registry.js';
+import { Type, intern } from '../ir/type.js';
+import type { Attribute } from '../ir/attribute.js';
+
+export class PointerType extends Type {
+  private constructor(
+    readonly pointee: Type,
+    readonly addressSpace: number,
+  ) {
+    super();
+  }
+  static get(pointee: Type, addressSpace = 1): PointerType {
+    return intern(new PointerType(pointee, addressSpace));
+  }
+  print(p: AsmPrinter): void {
+    p.write('!tt.ptr<');
+    p.printType(this.pointee);
+    if (this.addressSpace !== 1) p.write(`, ${this.addressSpace}`);
+    p.write('>');
+  }
+  override children(): readonly (Type | Attribute)[] {
+    return [this.pointee];
+  }
+}
+
+registerTypeParser('tt.ptr', (p) => {
+  p.expect('<');
+  const pointee = p.parseType();
+  let space = 1;
+  if (p.consumeIf(',')) space = Number(p.parseInteger());
+  p.expect('>');
+  return PointerType.get(pointee, space);
+});

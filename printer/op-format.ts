@@ -1,0 +1,225 @@
+/**
+ * Prints an operation in its custom form by walking the same declarative format the parser reads.
+ * Spacing follows ODS's generated printers: a space before each element unless the previous literal
+ * was an opening bracket, and none before `)`, `]`, `>`, `,` (and `(`/`[`/`<` after a non-punctuation).
+ */
+import type { Operation, Region } from '../dialect/ir/ir.js';
+import { getCustomDirective, type FormatRef } from '../dialect/ir/op-definition.js';
+import { FunctionType, type Type } from '../dialect/ir/type.js';
+import { compiledFormat, type Directive } from '../parser/op-format-ast.js';
+import type { IRPrinter } from './printer.js';
+
+
+interface SpaceState {
+  shouldEmitSpace: boolean;
+  lastWasPunctuation: boolean;
+}
+
+function spaceBeforeLiteral(value: string, lastWasPunctuation: boolean): boolean {
+  if (value.length !== 1 && value !== '->') return true;
+  if (lastWasPunctuation) return !'>)}],'.includes(value[0]!);
+  return !'<>(){}[],'.includes(value[0]!);
+}
+
+export function printCustomOp(p: IRPrinter, op: Operation): void {
+  const def = op.def!;
+  const st: SpaceState = { shouldEmitSpace: true, lastWasPunctuation: false };
+  const elided = elidedAttrNames(compiledFormat(def));
+  for (const d of compiledFormat(def)) printDirective(p, op, d, st, elided);
+}
+
+/** Attributes bound by a directive (printed there, so elided from attr-dict). */
+function elidedAttrNames(ds: readonly Directive[]): string[] {
+  const out: string[] = [];
+  const walk = (d: Directive): void => {
+    if (d.kind === 'var' && d.varKind === 'attr') out.push(d.name);
+    else if (d.kind === 'optional') [...d.then, ...d.else].forEach(walk);
+    else if (d.kind === 'custom') d.args.forEach(walk);
+    else if (d.kind === 'qualified') walk(d.inner);
+  };
+  ds.forEach(walk);
+  return out;
+}
+
+function groupValues(op: Operation, name: string) {
+  if (op.def!.operands.some((o) => o.name === name)) return op.operandGroup(name);
+  const idx = op.def!.results.findIndex((r) => r.name === name);
+  if (idx < 0) throw new Error(`${op.name}: no operand/result ${name}`);
+  const fixedBefore = idx;
+  const flexible = op.def!.results.filter((r) => r.kind !== 'single').length;
+  if (flexible === 0 || op.def!.results[idx]!.kind === 'single') return [op.results[fixedBefore]!];
+  return op.results.slice(idx);
+}
+
+function typesOf(op: Operation, ref: string): Type[] {
+  if (ref === '@operands') return op.operandValues.map((v) => v.type);
+  if (ref === '@results') return op.results.map((r) => r.type);
+  return groupValues(op, ref).map((v) => v.type);
+}
+
+function printTypeList(p: IRPrinter, types: readonly Type[]): void {
+  types.forEach((t, i) => {
+    if (i) p.write(', ');
+    p.printType(t);
+  });
+}
+
+function isPresent(op: Operation, d: Directive): boolean {
+  switch (d.kind) {
+    case 'var':
+      if (d.varKind === 'operand' || d.varKind === 'result') return groupValues(op, d.name).length > 0;
+      if (d.varKind === 'attr') {
+        const a = op.getAttr(d.name);
+        const spec = op.def!.attributes.find((s) => s.name === d.name);
+        return a !== undefined && (spec?.default === undefined || spec.default !== a);
+      }
+      if (d.varKind === 'region') return op.regions.some((r) => r.blocks.length > 0);
+      if (d.varKind === 'successor') return op.successors.length > 0;
+      return false;
+    case 'type':
+      return typesOf(op, d.of).length > 0;
+    case 'qualified':
+      return isPresent(op, d.inner);
+    case 'optional':
+      return d.then.some((x) => isPresent(op, x));
+    default:
+      return false;
+  }
+}
+
+/** The anchor of an optional group: the element marked `^`, else the first non-literal element. */
+function anchorOf(g: readonly Directive[]): Directive | undefined {
+  return g.find((d) => d.kind === 'var' && d.anchor) ?? g.find((d) => d.kind !== 'literal');
+}
+
+function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceState, elided: string[]): void {
+  const space = (): void => {
+    if (st.shouldEmitSpace) p.write(' ');
+    st.shouldEmitSpace = true;
+    st.lastWasPunctuation = false;
+  };
+  switch (d.kind) {
+    case 'literal': {
+      const v = d.text;
+      if (v === ' ') {
+        p.write(' ');
+        st.shouldEmitSpace = false;
+        st.lastWasPunctuation = false;
+        return;
+      }
+      if (v === '\n') {
+        p.printNewline();
+        st.shouldEmitSpace = false;
+        return;
+      }
+      if (v === '') {
+        st.shouldEmitSpace = false;
+        return;
+      }
+      if (st.shouldEmitSpace && spaceBeforeLiteral(v, st.lastWasPunctuation)) p.write(' ');
+      p.write(v);
+      st.shouldEmitSpace = v.length !== 1 || !'<({['.includes(v);
+      st.lastWasPunctuation = v[0] !== '_' && !/[a-zA-Z]/.test(v[0]!);
+      return;
+    }
+    case 'var':
+      switch (d.varKind) {
+        case 'operand':
+        case 'result': {
+          const vs = groupValues(op, d.name);
+          const spec = op.def!.operands.find((o) => o.name === d.name);
+          if (spec && spec.kind !== 'single' && vs.length === 0) {
+            return;
+          }
+          space();
+          p.printOperands(vs);
+          return;
+        }
+        case 'attr': {
+          const spec = op.def!.attributes.find((a) => a.name === d.name)!;
+          const a = op.getAttr(d.name);
+          if (a === undefined) return;
+          space();
+          spec.kind.print(p, a);
+          return;
+        }
+        case 'region': {
+          const spec = op.def!.regions.find((r) => r.name === d.name)!;
+          const idx = op.def!.regions.indexOf(spec);
+          const regions: Region[] = spec.variadic ? op.regions.slice(idx) : [op.regions[idx]!];
+          regions.forEach((r, i) => {
+            if (i) p.write(',');
+            space();
+            p.printRegion(r, { printEntryBlockArgs: true });
+          });
+          return;
+        }
+        case 'successor': {
+          op.successors.forEach((s, i) => {
+            if (i) p.write(',');
+            space();
+            p.printSuccessor(s);
+          });
+          return;
+        }
+      }
+      return;
+    case 'type': {
+      const ts = typesOf(op, d.of);
+      if (ts.length === 0) return;
+      space();
+      printTypeList(p, ts);
+      return;
+    }
+    case 'functional-type': {
+      space();
+      p.printType(FunctionType.get(typesOf(op, d.inputs), typesOf(op, d.results)));
+      return;
+    }
+    case 'attr-dict':
+      p.printOptionalAttrDict(op, elided, d.withKeyword);
+      st.shouldEmitSpace = true;
+      st.lastWasPunctuation = false;
+      return;
+    case 'custom': {
+      const c = getCustomDirective(d.name);
+      if (!c) throw new Error(`${op.name}: unknown custom directive ${d.name}`);
+      space();
+      c.print(p, op, d.args.map(toRef));
+      return;
+    }
+    case 'qualified':
+      printDirective(p, op, d.inner, st, elided);
+      return;
+    case 'optional': {
+      const anchor = anchorOf(d.then);
+      if (anchor && isPresent(op, anchor)) for (const x of d.then) printDirective(p, op, x, st, elided);
+      else for (const x of d.else) printDirective(p, op, x, st, elided);
+      return;
+    }
+    case 'operands':
+      space();
+      p.printOperands(op.operandValues);
+      return;
+    case 'results':
+      return;
+    default:
+      throw new Error(`${op.name}: directive ${d.kind} not printable`);
+  }
+}
+
+function toRef(d: Directive): FormatRef {
+  switch (d.kind) {
+    case 'var':
+      if (d.varKind === 'result') return { kind: 'operand', name: d.name };
+      return { kind: d.varKind, name: d.name };
+    case 'type':
+      return { kind: 'type', of: d.of };
+    case 'attr-dict':
+      return { kind: 'attr-dict' };
+    case 'qualified':
+      return toRef(d.inner);
+    default:
+      throw new Error(`unsupported custom directive argument ${d.kind}`);
+  }
+}
