@@ -106,6 +106,8 @@ interface BlockScope {
 
 export interface ParseOptions {
   allowUnregistered?: boolean;
+  /** File name used for the locations of ops without an explicit `loc(...)` (as MLIR does). */
+  filename?: string;
 }
 
 export class Parser implements OpFormatParser {
@@ -117,12 +119,28 @@ export class Parser implements OpFormatParser {
   private readonly blockScopes: BlockScope[] = [];
   private hasDeferredLocs = false;
 
+  private readonly lineStarts: number[];
+
   constructor(
     readonly src: string,
     readonly opts: ParseOptions = {},
   ) {
     this.lexer = new Lexer(src);
     this.tok = this.lexAt(0);
+    this.lineStarts = [0];
+    for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+  }
+
+  /** The source location of an offset, as MLIR gives ops parsed without an explicit `loc(...)`. */
+  sourceLoc(pos: number): Location {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return FileLineColLoc.get(this.opts.filename ?? '-', lo + 1, pos - this.lineStarts[lo]! + 1);
   }
 
   // ---- tokens ----------------------------------------------------------------------------------
@@ -408,7 +426,7 @@ export class Parser implements OpFormatParser {
       op = parseCustomOp(this, def, numResults, opPos);
     } else this.error('expected operation name in quotes');
     const loc = this.parseOptionalLocation();
-    if (loc) op.loc = loc;
+    op.loc = loc ?? this.sourceLoc(opPos);
     if (results.length) {
       if (numResults !== op.results.length) {
         this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opPos);
@@ -532,7 +550,7 @@ export class Parser implements OpFormatParser {
       if (this.tok.kind !== Tok.Caret || args.length) {
         entry = region.addBlock();
         for (const a of args) {
-          const arg = entry.addArgument(a.type, (a.loc as Location | undefined) ?? UnknownLoc.get());
+          const arg = entry.addArgument(a.type, (a.loc as Location | undefined) ?? this.sourceLoc(a.ref.pos));
           this.defineValues(a.ref.name, [arg], a.ref.pos);
         }
         if (this.tok.kind === Tok.Caret && args.length) this.error('invalid block name in region with named arguments');
@@ -565,7 +583,7 @@ export class Parser implements OpFormatParser {
           const ref = this.parseOperandRef();
           this.expect(':');
           const type = this.parseType();
-          const loc = this.parseOptionalLocation() ?? UnknownLoc.get();
+          const loc = this.parseOptionalLocation() ?? this.sourceLoc(ref.pos);
           const arg = block.addArgument(type, loc as Location);
           this.defineValues(ref.name, [arg], ref.pos);
         } while (this.consumeIf(','));
