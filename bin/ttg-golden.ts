@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// ttg-golden: the conformance modes against Triton 3.6's ground truth in ../shared.
+//   npm run golden -- roundtrip | upstream | passes | upstream-passes | layouts [options]
+// Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import type { GoldenResult } from '../golden/common.js';
+import { importOptional } from '../golden/common.js';
+
+async function finish(run: () => GoldenResult | Promise<GoldenResult>): Promise<void> {
+  const r = await run();
+  process.stdout.write(r.report.endsWith('\n') ? r.report : r.report + '\n');
+  process.exitCode = r.failed > 0 ? 1 : 0;
+}
+
+interface LayoutsModule {
+  runLayoutsGolden(opts: { file?: string }): Promise<GoldenResult>;
+}
+
+async function main(): Promise<void> {
+  await yargs(hideBin(process.argv))
+    .scriptName('ttg-golden')
+    .usage('$0 <mode> [options]\n\nConformance checks of ttg-opt against Triton 3.6 (ground truth in ../shared).')
+    .command(
+      'roundtrip',
+      'parse and print back every corpus .mlir; must equal the file byte for byte',
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('diff', { type: 'boolean', default: false, describe: 'unified diff of the first mismatches' })
+          .option('max-diffs', { type: 'number', default: 3 })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failure' })
+          .option('filter', { type: 'string', describe: 'only paths containing this string' }),
+      async (a) => {
+        const { runRoundtripGolden } = await import('../golden/roundtrip.js');
+        await finish(() => runRoundtripGolden({ dir: a.dir, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose, filter: a.filter }));
+      },
+    )
+    .command(
+      'upstream',
+      "round trip of every `// -----` chunk of Triton's lit tests against Triton 3.6's print (or its rejection)",
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'upstream directory (default ../shared/upstream)' })
+          .option('file', { type: 'string', describe: 'only test files whose path contains this string' })
+          .option('diff', { type: 'boolean', default: false })
+          .option('max-diffs', { type: 'number', default: 3 })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false }),
+      async (a) => {
+        const { runUpstreamGolden } = await import('../golden/upstream.js');
+        await finish(() => runUpstreamGolden({ dir: a.dir, file: a.file, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose }));
+      },
+    )
+    .command(
+      'passes',
+      'run each corpus stage pass on the previous stage file and compare with the stage file',
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
+          .option('pass', { type: 'string', describe: 'only this pass (e.g. tritongpu-coalesce, or llvm)' })
+          .option('diff', { type: 'boolean', default: false })
+          .option('max-diffs', { type: 'number', default: 3 })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false })
+          .option('llvm', { type: 'boolean', default: true, describe: 'also check llvm.mlir (the lowering pipeline on stage 15)' }),
+      async (a) => {
+        const { runPassesGolden } = await import('../golden/passes.js');
+        await finish(() =>
+          runPassesGolden({ dir: a.dir, caseFilter: a.case, pass: a.pass, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose, llvm: a.llvm }),
+        );
+      },
+    )
+    .command(
+      'upstream-passes',
+      "run Triton's lit RUN lines chunk by chunk through our driver and FileCheck the CHECK lines",
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'upstream directory (default ../shared/upstream)' })
+          .option('file', { type: 'string', describe: 'only test files whose path contains this string' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failing chunk' })
+          .option('show-filecheck', { type: 'boolean', default: false, describe: 'print FileCheck diagnostics of failing chunks' }),
+      async (a) => {
+        const { runUpstreamPassesGolden } = await import('../golden/upstream-passes.js');
+        await finish(() => runUpstreamPassesGolden({ dir: a.dir, file: a.file, verbose: a.verbose, showFileCheck: a['show-filecheck'] }));
+      },
+    )
+    .command(
+      'layouts',
+      "compare toLinearLayout with Triton's layouts.jsonl",
+      (y) => y.option('file', { type: 'string', describe: 'layouts JSONL (default ../shared/golden/layouts.jsonl)' }),
+      async (a) => {
+        // Resolved relative to golden/common.js, i.e. golden/layouts.js.
+        const mod = await importOptional<LayoutsModule>('./layouts.js');
+        if (!mod || typeof mod.runLayoutsGolden !== 'function') {
+          process.stderr.write('ttg-golden layouts: golden/layouts.ts is not there yet (it is being written); nothing to run.\n');
+          process.exitCode = 2;
+          return;
+        }
+        await finish(() => mod.runLayoutsGolden({ file: a.file }));
+      },
+    )
+    .demandCommand(1, 'Give a mode: roundtrip, upstream, passes, upstream-passes or layouts.')
+    .strict()
+    .help()
+    .wrap(Math.min(120, process.stdout.columns ?? 120))
+    .parseAsync();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`ttg-golden: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(2);
+});

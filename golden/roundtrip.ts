@@ -1,0 +1,130 @@
+// `ttg-golden roundtrip`: every .mlir of the corpus, parsed and printed back, must equal the file byte for byte.
+// 00-ttir.mlir keeps Triton's debug locations and is printed with them; the stage files are printed without.
+import { basename, dirname } from 'node:path';
+import '../dialect/index.js';
+import { Parser } from '../parser/parser.js';
+import { printOperation } from '../printer/printer.js';
+import {
+  clip,
+  defaultCorpusDir,
+  firstDifference,
+  firstLine,
+  formatTable,
+  type GoldenResult,
+  listFiles,
+  locateError,
+  pct,
+  readText,
+  rel,
+  summaryLine,
+  unifiedDiff,
+} from './common.js';
+
+export interface RoundtripOptions {
+  dir?: string;
+  /** Show a unified diff of the first `maxDiffs` mismatches. */
+  diff?: boolean;
+  maxDiffs?: number;
+  /** List every failure with its first error. */
+  verbose?: boolean;
+  /** Only files whose path contains this string. */
+  filter?: string;
+}
+
+export interface RoundtripOutcome {
+  ok: boolean;
+  /** Why it failed: the error, or the first differing line. */
+  reason?: string;
+  expected: string;
+  actual?: string;
+  ms: number;
+}
+
+/** Parses `src` and prints it back (with locations when `debugInfo`). */
+export function roundtripText(src: string, filename: string, debugInfo: boolean): string {
+  const m = new Parser(src, { filename }).parseModule();
+  return printOperation(m, { debugInfo });
+}
+
+/** The stage kind of a corpus file: `00-ttir`, `05-tritongpu-accelerate-matmul`, `llvm`, ... */
+export function stageKind(file: string): string {
+  return basename(file).replace(/\.mlir$/, '');
+}
+
+export function isDebugInfoFile(file: string): boolean {
+  return basename(file) === '00-ttir.mlir';
+}
+
+export function roundtripFile(file: string): RoundtripOutcome {
+  const expected = readText(file);
+  const t0 = performance.now();
+  try {
+    const actual = roundtripText(expected, file, isDebugInfoFile(file));
+    const ms = performance.now() - t0;
+    if (actual === expected) return { ok: true, expected, actual, ms };
+    return { ok: false, reason: firstDifference(expected, actual), expected, actual, ms };
+  } catch (e) {
+    const ms = performance.now() - t0;
+    const loc = locateError(e, expected);
+    const msg = e instanceof Error ? e.message : String(e);
+    const reason = loc ? `${loc.line}:${loc.col}: error: ${firstLine(loc.message)}` : `exception: ${firstLine(msg)}`;
+    return { ok: false, reason, expected, ms };
+  }
+}
+
+interface KindStats {
+  passed: number;
+  total: number;
+  ms: number;
+  firstFailure?: string;
+}
+
+/** Stage kinds sort by their number prefix, `llvm` last. */
+function kindOrder(a: string, b: string): number {
+  const key = (k: string): string => (/^\d/.test(k) ? k : `zz-${k}`);
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+}
+
+export function runRoundtripGolden(opts: RoundtripOptions = {}): GoldenResult {
+  const dir = opts.dir ?? defaultCorpusDir();
+  let files = listFiles(dir, (n) => n.endsWith('.mlir'));
+  if (opts.filter !== undefined) files = files.filter((f) => f.includes(opts.filter!));
+  const kinds = new Map<string, KindStats>();
+  const failures: { file: string; out: RoundtripOutcome }[] = [];
+  let passed = 0;
+  let failed = 0;
+  for (const file of files) {
+    const out = roundtripFile(file);
+    const kind = stageKind(file);
+    let st = kinds.get(kind);
+    if (!st) kinds.set(kind, (st = { passed: 0, total: 0, ms: 0 }));
+    st.total++;
+    st.ms += out.ms;
+    if (out.ok) {
+      st.passed++;
+      passed++;
+    } else {
+      failed++;
+      st.firstFailure ??= `${basename(dirname(file))}: ${out.reason ?? ''}`;
+      failures.push({ file, out });
+    }
+  }
+  const rows = [...kinds.entries()]
+    .sort(([a], [b]) => kindOrder(a, b))
+    .map(([k, s]) => [k, `${s.passed}/${s.total}`, pct(s.passed, s.total), (s.ms / s.total).toFixed(1), clip(s.firstFailure ?? '', 110)]);
+  let report = `Round trip of ${files.length} corpus files under ${dir}\n`;
+  report += formatTable(['stage', 'matched', '%', 'ms/file', 'first failure'], rows);
+  if (opts.verbose && failures.length > 0) {
+    report += '\nFailures:\n';
+    for (const f of failures) report += `  ${rel(dir, f.file)}: ${f.out.reason ?? ''}\n`;
+  }
+  if (opts.diff) {
+    const max = opts.maxDiffs ?? 3;
+    const shown = failures.filter((f) => f.out.actual !== undefined).slice(0, max);
+    for (const f of shown) report += '\n' + unifiedDiff(rel(dir, f.file), f.out.expected, f.out.actual!);
+    const errs = failures.filter((f) => f.out.actual === undefined).slice(0, Math.max(0, max - shown.length));
+    for (const f of errs) report += `\n${rel(dir, f.file)}: ${f.out.reason ?? ''}\n`;
+  }
+  report += summaryLine(passed, failed) + '\n';
+  return { passed, failed, report };
+}

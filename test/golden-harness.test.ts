@@ -1,0 +1,164 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  formatTable,
+  lineColOf,
+  listFiles,
+  normalizeEnd,
+  offsetOf,
+  packageRoot,
+  parseDiagnostics,
+  sharedDir,
+  splitInputFile,
+  summaryLine,
+  type OptRun,
+} from '../golden/common.js';
+import { corpusPassChecks, llvmPipelineFlags, runPassesGolden, type CorpusMeta } from '../golden/passes.js';
+import { runRoundtripGolden, stageKind } from '../golden/roundtrip.js';
+import { fileCheckOptions, runLineExtras, shellWords } from '../golden/upstream-passes.js';
+import { oracleChunkStarts, runUpstreamGolden, type UpstreamExpected } from '../golden/upstream.js';
+
+const corpus = join(sharedDir(), 'golden', 'corpus');
+const addCase = join(corpus, 'add-BLOCK1024-sm80-w4');
+const haveShared = existsSync(addCase);
+
+describe('splitInputFile (mlir-opt --split-input-file)', () => {
+  it('cuts at every marker; a chunk starts with the rest of the marker line', () => {
+    const chunks = splitInputFile('a\n// -----\nb\n// -----\n\nc\n');
+    expect(chunks.map((c) => c.text)).toEqual(['a\n', '\nb\n', '\n\nc\n']);
+    expect(chunks.map((c) => c.line)).toEqual([1, 2, 4]);
+    expect(chunks.map((c) => c.offset)).toEqual([0, 10, 21]);
+  });
+  it('splits mid-line too, and ignores near misses', () => {
+    expect(splitInputFile('x // ----- y').map((c) => c.text)).toEqual(['x ', ' y']);
+    expect(splitInputFile('a\n// ---\nb').map((c) => c.text)).toEqual(['a\n// ---\nb']);
+    expect(splitInputFile('a\n// -------\nb').map((c) => c.text)).toEqual(['a\n', '--\nb']);
+    expect(splitInputFile('no marker')).toHaveLength(1);
+  });
+  it.skipIf(!haveShared)('agrees with the oracle on the chunk count of every upstream test', () => {
+    const up = join(sharedDir(), 'upstream');
+    for (const f of listFiles(join(up, 'test'), (n) => n.endsWith('.mlir'))) {
+      const rel = f.slice(join(up, 'test').length + 1);
+      const exp = JSON.parse(readFileSync(join(up, 'expected', `${rel}.json`), 'utf8')) as UpstreamExpected;
+      const text = readFileSync(f, 'utf8');
+      expect(splitInputFile(text).length, rel).toBe(exp.roundtrip.length);
+      expect(oracleChunkStarts(text).length, rel).toBe(exp.roundtrip.length);
+    }
+  });
+  it("maps the oracle's regex split (which also eats the marker's newline)", () => {
+    const text = 'a\n// -----\n\nb\n';
+    expect(oracleChunkStarts(text)).toEqual([0, 11]);
+    expect(splitInputFile(text)[1]!.offset).toBe(11 - 1);
+  });
+});
+
+describe('helpers', () => {
+  it('line/col ↔ offset', () => {
+    const t = 'ab\ncde\nf';
+    expect(lineColOf(t, 0)).toEqual({ line: 1, col: 1 });
+    expect(lineColOf(t, 4)).toEqual({ line: 2, col: 2 });
+    expect(offsetOf(t, 2, 2)).toBe(4);
+    expect(offsetOf(t, 3, 1)).toBe(7);
+  });
+  it('parses both diagnostic forms', () => {
+    const d = parseDiagnostics('loc("input.mlir":6:58): error: expected non-function type\n<stdin>:3:4: error: boom\nnote: x\n');
+    expect(d).toEqual([
+      { file: 'input.mlir', line: 6, col: 58, message: 'expected non-function type' },
+      { file: '<stdin>', line: 3, col: 4, message: 'boom' },
+    ]);
+  });
+  it('tables and summary lines', () => {
+    const t = formatTable(['name', 'n'], [['a', 1], ['long name', 22]]);
+    expect(t).toBe('name        n\n---------  --\na           1\nlong name  22\n');
+    expect(summaryLine(3, 0)).toBe('3 passed, 0 failed');
+    expect(normalizeEnd('x}\n\n')).toBe('x}\n');
+    expect(normalizeEnd('x}')).toBe('x}\n');
+  });
+  it('shell words and RUN line extras', () => {
+    expect(shellWords(`triton-opt %s -convert-triton-to-tritongpu='target=cuda:80 num-warps=2' "a b" c\\ d`)).toEqual([
+      'triton-opt',
+      '%s',
+      '-convert-triton-to-tritongpu=target=cuda:80 num-warps=2',
+      'a b',
+      'c d',
+    ]);
+    expect(runLineExtras('triton-opt %s -split-input-file -allow-unregistered-dialect -tritongpu-remove-layout-conversions 2>&1 | FileCheck %s')).toEqual({
+      split: true,
+      mergeStderr: true,
+      extraArgs: ['--allow-unregistered-dialect'],
+    });
+    expect(runLineExtras('triton-opt %s --tritongpu-coalesce | FileCheck %s').split).toBe(false);
+  });
+  it('maps FileCheck arguments', () => {
+    expect(fileCheckOptions(['--dump-input-context', '20'])).toEqual({ dumpInputContext: 20 });
+    expect(fileCheckOptions(['--check-prefix=CHECK-128', '-check-prefixes', 'A,B'])).toEqual({ prefixes: ['CHECK-128', 'A', 'B'] });
+    expect(() => fileCheckOptions(['--frobnicate'])).toThrow(/not mapped/);
+  });
+  it('finds the package root from the module, not the cwd', () => {
+    expect(existsSync(join(packageRoot(), 'package.json'))).toBe(true);
+    expect(stageKind('/x/03-tritongpu-coalesce.mlir')).toBe('03-tritongpu-coalesce');
+  });
+});
+
+describe.skipIf(!haveShared)('modes', () => {
+  it('roundtrip: 00-ttir with debug info matches, table and summary line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ttg-golden-'));
+    mkdirSync(join(dir, 'c1'));
+    copyFileSync(join(addCase, '00-ttir.mlir'), join(dir, 'c1', '00-ttir.mlir'));
+    writeFileSync(join(dir, 'c1', '01-broken.mlir'), 'module {\n  %0 = \n}\n');
+    const r = runRoundtripGolden({ dir, verbose: true });
+    expect(r.passed).toBe(1);
+    expect(r.failed).toBe(1);
+    expect(r.report).toMatch(/00-ttir +1\/1/);
+    expect(r.report).toMatch(/c1\/01-broken.mlir: \d+:\d+: error: /);
+    expect(r.report.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('passes: stage checks from meta.json, llvm pipeline flags, and a fake driver', async () => {
+    const meta = JSON.parse(readFileSync(join(addCase, 'meta.json'), 'utf8')) as CorpusMeta;
+    const flags = llvmPipelineFlags(meta);
+    expect(flags[0]).toBe('--convert-triton-gpu-to-llvm=compute-capability=80 ptx-version=87');
+    expect(flags.at(-1)).toBe('--convert-nvvm-to-llvm');
+    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4' });
+    expect(checks).toHaveLength(meta.stages.length + 1);
+    expect(checks[0]!.input.endsWith('00-ttir.mlir')).toBe(true);
+    expect(checks[1]!.input.endsWith('01-convert-triton-to-tritongpu.mlir')).toBe(true);
+    // A driver that "implements" coalesce by printing the expected file, and knows no other pass.
+    const byInput = new Map(checks.map((c) => [c.input, c.expected]));
+    const fake = (args: string[]): OptRun => {
+      const input = args[0]!;
+      if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: readFileSync(byInput.get(input)!, 'utf8') + '\n', stderr: '' };
+      return { exitCode: 1, stdout: '', stderr: `ttg-opt: Unknown command line argument '${args[1]}'.\n` };
+    };
+    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', runOpt: fake });
+    expect(r.passed).toBe(1);
+    expect(r.failed).toBe(checks.length - 1);
+    expect(r.report).toMatch(/tritongpu-coalesce +1\/1/);
+    expect(r.report).toMatch(/canonicalize +0\/2 .*not implemented/);
+    expect(r.report.trimEnd().split('\n').at(-1)).toBe(`1 passed, ${checks.length - 1} failed`);
+  });
+
+  it('upstream: per-file table and totals', async () => {
+    const r = await runUpstreamGolden({ file: 'TritonGPU/invalid.mlir' });
+    expect(r.report).toMatch(/Triton-parsable chunks: \d+\/0 match; rejected: \d+\/11/);
+    expect(r.passed + r.failed).toBe(11);
+  });
+
+  it.skipIf(!existsSync(join(packageRoot(), 'dist', 'bin', 'ttg-golden.js')))('CLI: exit status follows the failure count', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ttg-golden-cli-'));
+    mkdirSync(join(dir, 'c1'));
+    copyFileSync(join(addCase, '00-ttir.mlir'), join(dir, 'c1', '00-ttir.mlir'));
+    const bin = join(packageRoot(), 'dist', 'bin', 'ttg-golden.js');
+    const ok = execFileSync(process.execPath, [bin, 'roundtrip', '--dir', dir], { encoding: 'utf8' });
+    expect(ok.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
+    writeFileSync(join(dir, 'c1', 'bad.mlir'), 'module {\n  %0 = \n}\n');
+    const bad = spawnSync(process.execPath, [bin, 'roundtrip', '--dir', dir], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
+    const none = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
+    expect(none.status).not.toBe(0);
+  });
+});
