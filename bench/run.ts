@@ -1,0 +1,152 @@
+// `npm run bench`: performance targets of the issue.
+//   (a) wall time of `node dist/bin/ttg-opt.js <~10 KB TTGIR corpus file>` with no pass (median of 20 runs; < 150 ms)
+//   (b) in-process parse + print of the largest corpus llvm.mlir (median; < 1.5 s)
+//   (c) linear-layout operations (bench/linear-layout.ts)
+// Prints a table and writes bench/results.json (next to this package's bench/ sources).
+import { spawnSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import '../dialect/index.js';
+import { defaultCorpusDir, firstLine, formatTable, listFiles, packageRoot, readText, rel } from '../golden/common.js';
+import { Parser } from '../parser/parser.js';
+import { printOperation } from '../printer/printer.js';
+import { runLinearLayoutBench } from './linear-layout.js';
+import { type BenchResult, fmt, median, percentile } from './util.js';
+
+/** The TTGIR stage file (01..15) of the corpus whose size is closest to `bytes` (ties: first by path). */
+export function pickTtgirFile(corpus: string, bytes = 10 * 1024): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const f of listFiles(corpus, (n) => /^(0[1-9]|1[0-5])-.*\.mlir$/.test(n))) {
+    const d = Math.abs(statSync(f).size - bytes);
+    if (d < bestD) {
+      best = f;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+export function largestLlvmFile(corpus: string): string | undefined {
+  let best: string | undefined;
+  let size = -1;
+  for (const f of listFiles(corpus, (n) => n === 'llvm.mlir')) {
+    const s = statSync(f).size;
+    if (s > size) {
+      best = f;
+      size = s;
+    }
+  }
+  return best;
+}
+
+function cliWallTime(corpus: string, runs: number): BenchResult {
+  const name = 'ttg-opt CLI, ~10 KB TTGIR, no pass (wall)';
+  const file = pickTtgirFile(corpus);
+  if (!file) return { name, value: null, unit: 'ms', target: 150, error: 'no corpus' };
+  const bin = join(packageRoot(), 'dist', 'bin', 'ttg-opt.js');
+  const times: number[] = [];
+  let status: number | null = 0;
+  let stderr = '';
+  for (let i = 0; i < runs + 2; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [bin, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const dt = performance.now() - t0;
+    if (i >= 2) times.push(dt);
+    status = r.status;
+    stderr = r.stderr;
+  }
+  const detail = `${rel(corpus, file)} (${(statSync(file).size / 1024).toFixed(1)} KB), ${runs} runs, min ${fmt(Math.min(...times))}, p90 ${fmt(percentile(times, 90))} ms`;
+  return {
+    name,
+    value: median(times),
+    unit: 'ms',
+    target: 150,
+    detail,
+    ...(status !== 0 ? { error: `exit ${status}: ${firstLine(stderr)}` } : {}),
+  };
+}
+
+/** Wall time of a bare `node -e ''`: the floor under (a) on this machine. */
+function nodeBaseline(runs: number): BenchResult {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, ['-e', ''], { encoding: 'utf8' });
+    if (i >= 2) times.push(performance.now() - t0);
+  }
+  return { name: "  node startup alone (node -e '')", value: median(times), unit: 'ms', detail: `${runs} runs, the floor under the CLI time on this machine` };
+}
+
+function inProcessLlvm(corpus: string, runs: number): BenchResult[] {
+  const file = largestLlvmFile(corpus);
+  const base = 'parse+print largest llvm.mlir (in-process)';
+  if (!file) return [{ name: base, value: null, unit: 'ms', target: 1500, error: 'no corpus' }];
+  const src = readText(file);
+  const parse: number[] = [];
+  const print: number[] = [];
+  const total: number[] = [];
+  const where = `${rel(corpus, file)} (${(src.length / 1024).toFixed(0)} KB)`;
+  try {
+    for (let i = 0; i < runs + 1; i++) {
+      const t0 = performance.now();
+      const m = new Parser(src, { filename: file }).parseModule();
+      const t1 = performance.now();
+      const out = printOperation(m, {});
+      const t2 = performance.now();
+      if (i === 0 && out.length === 0) throw new Error('empty print');
+      if (i >= 1) {
+        parse.push(t1 - t0);
+        print.push(t2 - t1);
+        total.push(t2 - t0);
+      }
+    }
+  } catch (e) {
+    return [{ name: base, value: null, unit: 'ms', target: 1500, detail: where, error: firstLine(e instanceof Error ? e.message : String(e)) }];
+  }
+  return [
+    { name: base, value: median(total), unit: 'ms', target: 1500, detail: `${where}, median of ${runs}` },
+    { name: '  of which parse', value: median(parse), unit: 'ms' },
+    { name: '  of which print', value: median(print), unit: 'ms' },
+  ];
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const runsArg = args.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 20;
+  const corpus = defaultCorpusDir();
+  const results: BenchResult[] = [];
+  const cli = cliWallTime(corpus, runs);
+  const floor = nodeBaseline(runs);
+  results.push(cli, floor);
+  if (cli.value !== null && floor.value !== null) {
+    results.push({ name: '  ttg-opt above node startup', value: cli.value - floor.value, unit: 'ms' });
+  }
+  results.push(...inProcessLlvm(corpus, Math.max(3, Math.round(runs / 4))));
+  results.push(...(await runLinearLayoutBench()));
+
+  const rows = results.map((r) => [
+    r.name,
+    r.value === null ? '-' : `${fmt(r.value)} ${r.unit}`,
+    r.target === undefined ? '' : `< ${r.target} ${r.unit}`,
+    r.target === undefined || r.value === null ? (r.error ? 'n/a' : '') : r.value < r.target ? 'ok' : 'SLOW',
+    r.error ? `error: ${r.error}` : (r.detail ?? ''),
+  ]);
+  process.stdout.write(formatTable(['benchmark', 'result', 'target', '', 'detail'], rows));
+  const out = join(packageRoot(), 'bench', 'results.json');
+  const json = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    results,
+  };
+  writeFileSync(out, JSON.stringify(json, null, 1) + '\n');
+  process.stdout.write(`wrote ${rel(process.cwd(), out) || basename(out)} (${dirname(out)})\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(2);
+});
