@@ -1,20 +1,38 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import '../dialect/index.js';
-import { Parser, ParseError, lineCol } from '../parser/parser.js';
-import { printOperation } from '../printer/printer.js';
+/** `ttg-opt`: the command-line face of `tools/opt-main.ts` (see there for the options). */
+import { writeSync } from 'node:fs';
 
-const file = process.argv[2]!;
-const src = readFileSync(file, 'utf8');
-const debug = process.argv.includes('--mlir-print-debuginfo');
-try {
-  const m = new Parser(src).parseModule();
-  process.stdout.write(printOperation(m, { debugInfo: debug }));
-} catch (e) {
-  if (e instanceof ParseError) {
-    const { line, col } = lineCol(src, e.pos);
-    process.stderr.write(`${file}:${line}:${col}: error: ${e.message}\n`);
-    process.exit(1);
-  }
-  throw e;
+async function main(): Promise<number> {
+  const { runOpt } = await import('../tools/opt-main.js');
+  const args = process.argv.slice(2);
+  const r = await runOpt(args);
+  if (r.stdout) writeAll(1, r.stdout);
+  if (r.stderr) writeAll(2, r.stderr);
+  return r.exitCode;
 }
+
+/** Synchronous writes, so large outputs are complete before the process exits (and EPIPE ends quietly). */
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue;
+      if (code === 'EPIPE') return;
+      throw e;
+    }
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`ttg-opt: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

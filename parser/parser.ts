@@ -108,6 +108,8 @@ export interface ParseOptions {
   allowUnregistered?: boolean;
   /** File name used for the locations of ops without an explicit `loc(...)` (as MLIR does). */
   filename?: string;
+  /** Added to the line numbers of those locations (a `--split-input-file` chunk's first line, minus one). */
+  lineOffset?: number;
 }
 
 export class Parser implements OpFormatParser {
@@ -140,7 +142,7 @@ export class Parser implements OpFormatParser {
       if (this.lineStarts[mid]! <= pos) lo = mid;
       else hi = mid - 1;
     }
-    return FileLineColLoc.get(this.opts.filename ?? '-', lo + 1, pos - this.lineStarts[lo]! + 1);
+    return FileLineColLoc.get(this.opts.filename ?? '-', lo + 1 + (this.opts.lineOffset ?? 0), pos - this.lineStarts[lo]! + 1);
   }
 
   // ---- tokens ----------------------------------------------------------------------------------

@@ -183,6 +183,20 @@ export class IRPrinter implements OpFormatPrinter {
     return this.out.join('');
   }
 
+  /**
+   * Prints one nested op (with its regions) for diagnostics, as MLIR streams `<< *op`: value names come from
+   * `scope` (an ancestor, normally the nearest IsolatedFromAbove op); no aliases, no trailing newline.
+   */
+  printOpInScope(op: Operation, scope: Operation): string {
+    this.names = new NameState(scope, this.opts.nameLocAsPrefix ?? this.printDebugInfo, this.generic);
+    this.aliasNames = new Map();
+    this.mode = 'emit';
+    this.out = [];
+    this.indent = 0;
+    this.printOp(op);
+    return this.out.join('');
+  }
+
   private printAliasDef(x: Type | Attribute, name: string): void {
     this.out.push(x instanceof Type ? '!' : '#', name, ' = ');
     if (x instanceof Location) this.printLocation(x, true);
@@ -479,6 +493,16 @@ export class IRPrinter implements OpFormatPrinter {
 
 function byName(a: NamedAttribute, b: NamedAttribute): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** One op as diagnostics show it (`see current operation: ...`), named within its nearest isolated ancestor. */
+export function printOpForDiagnostic(op: Operation, opts: PrintOptions = {}): string {
+  let scope = op;
+  for (let p = op.parentOp; p; p = p.parentOp) {
+    scope = p;
+    if (p.hasTrait('IsolatedFromAbove')) break;
+  }
+  return new IRPrinter(opts).printOpInScope(op, scope);
 }
 
 /** Prints a module (or any op) as triton-opt does, without the trailing blank line triton-opt adds. */

@@ -1,0 +1,3 @@
+/** Registers every pass (import for side effects). One import per pass module. */
+import './symbol-dce.js';
+import './strip-debuginfo.js';

@@ -1,0 +1,92 @@
+/**
+ * Runs a pipeline of passes over a module, the way mlir-opt's PassManager does for module passes:
+ * optional IR dumps before/after each pass (`--mlir-print-ir-before-all` / `--mlir-print-ir-after-all`,
+ * MLIR's `// -----// IR Dump After <Class> (<flag>) //----- //` headers) and verification after each pass
+ * (`--verify-each`, on by default). The first failure (a pass that signalled failure, a pass that threw a
+ * DiagnosticError, or a verifier error) stops the pipeline.
+ */
+import { Diagnostic, DiagnosticError, onOp } from '../dialect/ir/diagnostics.js';
+import type { Operation } from '../dialect/ir/ir.js';
+import { verifyOperation } from '../dialect/ir/verifier.js';
+import { passClassName, type ParsedOptions, type Pass, type PassContext } from './pass.js';
+
+export interface PipelineEntry {
+  pass: Pass;
+  options: ParsedOptions;
+  /** The options as written, for `printAsTextualPipeline`-style output. */
+  optionText?: string;
+}
+
+export interface PassManagerOptions {
+  verifyEach?: boolean;
+  printIRBefore?: boolean;
+  printIRAfter?: boolean;
+  /** Where IR dumps go (stderr in the CLI). */
+  dump?: (text: string) => void;
+  /** Prints the module for dumps. */
+  print?: (module: Operation) => string;
+  allowUnregistered?: boolean;
+}
+
+export interface PipelineResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+}
+
+class Context implements PassContext {
+  readonly diagnostics: Diagnostic[] = [];
+  failed = false;
+  emitError(op: Operation, message: string): Diagnostic {
+    const d = onOp(new Diagnostic('error', message, op.loc), op);
+    this.diagnostics.push(d);
+    return d;
+  }
+  emitWarning(op: Operation, message: string): Diagnostic {
+    const d = onOp(new Diagnostic('warning', message, op.loc), op);
+    this.diagnostics.push(d);
+    return d;
+  }
+  emitRemark(op: Operation, message: string): Diagnostic {
+    const d = onOp(new Diagnostic('remark', message, op.loc), op);
+    this.diagnostics.push(d);
+    return d;
+  }
+  signalPassFailure(): void {
+    this.failed = true;
+  }
+}
+
+export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[], opts: PassManagerOptions = {}): PipelineResult {
+  const diagnostics: Diagnostic[] = [];
+  const dump = opts.dump ?? (() => undefined);
+  const header = (when: string, e: PipelineEntry, failed = false): string =>
+    `// -----// IR Dump ${when} ${passClassName(e.pass)}${failed ? ' Failed' : ''} (${e.pass.name}) //----- //\n`;
+  for (const e of pipeline) {
+    if (opts.printIRBefore && opts.print) dump(header('Before', e) + opts.print(module) + '\n\n');
+    const ctx = new Context();
+    try {
+      e.pass.run(module, e.options, ctx);
+    } catch (err) {
+      if (!(err instanceof DiagnosticError)) throw err;
+      ctx.diagnostics.push(err.diagnostic);
+      ctx.failed = true;
+    }
+    diagnostics.push(...ctx.diagnostics);
+    const failed = ctx.failed || ctx.diagnostics.some((d) => d.severity === 'error');
+    if (opts.printIRAfter && opts.print) dump(header('After', e, failed) + opts.print(module) + '\n\n');
+    if (failed) {
+      if (!ctx.diagnostics.some((d) => d.severity === 'error')) {
+        diagnostics.push(new Diagnostic('error', `pass '${e.pass.name}' failed`, module.loc));
+      }
+      return { ok: false, diagnostics };
+    }
+    if (opts.verifyEach !== false) {
+      const d = verifyOperation(module, { allowUnregistered: opts.allowUnregistered ?? false });
+      if (d) {
+        diagnostics.push(d);
+        return { ok: false, diagnostics };
+      }
+    }
+  }
+  return { ok: true, diagnostics };
+}
