@@ -3,3 +3,6 @@ import './builtin/ops.js';
 import './arith/ops.js';
 import './tt/types.js';
 import './tt/ops.js';
+import './math/ops.js';
+import './scf/ops.js';
+import './cf/ops.js';

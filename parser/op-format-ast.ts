@@ -10,12 +10,13 @@ export type VarKind = 'operand' | 'result' | 'attr' | 'region' | 'successor';
 export type Directive =
   | { kind: 'literal'; text: string }
   | { kind: 'var'; varKind: VarKind; name: string; anchor: boolean }
-  | { kind: 'type'; of: string; ofKind: 'operand' | 'result' | 'operands' | 'results' }
+  | { kind: 'type'; of: string; ofKind: 'operand' | 'result' | 'operands' | 'results'; anchor?: boolean; qualified?: boolean }
   | { kind: 'functional-type'; inputs: string; results: string }
   | { kind: 'attr-dict'; withKeyword: boolean }
   | { kind: 'custom'; name: string; args: Directive[] }
   | { kind: 'qualified'; inner: Directive }
   | { kind: 'optional'; then: Directive[]; else: Directive[] }
+  | { kind: 'oilist'; clauses: Directive[][] }
   | { kind: 'operands' }
   | { kind: 'results' }
   | { kind: 'regions' }
@@ -60,20 +61,24 @@ function resolve(def: OpDefinition, r: RawDirective): Directive {
       if (of === '@results') return { kind: 'type', of, ofKind: 'results' };
       const k = varKindOf(def, of);
       if (k !== 'operand' && k !== 'result') throw new Error(`${def.name}: type($${of}) of a non-value`);
-      return { kind: 'type', of, ofKind: k };
+      return { kind: 'type', of, ofKind: k, anchor: Boolean(r['anchor']) };
     }
     case 'functional-type':
       return { kind: 'functional-type', inputs: r['inputs'] as string, results: r['results'] as string };
     case 'custom':
       return { kind: 'custom', name: r['name'] as string, args: (r['args'] as RawDirective[]).map((a) => resolve(def, a)) };
-    case 'qualified':
-      return { kind: 'qualified', inner: resolve(def, r['inner'] as RawDirective) };
+    case 'qualified': {
+      const inner = resolve(def, r['inner'] as RawDirective);
+      return { kind: 'qualified', inner: inner.kind === 'type' ? { ...inner, qualified: true } : inner };
+    }
     case 'optional':
       return {
         kind: 'optional',
         then: (r['then'] as RawDirective[]).map((a) => resolve(def, a)),
         else: (r['else'] as RawDirective[]).map((a) => resolve(def, a)),
       };
+    case 'oilist':
+      return { kind: 'oilist', clauses: (r['clauses'] as RawDirective[][]).map((c) => c.map((a) => resolve(def, a))) };
     case 'literal':
       return { kind: 'literal', text: r['text'] as string };
     case 'attr-dict':

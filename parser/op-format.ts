@@ -15,6 +15,7 @@ import {
   type PendingOp,
 } from '../dialect/ir/op-definition.js';
 import { FunctionType, type Type } from '../dialect/ir/type.js';
+import { getTypeParser } from '../dialect/ir/dialect-registry.js';
 import { compiledFormat, type Directive } from './op-format-ast.js';
 import type { Parser } from './parser.js';
 import { Tok } from './token.js';
@@ -87,7 +88,7 @@ function parseDirective(p: Parser, op: PendingOp, d: Directive): void {
         }
         case 'attr': {
           const spec = def.attributes.find((a) => a.name === d.name)!;
-          op.attributes.set(d.name, spec.kind.parse(p));
+          op.attributes.set(d.name, spec.kind.isUnit ? UnitAttr.get() : spec.kind.parse(p));
           return;
         }
         case 'region': {
@@ -132,7 +133,25 @@ function parseDirective(p: Parser, op: PendingOp, d: Directive): void {
       let count: number | undefined;
       if (isOperand) count = op.operands.get(d.of)?.length;
       else if (s.kind === 'single') count = 1;
-      const types = s.kind === 'single' ? [p.parseType()] : parseTypeList(p, count);
+      const dialectType = d.qualified ? undefined : s.type?.dialectType;
+      const parseOne = (): Type => {
+        // A dialect type class may be written without its `!dialect.name` prefix.
+        if (dialectType !== undefined && p.peek('<')) {
+          const parse = getTypeParser(dialectType);
+          if (parse) return parse(p);
+        }
+        return p.parseType();
+      };
+      let types: Type[];
+      if (s.kind === 'single') types = [parseOne()];
+      else if (dialectType === undefined) types = parseTypeList(p, count);
+      else {
+        types = [];
+        if (count !== 0 && (count !== undefined || isTypeStart(p) || p.peek('<'))) {
+          do types.push(parseOne());
+          while ((count === undefined || types.length < count) && p.consumeIf(','));
+        }
+      }
       (isOperand ? op.operandTypes : op.resultTypes).set(d.of, types);
       return;
     }
@@ -170,6 +189,17 @@ function parseDirective(p: Parser, op: PendingOp, d: Directive): void {
       const first = d.then[0];
       if (first && isPresent(p, op, first)) for (const x of d.then) parseDirective(p, op, x);
       else for (const x of d.else) parseDirective(p, op, x);
+      return;
+    }
+    case 'oilist': {
+      // Clauses in any order, each at most once, each recognized by its leading keyword.
+      const done = new Set<number>();
+      for (;;) {
+        const i = d.clauses.findIndex((c, k) => !done.has(k) && c[0] !== undefined && isPresent(p, op, c[0]));
+        if (i < 0) break;
+        done.add(i);
+        for (const x of d.clauses[i]!) parseDirective(p, op, x);
+      }
       return;
     }
     case 'operands': {
@@ -290,7 +320,11 @@ function buildOp(p: Parser, op: PendingOp, opPos: number): Operation {
   });
   if (resultTypes.some((t) => t === undefined) || (def.inferResultTypes && resultTypes.length === 0 && def.results.length)) {
     if (!def.inferResultTypes) p.error(`${def.name}: cannot infer result types`, opPos);
-    resultTypes = def.inferResultTypes(values.map((v) => v.type), op.attributes);
+    try {
+      resultTypes = def.inferResultTypes(values.map((v) => v.type), op.attributes, resultTypes);
+    } catch (e) {
+      p.error(`'${def.name}' op ${e instanceof Error ? e.message : String(e)}`, opPos);
+    }
   }
   const flexible = def.operands.filter((s) => s.kind !== 'single').length;
   const segments = !all && flexible > 1 ? groups.map((g) => g.length) : undefined;

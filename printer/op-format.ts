@@ -3,6 +3,7 @@
  * Spacing follows ODS's generated printers: a space before each element unless the previous literal
  * was an opening bracket, and none before `)`, `]`, `>`, `,` (and `(`/`[`/`<` after a non-punctuation).
  */
+import type { AsmPrinter } from '../dialect/ir/asm-interfaces.js';
 import type { Operation, Region } from '../dialect/ir/ir.js';
 import { getCustomDirective, type FormatRef } from '../dialect/ir/op-definition.js';
 import { FunctionType, type Type } from '../dialect/ir/type.js';
@@ -34,6 +35,7 @@ function elidedAttrNames(ds: readonly Directive[]): string[] {
   const walk = (d: Directive): void => {
     if (d.kind === 'var' && d.varKind === 'attr') out.push(d.name);
     else if (d.kind === 'optional') [...d.then, ...d.else].forEach(walk);
+    else if (d.kind === 'oilist') d.clauses.flat().forEach(walk);
     else if (d.kind === 'custom') d.args.forEach(walk);
     else if (d.kind === 'qualified') walk(d.inner);
   };
@@ -51,10 +53,49 @@ function groupValues(op: Operation, name: string) {
   return op.results.slice(idx);
 }
 
+/** The successors bound to a named successor group (a variadic group takes the rest). */
+function successorGroup(op: Operation, name: string) {
+  const specs = op.def!.successors;
+  const idx = specs.findIndex((s) => s.name === name);
+  if (idx < 0) throw new Error(`${op.name}: no successor ${name}`);
+  return specs[idx]!.variadic ? op.successors.slice(idx) : op.successors.slice(idx, idx + 1);
+}
+
 function typesOf(op: Operation, ref: string): Type[] {
   if (ref === '@operands') return op.operandValues.map((v) => v.type);
   if (ref === '@results') return op.results.map((r) => r.type);
   return groupValues(op, ref).map((v) => v.type);
+}
+
+/** `!dialect.name` when `ref`'s constraint is a dialect type class printed without its prefix. */
+function strippedPrefix(op: Operation, ref: string): string | undefined {
+  const def = op.def!;
+  const spec = def.operands.find((o) => o.name === ref) ?? def.results.find((r) => r.name === ref);
+  const dt = spec?.type?.dialectType;
+  return dt === undefined ? undefined : '!' + dt;
+}
+
+/** Prints `t` with the leading `prefix` text dropped (MLIR's printStrippedAttrOrType). */
+function printStripped(p: IRPrinter, t: Type, prefix: string): void {
+  if (!t.key.startsWith(prefix)) {
+    p.printType(t);
+    return;
+  }
+  let rest = prefix;
+  const proxy: AsmPrinter = {
+    write: (text: string) => {
+      if (rest.length) {
+        const n = Math.min(rest.length, text.length);
+        rest = rest.slice(n);
+        text = text.slice(n);
+      }
+      if (text) p.write(text);
+    },
+    printType: (x) => p.printType(x),
+    printAttribute: (x) => p.printAttribute(x),
+    printAttributeWithoutType: (x) => p.printAttributeWithoutType(x),
+  };
+  t.print(proxy);
 }
 
 function printTypeList(p: IRPrinter, types: readonly Type[]): void {
@@ -74,7 +115,7 @@ function isPresent(op: Operation, d: Directive): boolean {
         return a !== undefined && (spec?.default === undefined || spec.default !== a);
       }
       if (d.varKind === 'region') return op.regions.some((r) => r.blocks.length > 0);
-      if (d.varKind === 'successor') return op.successors.length > 0;
+      if (d.varKind === 'successor') return successorGroup(op, d.name).length > 0;
       return false;
     case 'type':
       return typesOf(op, d.of).length > 0;
@@ -89,7 +130,7 @@ function isPresent(op: Operation, d: Directive): boolean {
 
 /** The anchor of an optional group: the element marked `^`, else the first non-literal element. */
 function anchorOf(g: readonly Directive[]): Directive | undefined {
-  return g.find((d) => d.kind === 'var' && d.anchor) ?? g.find((d) => d.kind !== 'literal');
+  return g.find((d) => (d.kind === 'var' || d.kind === 'type') && d.anchor) ?? g.find((d) => d.kind !== 'literal');
 }
 
 function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceState, elided: string[]): void {
@@ -138,7 +179,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
         case 'attr': {
           const spec = op.def!.attributes.find((a) => a.name === d.name)!;
           const a = op.getAttr(d.name);
-          if (a === undefined) return;
+          if (a === undefined || spec.kind.isUnit) return;
           space();
           spec.kind.print(p, a);
           return;
@@ -155,7 +196,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
           return;
         }
         case 'successor': {
-          op.successors.forEach((s, i) => {
+          successorGroup(op, d.name).forEach((s, i) => {
             if (i) p.write(',');
             space();
             p.printSuccessor(s);
@@ -168,7 +209,13 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
       const ts = typesOf(op, d.of);
       if (ts.length === 0) return;
       space();
-      printTypeList(p, ts);
+      const strip = d.qualified ? undefined : strippedPrefix(op, d.of);
+      if (strip === undefined) printTypeList(p, ts);
+      else
+        ts.forEach((t, i) => {
+          if (i) p.write(', ');
+          printStripped(p, t, strip);
+        });
       return;
     }
     case 'functional-type': {
@@ -197,6 +244,11 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
       else for (const x of d.else) printDirective(p, op, x, st, elided);
       return;
     }
+    case 'oilist':
+      for (const clause of d.clauses) {
+        if (clause.some((x) => x.kind !== 'literal' && isPresent(op, x))) for (const x of clause) printDirective(p, op, x, st, elided);
+      }
+      return;
     case 'operands':
       space();
       p.printOperands(op.operandValues);

@@ -26,6 +26,11 @@ export interface ResultSpec {
 export interface TypeConstraint {
   readonly description: string;
   matches(t: Type): boolean;
+  /**
+   * When the constraint is one dialect type class (e.g. `ttg.memdesc`), `type($x)` prints that type
+   * without its `!dialect.name` prefix and parses it that way, unless wrapped in `qualified(...)`.
+   */
+  readonly dialectType?: string;
 }
 
 /**
@@ -40,6 +45,11 @@ export interface AttrKind {
   canStart?(token: { kind: number; text: string }): boolean;
   /** Returns an error message when `value` is not of this kind. */
   verify?(value: Attribute): string | undefined;
+  /**
+   * A UnitAttr bound in a format (`(`allow_reorder` $allow_reorder^)?`): its presence is the text of the
+   * group around it, the variable itself reads and writes nothing (as ODS does for UnitAttr).
+   */
+  readonly isUnit?: boolean;
 }
 
 export interface AttrSpec {
@@ -121,7 +131,7 @@ export interface RegionArgument {
 export interface OpFormatPrinter extends AsmPrinter {
   printOperand(v: import('./ir.js').Value): void;
   printOperands(vs: readonly import('./ir.js').Value[]): void;
-  printRegion(region: import('./ir.js').Region, opts?: { printEntryBlockArgs?: boolean; printEmptyBlock?: boolean }): void;
+  printRegion(region: import('./ir.js').Region, opts?: { printEntryBlockArgs?: boolean; printEmptyBlock?: boolean; printBlockTerminators?: boolean }): void;
   printOptionalAttrDict(op: Operation, elided?: readonly string[], withKeyword?: boolean): void;
   printSuccessor(block: import('./ir.js').Block): void;
   printSuccessorAndOperands(block: import('./ir.js').Block, operands: readonly import('./ir.js').Value[]): void;
@@ -148,8 +158,15 @@ export interface OpDefinition {
   readonly verify?: (op: Operation) => string | undefined;
   /** Names of results for the printer (MLIR's getAsmResultNames), e.g. `c32_i32` for constants. */
   readonly resultNames?: (op: Operation) => (string | undefined)[];
-  /** Infers result types when the format does not print them. */
-  readonly inferResultTypes?: (operandTypes: readonly Type[], attrs: ReadonlyMap<string, Attribute>) => Type[];
+  /**
+   * Infers result types when the format does not print them all; `known` holds the result types
+   * the format did print (undefined where absent), e.g. `tt.split` prints only `type($outLHS)`.
+   */
+  readonly inferResultTypes?: (
+    operandTypes: readonly Type[],
+    attrs: ReadonlyMap<string, Attribute>,
+    known?: readonly (Type | undefined)[],
+  ) => Type[];
 }
 
 export interface OpDefinitionInit {
@@ -164,7 +181,11 @@ export interface OpDefinitionInit {
   format?: string;
   verify?: (op: Operation) => string | undefined;
   resultNames?: (op: Operation) => (string | undefined)[];
-  inferResultTypes?: (operandTypes: readonly Type[], attrs: ReadonlyMap<string, Attribute>) => Type[];
+  inferResultTypes?: (
+    operandTypes: readonly Type[],
+    attrs: ReadonlyMap<string, Attribute>,
+    known?: readonly (Type | undefined)[],
+  ) => Type[];
 }
 
 /** `name`, `name?` (optional) or `name*` (variadic), as shorthand for operand/result specs. */

@@ -1,15 +1,68 @@
 /**
- * The Triton dialect (`tt.*`): functions, program ids, tensor creation and shape ops, pointer arithmetic,
- * memory ops, reductions and dots. Formats reproduce Triton 3.6's TritonOps.td.
+ * The Triton dialect (`tt.*`): functions and calls, program ids, tensor creation and shape ops, pointer
+ * arithmetic, memory and atomic ops, dots, reductions and scans, inline asm, debug ops and tensor
+ * descriptors. Formats reproduce Triton 3.6's TritonOps.td; ops 3.6 no longer has are not defined.
  */
-import { defineOp } from '../ir/op-definition.js';
-import { anyAttr, boolAttr, enumAttr, i32Attr, symbolNameAttr, typeAttr } from '../common/attr-kinds.js';
-import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
-import { IntegerAttr } from '../ir/attribute.js';
-import { PointerType } from './types.js';
+import { defineOp, type OpDefinitionInit } from '../ir/op-definition.js';
+import { anyAttr, boolAttr, i32Attr, stringAttr, symbolNameAttr, typeAttr } from '../common/attr-kinds.js';
+import { floatLike, intLike, i1Like as boolLikeC, constraint, tensorType } from '../common/type-constraints.js';
+import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
+import { ArrayAttr, DenseArrayAttr, IntegerAttr, StringAttr, UnitAttr, type Attribute } from '../ir/attribute.js';
+import type { Operation } from '../ir/ir.js';
+import { PointerType, TensorDescType } from './types.js';
+import {
+  CACHE_MODIFIER,
+  DESCRIPTOR_REDUCE_KIND,
+  EVICTION_POLICY,
+  INPUT_PRECISION,
+  MEM_SEMANTIC,
+  MEM_SYNC_SCOPE,
+  PADDING_OPTION,
+  PROGRAM_DIM,
+  PROPAGATE_NAN,
+  RMW_OP,
+  ROUNDING_MODE,
+  SCALE_DOT_ELEM_TYPE,
+  denseI32ArrayAttr,
+  emptyI32Array,
+  unitAttr,
+} from './attr-kinds.js';
+import {
+  checkSame,
+  elementOf,
+  encodingOf,
+  isPermutation,
+  isTensor,
+  operandsAndResults,
+  pointeeOf,
+  sameShape,
+  shapeOf,
+  shapeText,
+} from './type-utils.js';
 import '../common/function-format.js';
 
-defineOp({
+export { CACHE_MODIFIER, EVICTION_POLICY, PADDING_OPTION, PROGRAM_DIM };
+
+/** TT_Op adds TensorSizeTrait and VerifyTensorLayoutsTrait to every Triton op. */
+function ttOp(init: OpDefinitionInit): void {
+  defineOp(init);
+}
+
+const ptrLike = constraint('ptr or tensor of ptr', (t) => elementOf(t) instanceof PointerType);
+const tensorPtr = constraint('ptr to tensor', (t) => t instanceof PointerType && t.pointee instanceof RankedTensorType);
+const anyPtrOrTensorPtr = constraint('ptr-like or tensor ptr', (t) => ptrLike.matches(t) || tensorPtr.matches(t));
+const i64Like = constraint('i64-like', (t) => {
+  const e = elementOf(t);
+  return e instanceof IntegerType && e.width === 64;
+});
+const i32Scalar = constraint('i32', (t) => t instanceof IntegerType && t.width === 32);
+const i64Scalar = constraint('i64', (t) => t instanceof IntegerType && t.width === 64);
+const tensorDesc = constraint('tensor descriptor', (t) => t instanceof TensorDescType);
+const fpIntTensor = constraint('floating-point or integer tensor', (t) => t instanceof RankedTensorType);
+
+// ---- functions ----------------------------------------------------------------------------------
+
+ttOp({
   name: 'tt.func',
   summary: 'A Triton function',
   attributes: [
@@ -20,102 +73,846 @@ defineOp({
     { name: 'res_attrs', kind: anyAttr, optional: true },
   ],
   regions: ['body'],
-  traits: ['IsolatedFromAbove', 'FunctionOpInterface', 'Symbol'],
+  traits: ['IsolatedFromAbove', 'FunctionOpInterface', 'Symbol', 'AffineScope', 'AutomaticAllocationScope', 'CallableOpInterface', 'HasParent<builtin.module>'],
   format: 'custom<FunctionOp>($body)',
 });
 
-defineOp({
+ttOp({
   name: 'tt.return',
   operands: ['srcs*'],
-  traits: ['Pure', 'Terminator', 'ReturnLike'],
+  traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<tt.func>'],
   format: 'attr-dict ($srcs^ `:` type($srcs))?',
+  verify: (op) => {
+    const fn = op.parentOp;
+    if (!fn || fn.name !== 'tt.func') return undefined;
+    const ft = fn.getAttr('function_type') as { value?: { results?: readonly Type[] } } | undefined;
+    const results = ft?.value?.results;
+    if (!results) return undefined;
+    if (results.length !== op.operands.length) {
+      return `has ${op.operands.length} operands, but enclosing function (@${(fn.getAttr('sym_name') as StringAttr).value}) returns ${results.length}`;
+    }
+    for (const [i, t] of results.entries()) {
+      if (op.operand(i).type !== t) return `type of return operand ${i} (${op.operand(i).type}) doesn't match function result type (${t}) in function @${(fn.getAttr('sym_name') as StringAttr).value}`;
+    }
+    return undefined;
+  },
 });
 
-defineOp({
+ttOp({
   name: 'tt.call',
   operands: ['operands*'],
   results: ['results*'],
-  attributes: [{ name: 'callee', kind: anyAttr }, { name: 'arg_attrs', kind: anyAttr, optional: true }, { name: 'res_attrs', kind: anyAttr, optional: true }],
-  format: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)',
+  attributes: [
+    { name: 'callee', kind: anyAttr },
+    { name: 'arg_attrs', kind: anyAttr, optional: true },
+    { name: 'res_attrs', kind: anyAttr, optional: true },
+  ],
+  traits: ['CallOpInterface', 'SymbolUserOpInterface'],
+  format: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
 });
 
-export const PROGRAM_DIM = enumAttr('program id dimension', ['x', 'y', 'z']);
+// ---- casts --------------------------------------------------------------------------------------
 
-defineOp({
-  name: 'tt.get_program_id',
-  results: ['result'],
-  attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
-  traits: ['Pure'],
-  format: '$axis attr-dict `:` type($result)',
+const elementwiseCastTraits = ['Elementwise', 'SameOperandsAndResultShape', 'SameOperandsAndResultEncoding', 'Pure'];
+const castFormat = '$src attr-dict `:` type($src) `->` type($result)';
+
+function sameShapeAndEncoding(op: Operation): string | undefined {
+  const vals = operandsAndResults(op);
+  return checkSame(vals, 'shape', 'operands and results') ?? checkSame(vals, 'encoding', 'operands and results');
+}
+
+ttOp({
+  name: 'tt.int_to_ptr',
+  operands: [{ name: 'src', kind: 'single', type: i64Like }],
+  results: [{ name: 'result', kind: 'single', type: ptrLike }],
+  traits: elementwiseCastTraits,
+  format: castFormat,
+  verify: sameShapeAndEncoding,
 });
-defineOp({
-  name: 'tt.get_num_programs',
-  results: ['result'],
-  attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
-  traits: ['Pure'],
-  format: '$axis attr-dict `:` type($result)',
+ttOp({
+  name: 'tt.ptr_to_int',
+  operands: [{ name: 'src', kind: 'single', type: ptrLike }],
+  results: [{ name: 'result', kind: 'single', type: i64Like }],
+  traits: elementwiseCastTraits,
+  format: castFormat,
+  verify: sameShapeAndEncoding,
 });
 
-defineOp({
-  name: 'tt.make_range',
-  results: ['result'],
-  attributes: [{ name: 'start', kind: i32Attr }, { name: 'end', kind: i32Attr }],
-  traits: ['Pure'],
-  format: 'attr-dict `:` type($result)',
-});
+function bitWidthOf(t: Type): number | undefined {
+  if (t instanceof IntegerType || t instanceof FloatType) return t.width;
+  if (t instanceof PointerType) return 64;
+  return undefined;
+}
 
-defineOp({
-  name: 'tt.splat',
+ttOp({
+  name: 'tt.bitcast',
   operands: ['src'],
   results: ['result'],
-  traits: ['Pure', 'SameOperandsAndResultElementType', 'SameOperandsAndResultEncoding'],
-  format: '$src attr-dict `:` type($src) `->` type($result)',
+  traits: elementwiseCastTraits,
+  format: castFormat,
+  verify: (op) => {
+    const e = sameShapeAndEncoding(op);
+    if (e) return e;
+    const a = bitWidthOf(elementOf(op.operand(0).type));
+    const b = bitWidthOf(elementOf(op.result().type));
+    if (a !== undefined && b !== undefined && a !== b) {
+      return `Cannot bitcast data-type of size ${a} to data-type of size ${b}`;
+    }
+    return undefined;
+  },
 });
 
-defineOp({
+ttOp({
+  name: 'tt.fp_to_fp',
+  operands: [{ name: 'src', kind: 'single', type: floatLike }],
+  results: [{ name: 'result', kind: 'single', type: floatLike }],
+  attributes: [{ name: 'rounding', kind: ROUNDING_MODE, optional: true }],
+  traits: elementwiseCastTraits,
+  format: '$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const e = sameShapeAndEncoding(op);
+    if (e) return e;
+    const src = elementOf(op.operand(0).type) as FloatType;
+    const dst = elementOf(op.result().type) as FloatType;
+    if (src.width > dst.width && op.getAttr('rounding') === undefined) return 'Rounding mode is required for FP downcast';
+    if (src.width <= dst.width && op.getAttr('rounding') !== undefined && !(src.width === dst.width)) {
+      return 'Rounding mode is not supported for FP upcast';
+    }
+    return undefined;
+  },
+});
+
+// ---- arithmetic ---------------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.clampf',
+  operands: [
+    { name: 'x', kind: 'single', type: floatLike },
+    { name: 'min', kind: 'single', type: floatLike },
+    { name: 'max', kind: 'single', type: floatLike },
+  ],
+  results: [{ name: 'result', kind: 'single', type: floatLike }],
+  attributes: [{ name: 'propagateNan', kind: PROPAGATE_NAN }],
+  traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
+  format: '$x `,` $min `,` $max `,` `propagateNan` `=` $propagateNan attr-dict `:` type($result)',
+});
+ttOp({
+  name: 'tt.precise_sqrt',
+  operands: [{ name: 'x', kind: 'single', type: floatLike }],
+  results: [{ name: 'result', kind: 'single', type: floatLike }],
+  traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
+  format: '$x attr-dict `:` type($x)',
+});
+ttOp({
+  name: 'tt.precise_divf',
+  operands: [
+    { name: 'x', kind: 'single', type: floatLike },
+    { name: 'y', kind: 'single', type: floatLike },
+  ],
+  results: [{ name: 'result', kind: 'single', type: floatLike }],
+  traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
+  format: '$x `,` $y attr-dict `:` type($x)',
+});
+ttOp({
+  name: 'tt.mulhiui',
+  operands: [
+    { name: 'x', kind: 'single', type: intLike },
+    { name: 'y', kind: 'single', type: intLike },
+  ],
+  results: [{ name: 'result', kind: 'single', type: intLike }],
+  traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
+  format: '$x `,` $y attr-dict `:` type($x)',
+});
+
+// ---- pointer arithmetic -------------------------------------------------------------------------
+
+ttOp({
   name: 'tt.addptr',
-  operands: ['ptr', 'offset'],
-  results: ['result'],
+  operands: [
+    { name: 'ptr', kind: 'single', type: ptrLike },
+    { name: 'offset', kind: 'single', type: intLike },
+  ],
+  results: [{ name: 'result', kind: 'single', type: ptrLike }],
   traits: ['Pure', 'Elementwise', 'SameOperandsAndResultShape', 'SameOperandsAndResultEncoding'],
   format: '$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)',
   inferResultTypes: (ts) => [ts[0]!],
+  verify: (op) => {
+    if (op.result().type !== op.operand(0).type) return "failed to verify that result type matches ptr type";
+    return sameShapeAndEncoding(op);
+  },
 });
 
-export const CACHE_MODIFIER = enumAttr('cache modifier', ['none', 'ca', 'cg', 'wb', 'cs', 'wt', 'cv'], () => IntegerType.get(32), [1, 2, 3, 4, 5, 6, 7]);
-export const EVICTION_POLICY = enumAttr('eviction policy', ['evict_normal', 'evict_first', 'evict_last'], () => IntegerType.get(32), [1, 2, 3]);
-export const PADDING_OPTION = enumAttr('padding option', ['zero', 'nan'], () => IntegerType.get(32), [1, 2]);
+ttOp({
+  name: 'tt.advance',
+  operands: [
+    { name: 'ptr', kind: 'single', type: tensorPtr },
+    { name: 'offsets', kind: 'variadic', type: i32Scalar },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorPtr }],
+  traits: ['Pure'],
+  format: '$ptr `,` `[` $offsets `]` attr-dict `:` type($result)',
+  inferResultTypes: (ts) => [ts[0]!],
+});
 
-/** The pointee type for each element of a pointer or tensor-of-pointer type. */
+// ---- load / store -------------------------------------------------------------------------------
+
+/** The pointee type for each element of a pointer, tensor of pointers, or tensor pointer. */
 function loadResultType(ptr: Type): Type {
-  if (ptr instanceof RankedTensorType && ptr.elementType instanceof PointerType) return ptr.withElementType(ptr.elementType.pointee);
   if (ptr instanceof PointerType) return ptr.pointee;
-  throw new Error(`tt.load: expected pointer type, got ${ptr}`);
+  const p = pointeeOf(ptr);
+  if (p) return p;
+  throw new Error(`expected pointer type, got ${ptr}`);
 }
 
-defineOp({
+function checkLoadStoreShapes(op: Operation, values: readonly Type[]): string | undefined {
+  const ptr = op.operand(0).type;
+  if (ptr instanceof PointerType && ptr.pointee instanceof RankedTensorType) return undefined;
+  const s = shapeOf(ptr);
+  for (const t of values) if (!sameShape(shapeOf(t), s)) return 'requires the same shape for all operands and results';
+  const enc = encodingOf(ptr)?.key;
+  for (const t of values) if ((encodingOf(t)?.key) !== enc) return 'requires the same encoding for all operands and results';
+  return undefined;
+}
+
+ttOp({
   name: 'tt.load',
-  operands: ['ptr', 'mask?', 'other?'],
+  operands: [
+    { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
+    { name: 'mask', kind: 'optional', type: boolLikeC },
+    { name: 'other', kind: 'optional' },
+  ],
   results: ['result'],
   attributes: [
-    { name: 'boundaryCheck', kind: anyAttr, optional: true },
+    { name: 'boundaryCheck', kind: denseI32ArrayAttr, default: emptyI32Array() },
     { name: 'padding', kind: PADDING_OPTION, optional: true },
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
     { name: 'isVolatile', kind: boolAttr, default: IntegerAttr.bool(false) },
   ],
   traits: ['AttrSizedOperandSegments', 'SameLoadStoreOperandsAndResultShape', 'SameLoadStoreOperandsAndResultEncoding'],
-  format: '$ptr (`,` $mask^)? (`,` $other^)? attr-dict `:` type($ptr)',
+  format: '$ptr (`,` $mask^)? (`,` $other^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
   inferResultTypes: (ts) => [loadResultType(ts[0]!)],
+  verify: (op) => {
+    const r = op.result().type;
+    if (r !== loadResultType(op.operand(0).type)) return 'failed to verify that result matches ptr type';
+    return checkLoadStoreShapes(op, [...op.operandValues.slice(1).map((v) => v.type), r]);
+  },
 });
 
-defineOp({
+ttOp({
   name: 'tt.store',
-  operands: ['ptr', 'value', 'mask?'],
+  operands: [
+    { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
+    { name: 'value', kind: 'single' },
+    { name: 'mask', kind: 'optional', type: boolLikeC },
+  ],
   attributes: [
-    { name: 'boundaryCheck', kind: anyAttr, optional: true },
+    { name: 'boundaryCheck', kind: denseI32ArrayAttr, default: emptyI32Array() },
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
   ],
   traits: ['SameLoadStoreOperandsShape', 'SameLoadStoreOperandsEncoding'],
-  format: '$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)',
+  format: '$ptr `,` $value (`,` $mask^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
+  verify: (op) => {
+    if (op.operand(1).type !== loadResultType(op.operand(0).type)) return 'failed to verify that value type matches ptr type';
+    return checkLoadStoreShapes(op, op.operandValues.slice(1).map((v) => v.type));
+  },
 });
+
+// ---- atomics ------------------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.atomic_rmw',
+  operands: [
+    { name: 'ptr', kind: 'single', type: ptrLike },
+    { name: 'val', kind: 'single' },
+    { name: 'mask', kind: 'optional', type: boolLikeC },
+  ],
+  results: ['result'],
+  attributes: [
+    { name: 'atomic_rmw_op', kind: RMW_OP },
+    { name: 'sem', kind: MEM_SEMANTIC },
+    { name: 'scope', kind: MEM_SYNC_SCOPE },
+  ],
+  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding'],
+  format: '$atomic_rmw_op `,` $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` functional-type(operands, $result)',
+  verify: (op) => {
+    if (op.operand(0).type !== withPtr(op.operand(1).type)) return 'failed to verify that ptr type matches value type';
+    return sameShapeAndEncoding(op);
+  },
+});
+
+/** Pointer-of-element type with the shape of `t` (getPointerTypeSameShape). */
+function withPtr(t: Type): Type {
+  const el = elementOf(t);
+  const p = PointerType.get(el, 1);
+  return t instanceof RankedTensorType ? t.withElementType(p) : p;
+}
+
+ttOp({
+  name: 'tt.atomic_cas',
+  operands: [{ name: 'ptr', kind: 'single', type: ptrLike }, 'cmp', 'val'],
+  results: ['result'],
+  attributes: [
+    { name: 'sem', kind: MEM_SEMANTIC },
+    { name: 'scope', kind: MEM_SYNC_SCOPE },
+  ],
+  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding'],
+  format: '$sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:` functional-type(operands, $result)',
+  verify: sameShapeAndEncoding,
+});
+
+// ---- shape manipulation -------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.splat',
+  operands: ['src'],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['Pure', 'SameOperandsAndResultElementType', 'SameOperandsAndResultEncoding'],
+  format: '$src attr-dict `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const src = op.operand(0).type;
+    if (elementOf(src) !== elementOf(op.result().type)) return 'requires the same element type for all operands and results';
+    if (isTensor(src)) return checkSame(operandsAndResults(op), 'encoding', 'operands and results');
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.unsplat',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: ['result'],
+  traits: ['Pure'],
+  format: '$src attr-dict `:` type($src)',
+  inferResultTypes: (ts) => [elementOf(ts[0]!)],
+  verify: (op) => {
+    const t = op.operand(0).type as RankedTensorType;
+    if (t.numElements !== 1) return 'source tensor must have exactly one element';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.expand_dims',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [{ name: 'axis', kind: i32Attr }],
+  traits: ['Pure', 'InferTypeOpInterface', 'SameOperandsAndResultElementType'],
+  format: '$src attr-dict `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const src = op.operand(0).type as RankedTensorType;
+    const dst = op.result().type as RankedTensorType;
+    const axis = (op.getAttr('axis') as IntegerAttr).num;
+    if (axis < 0 || axis > src.rank) return `invalid axis ${axis} for a tensor of rank ${src.rank}`;
+    const want = [...src.shape];
+    want.splice(axis, 0, 1);
+    if (!sameShape(want, dst.shape)) return `result shape ${shapeText(dst.shape)} does not match the expected ${shapeText(want)}`;
+    if (src.elementType !== dst.elementType) return 'requires the same element type for all operands and results';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.reshape',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [
+    { name: 'allow_reorder', kind: unitAttr, optional: true },
+    { name: 'efficient_layout', kind: unitAttr, optional: true },
+  ],
+  traits: ['Pure', 'SameOperandsAndResultElementType'],
+  format: '$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? attr-dict `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const src = op.operand(0).type as RankedTensorType;
+    const dst = op.result().type as RankedTensorType;
+    if (src.numElements !== dst.numElements) return 'number of src and dst elements of reshape must be the same';
+    if ((src.encoding === undefined) !== (dst.encoding === undefined)) return 'Src and dst encodings must be both null or both non-null';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.broadcast',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['Pure', 'SameOperandsAndResultElementType', 'SameOperandsAndResultEncoding'],
+  format: '$src attr-dict `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const e = checkSame(operandsAndResults(op), 'encoding', 'operands and results');
+    if (e) return e;
+    const src = op.operand(0).type as RankedTensorType;
+    const dst = op.result().type as RankedTensorType;
+    if (src.rank !== dst.rank) return 'input rank must match output rank';
+    for (let i = 0; i < src.rank; i++) {
+      if (src.shape[i] !== 1 && src.shape[i] !== dst.shape[i]) {
+        return `Different dimensions at index ${i} between source and result.  Broadcast requires the source dimension to be 1.`;
+      }
+    }
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.cat',
+  operands: [{ name: 'lhs', kind: 'single', type: tensorType }, { name: 'rhs', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['NoMemoryEffect', 'SameTypeOperands', 'SameOperandsAndResultElementType'],
+  format: '$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)',
+});
+
+ttOp({
+  name: 'tt.join',
+  operands: [{ name: 'lhs', kind: 'single', type: tensorType }, { name: 'rhs', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['NoMemoryEffect', 'SameTypeOperands'],
+  format: '$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)',
+  verify: (op) => {
+    const a = op.operand(0).type as RankedTensorType;
+    const d = op.result().type as RankedTensorType;
+    if (!sameShape([...a.shape, 2], d.shape)) return `result shape must be ${shapeText([...a.shape, 2])}`;
+    if (a.elementType !== d.elementType) return 'result element type must match the operands';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.split',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: [
+    { name: 'outLHS', kind: 'single', type: tensorType },
+    { name: 'outRHS', kind: 'single', type: tensorType },
+  ],
+  traits: ['NoMemoryEffect', 'InferTypeOpWithLayoutEquivalence'],
+  format: '$src attr-dict `:` type($src) `->` type($outLHS)',
+  resultNames: () => ['outLHS', 'outRHS'],
+  inferResultTypes: (_ts, _attrs, known) => {
+    const lhs = known?.[0];
+    if (!lhs) throw new Error('cannot infer the result types');
+    return [lhs, lhs];
+  },
+  verify: (op) => {
+    const s = op.operand(0).type as RankedTensorType;
+    const l = op.result(0).type as RankedTensorType;
+    if (s.shape[s.rank - 1] !== 2) return 'last dimension of input tensor must be 2';
+    if (!sameShape(s.shape.slice(0, -1), l.shape)) return 'result shape must be the input shape without its last dimension';
+    if (op.result(1).type !== l) return 'failed to verify that outLHS and outRHS types match';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.trans',
+  operands: [{ name: 'src', kind: 'single', type: tensorType }],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [{ name: 'order', kind: denseI32ArrayAttr }],
+  traits: ['Pure', 'TransposeOpInterface', 'InferTypeOpWithLayoutEquivalence', 'SameOperandsAndResultElementType'],
+  format: '$src attr-dict `:` type($src) `->` type($result)',
+  verify: (op) => {
+    const src = op.operand(0).type as RankedTensorType;
+    const dst = op.result().type as RankedTensorType;
+    const order = (op.getAttr('order') as DenseArrayAttr).values;
+    if (!isPermutation(order, src.rank)) return `order must be a permutation of 0..${src.rank - 1}`;
+    const want = order.map((o) => src.shape[o]!);
+    if (!sameShape(want, dst.shape)) return `result shape ${shapeText(dst.shape)} does not match the permuted shape ${shapeText(want)}`;
+    return undefined;
+  },
+});
+
+// ---- SPMD ---------------------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.get_program_id',
+  results: [{ name: 'result', kind: 'single', type: i32Scalar }],
+  attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
+  traits: ['Pure'],
+  format: '$axis attr-dict `:` type($result)',
+});
+ttOp({
+  name: 'tt.get_num_programs',
+  results: [{ name: 'result', kind: 'single', type: i32Scalar }],
+  attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
+  traits: ['Pure'],
+  format: '$axis attr-dict `:` type($result)',
+});
+
+// ---- dot ----------------------------------------------------------------------------------------
+
+/** Shapes of a dot: a is [B..]MxK, b is [B..]KxN, c and d are [B..]MxN. */
+export function verifyDotShapes(a: Type, b: Type, c: Type, d: Type): string | undefined {
+  const sa = shapeOf(a);
+  const sb = shapeOf(b);
+  const sc = shapeOf(c);
+  if (sa.length !== sb.length || sa.length < 2) return 'expected operands of the same rank (2 or 3)';
+  const r = sa.length;
+  if (sa[r - 1] !== sb[r - 2]) return `expected the K dimensions to match, got ${shapeText(sa)} and ${shapeText(sb)}`;
+  const want = [...sa.slice(0, r - 1), sb[r - 1]!];
+  if (!sameShape(sc, want)) return `expected the accumulator shape ${shapeText(want)}, got ${shapeText(sc)}`;
+  if (c !== d) return "failed to verify that result's type matches accumulator's type";
+  return undefined;
+}
+
+ttOp({
+  name: 'tt.dot',
+  operands: [
+    { name: 'a', kind: 'single', type: fpIntTensor },
+    { name: 'b', kind: 'single', type: fpIntTensor },
+    { name: 'c', kind: 'single', type: fpIntTensor },
+  ],
+  results: [{ name: 'd', kind: 'single', type: fpIntTensor }],
+  attributes: [
+    { name: 'inputPrecision', kind: INPUT_PRECISION, default: IntegerAttr.i32(2) },
+    { name: 'maxNumImpreciseAcc', kind: i32Attr, default: IntegerAttr.i32(0) },
+  ],
+  traits: ['Pure', 'InferTypeOpInterface', 'DotOpInterface'],
+  format: '$a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:` type($a) `*` type($b) `->` type($d)',
+  verify: (op) => {
+    const [a, b, c] = op.operandValues.map((v) => v.type);
+    const e = verifyDotShapes(a!, b!, c!, op.result().type);
+    if (e) return e;
+    const ea = encodingOf(a!);
+    const eb = encodingOf(b!);
+    const ec = encodingOf(c!);
+    if (ec === undefined && (ea !== undefined || eb !== undefined)) return 'miss encoding of C operand';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.dot_scaled',
+  operands: [
+    { name: 'a', kind: 'single', type: tensorType },
+    { name: 'b', kind: 'single', type: tensorType },
+    { name: 'c', kind: 'single', type: tensorType },
+    { name: 'a_scale', kind: 'optional', type: tensorType },
+    { name: 'b_scale', kind: 'optional', type: tensorType },
+  ],
+  results: [{ name: 'd', kind: 'single', type: tensorType }],
+  attributes: [
+    { name: 'a_elem_type', kind: SCALE_DOT_ELEM_TYPE },
+    { name: 'b_elem_type', kind: SCALE_DOT_ELEM_TYPE },
+    { name: 'fastMath', kind: boolAttr },
+    { name: 'lhs_k_pack', kind: boolAttr, default: IntegerAttr.bool(true) },
+    { name: 'rhs_k_pack', kind: boolAttr, default: IntegerAttr.bool(true) },
+  ],
+  traits: ['Pure', 'AttrSizedOperandSegments', 'DotOpInterface'],
+  format:
+    '$a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c `lhs` `=` $a_elem_type `rhs` `=` $b_elem_type attr-dict `:` type($a) (`,` type($a_scale)^)? `*` type($b) (`,` type($b_scale)^)? `->` type($d)',
+  inferResultTypes: () => {
+    throw new Error('result type must be written');
+  },
+  verify: (op) => (op.operandGroup('c')[0]!.type !== op.result().type ? "failed to verify that result's type matches accumulator's type" : undefined),
+});
+
+// ---- reduce / scan ------------------------------------------------------------------------------
+
+/** Checks a combine region: one block with 2N arguments of the element types, ending in `terminator` with N values. */
+function verifyCombineRegion(op: Operation, terminator: string): string | undefined {
+  const n = op.operands.length;
+  const region = op.region(0);
+  if (region.blocks.length !== 1) return "expects region #0 to have 0 or 1 blocks";
+  const block = region.blocks[0]!;
+  const els = op.operandValues.map((v) => elementOf(v.type));
+  if (block.args.length !== 2 * n) return `nested block must take ${2 * n} arguments`;
+  for (let i = 0; i < 2 * n; i++) {
+    if (block.args[i]!.type !== els[i % n]) return `type mismatch on combine operation. Expected argument ${i} to have type ${els[i % n]} but got ${block.args[i]!.type}`;
+  }
+  const term = block.terminator;
+  if (!term || term.name !== terminator) return `combine region must end with ${terminator}`;
+  if (term.operands.length !== n) return `combine operation must return ${n} values, got ${term.operands.length}`;
+  for (let i = 0; i < n; i++) {
+    if (term.operand(i).type !== els[i]) return `type mismatch on combine operation. Expected return value ${i} to have type ${els[i]} but got ${term.operand(i).type}`;
+  }
+  return undefined;
+}
+
+ttOp({
+  name: 'tt.reduce',
+  operands: [{ name: 'srcs', kind: 'variadic', type: tensorType }],
+  results: ['result*'],
+  attributes: [{ name: 'axis', kind: i32Attr }],
+  regions: ['combineOp'],
+  traits: ['Pure', 'SameOperandsShape', 'SameOperandsEncoding', 'SingleBlock', 'InferTypeOpInterface'],
+  verify: (op) => {
+    if (op.operands.length === 0) return 'must have at least 1 operand';
+    const e = checkSame(op.operandValues, 'shape', 'operands') ?? checkSame(op.operandValues, 'encoding', 'operands');
+    if (e) return e;
+    const t = op.operand(0).type as RankedTensorType;
+    const axis = (op.getAttr('axis') as IntegerAttr).num;
+    if (axis < 0 || axis >= t.rank) return 'invalid axis';
+    if (op.results.length !== op.operands.length) return 'must have the same number of results as operands';
+    for (const [i, r] of op.results.entries()) {
+      const src = op.operand(i).type as RankedTensorType;
+      const want = src.shape.filter((_, k) => k !== axis);
+      if (want.length === 0) {
+        if (r.type !== src.elementType) return `result ${i} must be a scalar of the element type`;
+      } else if (!(r.type instanceof RankedTensorType) || !sameShape(r.type.shape, want) || r.type.elementType !== src.elementType) {
+        return `result ${i} must be a tensor of shape ${shapeText(want)}`;
+      }
+    }
+    return verifyCombineRegion(op, 'tt.reduce.return');
+  },
+});
+
+ttOp({
+  name: 'tt.reduce.return',
+  operands: ['result*'],
+  traits: ['HasParent<tt.reduce>', 'Pure', 'Terminator', 'ReturnLike'],
+  format: '$result attr-dict `:` type($result)',
+});
+
+ttOp({
+  name: 'tt.scan',
+  operands: [{ name: 'srcs', kind: 'variadic', type: tensorType }],
+  results: ['result*'],
+  attributes: [
+    { name: 'axis', kind: i32Attr },
+    { name: 'reverse', kind: boolAttr },
+  ],
+  regions: ['combineOp'],
+  traits: ['Pure', 'SameOperandsAndResultEncoding', 'SameOperandsAndResultShape', 'SingleBlock', 'InferTypeOpInterface'],
+  verify: (op) => {
+    if (op.operands.length === 0) return 'must have at least 1 operand';
+    const e = checkSame(operandsAndResults(op), 'shape', 'operands and results') ?? checkSame(operandsAndResults(op), 'encoding', 'operands and results');
+    if (e) return e;
+    const t = op.operand(0).type as RankedTensorType;
+    const axis = (op.getAttr('axis') as IntegerAttr).num;
+    if (axis < 0 || axis >= t.rank) return 'invalid axis';
+    if (op.results.length !== op.operands.length) return 'must have the same number of results as operands';
+    return verifyCombineRegion(op, 'tt.scan.return');
+  },
+});
+
+ttOp({
+  name: 'tt.scan.return',
+  operands: ['result*'],
+  traits: ['HasParent<tt.scan>', 'Pure', 'Terminator', 'ReturnLike'],
+  format: '$result attr-dict `:` type($result)',
+});
+
+// ---- extern / inline asm ------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.extern_elementwise',
+  operands: ['srcs*'],
+  results: ['result'],
+  attributes: [
+    { name: 'libname', kind: stringAttr },
+    { name: 'libpath', kind: stringAttr },
+    { name: 'symbol', kind: stringAttr },
+    { name: 'pure', kind: boolAttr },
+  ],
+  traits: ['Elementwise', 'SameOperandsAndResultEncoding', 'SameVariadicOperandSize', 'ConditionallySpeculatable'],
+  format: 'operands attr-dict `:` functional-type(operands, $result)',
+  verify: (op) => checkSame(operandsAndResults(op), 'encoding', 'operands and results'),
+});
+
+ttOp({
+  name: 'tt.make_range',
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [{ name: 'start', kind: i32Attr }, { name: 'end', kind: i32Attr }],
+  traits: ['Pure'],
+  format: 'attr-dict `:` type($result)',
+  verify: (op) => {
+    const start = (op.getAttr('start') as IntegerAttr).num;
+    const end = (op.getAttr('end') as IntegerAttr).num;
+    const t = op.result().type as RankedTensorType;
+    if (start >= end) return 'start must be less than end';
+    if (t.rank !== 1) return 'return type must be a 1D tensor';
+    if (end - start !== t.shape[0]) return 'number of elements in returned tensor, ' + t.shape[0] + ', must match size of range, ' + (end - start);
+    const el = t.elementType;
+    if (!(el instanceof IntegerType && el.width === 32)) return 'returned tensor must have i32 elements';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.elementwise_inline_asm',
+  operands: ['args*'],
+  results: ['result*'],
+  attributes: [
+    { name: 'asm_string', kind: stringAttr },
+    { name: 'constraints', kind: stringAttr },
+    { name: 'pure', kind: boolAttr },
+    { name: 'packed_element', kind: i32Attr },
+  ],
+  traits: ['Elementwise', 'SameOperandsAndResultEncoding', 'ConditionallySpeculatable'],
+  format: '$asm_string attr-dict ($args^ `:` type($args))? `->` type($result)',
+  verify: (op) => {
+    if (op.operands.length === 0) return undefined;
+    const s = shapeOf(op.operand(0).type);
+    for (const v of operandsAndResults(op)) if (!sameShape(shapeOf(v.type), s)) return 'operands and results must have the same shape';
+    return checkSame(operandsAndResults(op), 'encoding', 'operands and results');
+  },
+});
+
+ttOp({
+  name: 'tt.histogram',
+  operands: [
+    { name: 'src', kind: 'single', type: tensorType },
+    { name: 'mask', kind: 'optional', type: boolLikeC },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['Pure'],
+  format: '$src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)',
+  inferResultTypes: () => {
+    throw new Error('result type must be written');
+  },
+});
+
+ttOp({
+  name: 'tt.gather',
+  operands: [
+    { name: 'src', kind: 'single', type: tensorType },
+    { name: 'indices', kind: 'single', type: tensorType },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [
+    { name: 'axis', kind: i32Attr },
+    { name: 'efficient_layout', kind: unitAttr, optional: true },
+  ],
+  traits: ['Pure', 'InferTypeOpInterface'],
+  format: '$src `[` $indices `]` attr-dict `:` functional-type(operands, results)',
+  verify: (op) => {
+    const src = op.operand(0).type as RankedTensorType;
+    const idx = op.operand(1).type as RankedTensorType;
+    const res = op.result().type as RankedTensorType;
+    const axis = (op.getAttr('axis') as IntegerAttr).num;
+    if (src.rank !== idx.rank) return 'input and indices ranks must match';
+    if (axis < 0 || axis >= src.rank) return 'gather dimension must be less than the input rank';
+    if (res.elementType !== src.elementType) return 'output and input element types must match';
+    if (!sameShape(res.shape, idx.shape)) return 'indices and output shapes must match';
+    if (res.encoding !== idx.encoding) return 'indices and output encodings must match';
+    for (let d = 0; d < src.rank; d++) {
+      if (d !== axis && idx.shape[d]! > src.shape[d]!) return `indices dimension ${d} must not be greater than the corresponding input dimension`;
+    }
+    return undefined;
+  },
+});
+
+// ---- debugging ----------------------------------------------------------------------------------
+
+ttOp({
+  name: 'tt.print',
+  operands: ['args*'],
+  attributes: [
+    { name: 'prefix', kind: stringAttr },
+    { name: 'hex', kind: boolAttr },
+    { name: 'isSigned', kind: denseI32ArrayAttr },
+  ],
+  traits: ['SameVariadicOperandSize', 'MemoryEffects<MemWrite<GlobalMemory>>'],
+  format: '$prefix attr-dict (`:` $args^ `:` type($args))?',
+});
+
+ttOp({
+  name: 'tt.assert',
+  operands: [{ name: 'condition', kind: 'single', type: boolLikeC }],
+  attributes: [{ name: 'message', kind: stringAttr }],
+  traits: ['MemoryEffects<MemWrite<GlobalMemory>>'],
+  format: '$condition `,` $message attr-dict `:` type($condition)',
+});
+
+// ---- tensor pointers and descriptors ------------------------------------------------------------
+
+ttOp({
+  name: 'tt.make_tensor_ptr',
+  operands: [
+    { name: 'base', kind: 'single', type: ptrLike },
+    { name: 'shape', kind: 'variadic', type: i64Scalar },
+    { name: 'strides', kind: 'variadic', type: i64Scalar },
+    { name: 'offsets', kind: 'variadic', type: i32Scalar },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorPtr }],
+  attributes: [{ name: 'order', kind: denseI32ArrayAttr }],
+  traits: ['Pure', 'SameVariadicOperandSize'],
+  format: '$base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]` attr-dict `:` type($result)',
+  verify: (op) => {
+    const res = op.result().type as PointerType;
+    const base = op.operand(0).type as PointerType;
+    const t = res.pointee as RankedTensorType;
+    if (base !== PointerType.get(t.elementType, res.addressSpace)) return 'failed to verify that infer pointer type from the result type';
+    const sizes = op.operandSegments ?? [];
+    if (sizes.length === 4 && !(sizes[1] === sizes[2] && sizes[2] === sizes[3])) return 'operand group sizes must be equal';
+    return undefined;
+  },
+});
+
+ttOp({
+  name: 'tt.make_tensor_descriptor',
+  operands: [
+    { name: 'base', kind: 'single', type: ptrLike },
+    { name: 'shape', kind: 'variadic', type: i32Scalar },
+    { name: 'strides', kind: 'variadic', type: i64Scalar },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorDesc }],
+  attributes: [{ name: 'padding', kind: PADDING_OPTION, default: IntegerAttr.i32(1) }],
+  traits: ['Pure', 'SameVariadicOperandSize'],
+  format: '$base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)',
+});
+
+ttOp({
+  name: 'tt.descriptor_load',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'indices', kind: 'variadic', type: i32Scalar },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  attributes: [
+    { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
+    { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
+  ],
+  traits: ['MemoryEffects<MemRead<GlobalMemory>>'],
+  format: '$desc `[` $indices `]` oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `->` type($result)',
+});
+
+ttOp({
+  name: 'tt.descriptor_store',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'src', kind: 'single', type: tensorType },
+    { name: 'indices', kind: 'variadic', type: i32Scalar },
+  ],
+  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  format: '$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
+});
+
+ttOp({
+  name: 'tt.descriptor_reduce',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'src', kind: 'single', type: tensorType },
+    { name: 'indices', kind: 'variadic', type: i32Scalar },
+  ],
+  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
+  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  format: '$kind `,` $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
+});
+
+ttOp({
+  name: 'tt.descriptor_gather',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: tensorType },
+    { name: 'y_offset', kind: 'single', type: i32Scalar },
+  ],
+  results: [{ name: 'result', kind: 'single', type: tensorType }],
+  traits: ['MemoryEffects<MemRead<GlobalMemory>>'],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)',
+});
+
+ttOp({
+  name: 'tt.descriptor_scatter',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: tensorType },
+    { name: 'y_offset', kind: 'single', type: i32Scalar },
+    { name: 'src', kind: 'single', type: tensorType },
+  ],
+  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)',
+});
+
+// Keep the imports used only for typing in some builds.
+void (UnitAttr as unknown);
+void (ArrayAttr as unknown);
+void (ShapedType as unknown);
+void (undefined as unknown as Attribute);

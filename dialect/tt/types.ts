@@ -1,7 +1,7 @@
 /** Triton types: `!tt.ptr<T[, addrspace]>` (address space 1 is the default and is not printed). */
 import type { AsmPrinter } from '../ir/asm-interfaces.js';
 import { registerTypeParser } from '../ir/dialect-registry.js';
-import { Type, intern } from '../ir/type.js';
+import { RankedTensorType, Type, intern } from '../ir/type.js';
 import type { Attribute } from '../ir/attribute.js';
 
 export class PointerType extends Type {
@@ -32,4 +32,38 @@ registerTypeParser('tt.ptr', (p) => {
   if (p.consumeIf(',')) space = Number(p.parseInteger());
   p.expect('>');
   return PointerType.get(pointee, space);
+});
+
+/** `!tt.tensordesc<tensor<...>>`: a TMA-style descriptor of blocks of the given tensor type. */
+export class TensorDescType extends Type {
+  private constructor(readonly blockType: RankedTensorType) {
+    super();
+  }
+  static get(blockType: RankedTensorType): TensorDescType {
+    return intern(new TensorDescType(blockType));
+  }
+  print(p: AsmPrinter): void {
+    p.write('!tt.tensordesc<');
+    p.printType(this.blockType);
+    p.write('>');
+  }
+  override children(): readonly (Type | Attribute)[] {
+    return [this.blockType];
+  }
+}
+
+registerTypeParser('tt.tensordesc', (p) => {
+  p.expect('<');
+  const at = p.pos();
+  let block: Type | undefined;
+  try {
+    block = p.parseType();
+  } catch {
+    block = undefined;
+  }
+  if (!(block instanceof RankedTensorType)) {
+    p.error("failed to parse TT_TensorDescType parameter 'blockType' which is to be a `RankedTensorType`", at);
+  }
+  p.expect('>');
+  return TensorDescType.get(block as RankedTensorType);
 });
