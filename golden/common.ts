@@ -278,6 +278,14 @@ export interface OptRun {
   stderr: string;
 }
 
+/** `not implemented: --flag` when the driver rejected a pass flag it does not know, else undefined. */
+export function notImplementedReason(stderr: string): string | undefined {
+  const m = /Unknown command line argument '([^']+)'/.exec(stderr);
+  if (m) return `not implemented: ${m[1]!.split('=')[0]}`;
+  if (/no such pass|not registered|not implemented/i.test(stderr)) return `not implemented: ${firstLine(stderr)}`;
+  return undefined;
+}
+
 export type RunOptFn = (args: string[], stdin?: string) => OptRun | Promise<OptRun>;
 
 interface OptMainModule {

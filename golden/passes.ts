@@ -13,6 +13,7 @@ import {
   type GoldenResult,
   loadRunOpt,
   normalizeEnd,
+  notImplementedReason,
   pct,
   readText,
   type RunOptFn,
@@ -98,8 +99,6 @@ export function corpusPassChecks(dir: string, opts: { caseFilter?: string; pass?
   return checks;
 }
 
-export const NOT_REGISTERED = /unknown (pass|command line argument|option)|no such pass|not registered|not implemented|unrecognized|does not refer to a registered pass/i;
-
 export interface PassCheckOutcome {
   ok: boolean;
   reason?: string;
@@ -121,7 +120,7 @@ export async function runPassCheck(check: PassCheck, runOpt: RunOptFn | undefine
   const ms = performance.now() - t0;
   if (r.exitCode !== 0) {
     const msg = firstLine(r.stderr) || `exit code ${r.exitCode}`;
-    return { ok: false, reason: NOT_REGISTERED.test(r.stderr) ? `not implemented: ${msg}` : `failed: ${msg}`, expectedText, ms };
+    return { ok: false, reason: notImplementedReason(r.stderr) ?? `failed: ${msg}`, expectedText, ms };
   }
   const want = normalizeEnd(expectedText);
   const got = normalizeEnd(r.stdout);
@@ -135,6 +134,7 @@ interface GroupStats {
   ms: number;
   notImplemented: number;
   firstFailure?: string;
+  firstReason?: string;
 }
 
 export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenResult> {
@@ -161,6 +161,7 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
     failed++;
     if (out.reason?.startsWith('not implemented')) g.notImplemented++;
     g.firstFailure ??= `${c.caseName}: ${out.reason ?? ''}`;
+    g.firstReason ??= out.reason ?? '';
     failures.push(`${c.caseName}/${basename(c.expected)}: ${out.reason ?? ''}`);
     if (opts.diff && out.actual !== undefined && diffs.length < maxDiffs) {
       diffs.push(unifiedDiff(`${c.caseName}/${basename(c.expected)}`, normalizeEnd(out.expectedText), normalizeEnd(out.actual)));
@@ -171,7 +172,7 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
     `${g.passed}/${g.total}`,
     pct(g.passed, g.total),
     g.total > 0 ? (g.ms / g.total).toFixed(1) : '-',
-    clip(g.notImplemented === g.total && g.total > 0 ? 'not implemented' : (g.firstFailure ?? ''), 110),
+    clip(g.notImplemented === g.total && g.total > 0 ? (g.firstReason ?? '') : (g.firstFailure ?? ''), 110),
   ]);
   rows.push(['overall', `${passed}/${passed + failed}`, pct(passed, passed + failed), '', '']);
   let report = `Pass-by-pass conformance on the corpus under ${dir}${runOpt ? '' : ' (no opt driver yet)'}\n`;

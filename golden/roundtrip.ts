@@ -2,6 +2,8 @@
 // 00-ttir.mlir keeps Triton's debug locations and is printed with them; the stage files are printed without.
 import { basename, dirname } from 'node:path';
 import '../dialect/index.js';
+import { fileLocOf } from '../dialect/ir/diagnostics.js';
+import { verifyOperation } from '../dialect/ir/verifier.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import {
@@ -11,6 +13,7 @@ import {
   firstLine,
   formatTable,
   type GoldenResult,
+  lineColOf,
   listFiles,
   locateError,
   pct,
@@ -40,9 +43,26 @@ export interface RoundtripOutcome {
   ms: number;
 }
 
-/** Parses `src` and prints it back (with locations when `debugInfo`). */
+/** Thrown when the parsed module does not verify (triton-opt verifies before printing). */
+export class VerifyFailure extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly col?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses `src`, verifies it and prints it back (with locations when `debugInfo`). */
 export function roundtripText(src: string, filename: string, debugInfo: boolean): string {
   const m = new Parser(src, { filename }).parseModule();
+  const d = verifyOperation(m);
+  if (d && d.severity === 'error') {
+    const loc = 'offset' in d.loc ? undefined : fileLocOf(d.loc);
+    const at = 'offset' in d.loc ? lineColOf(src, d.loc.offset) : loc ? { line: loc.line, col: loc.col } : undefined;
+    throw new VerifyFailure(d.message, at?.line, at?.col);
+  }
   return printOperation(m, { debugInfo });
 }
 
@@ -65,9 +85,13 @@ export function roundtripFile(file: string): RoundtripOutcome {
     return { ok: false, reason: firstDifference(expected, actual), expected, actual, ms };
   } catch (e) {
     const ms = performance.now() - t0;
-    const loc = locateError(e, expected);
     const msg = e instanceof Error ? e.message : String(e);
-    const reason = loc ? `${loc.line}:${loc.col}: error: ${firstLine(loc.message)}` : `exception: ${firstLine(msg)}`;
+    let reason: string;
+    if (e instanceof VerifyFailure) reason = `${e.line !== undefined ? `${e.line}:${e.col ?? 0}: ` : ''}verifier: ${firstLine(msg)}`;
+    else {
+      const loc = locateError(e, expected);
+      reason = loc ? `${loc.line}:${loc.col}: error: ${firstLine(loc.message)}` : `exception: ${firstLine(msg)}`;
+    }
     return { ok: false, reason, expected, ms };
   }
 }

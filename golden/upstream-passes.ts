@@ -10,12 +10,12 @@ import {
   importOptional,
   loadRunOpt,
   normalizeEnd,
+  notImplementedReason,
   type RunOptFn,
   readText,
   splitInputFile,
   summaryLine,
 } from './common.js';
-import { NOT_REGISTERED } from './passes.js';
 import { defaultUpstreamDir, type UpstreamRun, upstreamTests } from './upstream.js';
 
 /** The subset of lit/filecheck's API used here. */
@@ -183,8 +183,9 @@ export async function runUpstreamPassesGolden(opts: UpstreamPassesOptions = {}):
             r = { exitCode: 1, stdout: '', stderr: `driver threw: ${e instanceof Error ? e.message : String(e)}` };
           }
           const input = mergeStderr ? r.stderr + r.stdout : r.stdout;
-          if (r.exitCode !== 0 && NOT_REGISTERED.test(r.stderr)) {
-            reason = `not implemented: ${firstLine(r.stderr)}`;
+          const notImpl = r.exitCode !== 0 ? notImplementedReason(r.stderr) : undefined;
+          if (notImpl !== undefined) {
+            reason = notImpl;
           } else {
             const res = fc.fileCheck({
               checkText: chunk.text,

@@ -18,7 +18,7 @@ import {
 } from '../golden/common.js';
 import { corpusPassChecks, llvmPipelineFlags, runPassesGolden, type CorpusMeta } from '../golden/passes.js';
 import { runRoundtripGolden, stageKind } from '../golden/roundtrip.js';
-import { fileCheckOptions, runLineExtras, shellWords } from '../golden/upstream-passes.js';
+import { fileCheckOptions, runLineExtras, runUpstreamPassesGolden, shellWords } from '../golden/upstream-passes.js';
 import { oracleChunkStarts, runUpstreamGolden, type UpstreamExpected } from '../golden/upstream.js';
 
 const corpus = join(sharedDir(), 'golden', 'corpus');
@@ -160,5 +160,29 @@ describe.skipIf(!haveShared)('modes', () => {
     expect(bad.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
     const none = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
     expect(none.status).not.toBe(0);
+  });
+});
+
+describe.skipIf(!haveShared)('upstream-passes', () => {
+  it('FileChecks each chunk: a driver printing what Triton printed passes every chunk Triton passes', async () => {
+    const expPath = join(sharedDir(), 'upstream', 'expected', 'TritonGPU', 'ops.mlir.json');
+    const exp = JSON.parse(readFileSync(expPath, 'utf8')) as UpstreamExpected;
+    const outputs = exp.runs[0]!.chunks!.map((c) => c.triton36_output ?? '');
+    let call = 0;
+    const fake = (): OptRun => ({ exitCode: 0, stdout: outputs[call++] ?? '', stderr: '' });
+    const r = await runUpstreamPassesGolden({ file: 'TritonGPU/ops.mlir', runOpt: fake });
+    expect(r.report).toMatch(/TritonGPU\/ops\.mlir +\(none\) +3 +3\/3 +3\/3 +3\/3/);
+    expect(r.report.trimEnd().split('\n').at(-1)).toBe('3 passed, 0 failed');
+    call = 0;
+    const broken = (): OptRun => ({ exitCode: 0, stdout: 'module {\n}\n', stderr: '' });
+    const r2 = await runUpstreamPassesGolden({ file: 'TritonGPU/ops.mlir', runOpt: broken, verbose: true });
+    expect(r2.failed).toBe(3);
+    expect(r2.report).toMatch(/chunk 0 .*triton36 PASS, ours FAIL — FileCheck: /);
+  });
+  it('reports passes the driver does not know as not implemented', async () => {
+    const unknown = (args: string[]): OptRun => ({ exitCode: 1, stdout: '', stderr: `ttg-opt: Unknown command line argument '${args[0]}'.  Try: 'ttg-opt --help'\n` });
+    const r = await runUpstreamPassesGolden({ file: 'TritonGPU/coalesce.mlir', runOpt: unknown });
+    expect(r.report).toMatch(/not implemented: -tritongpu-coalesce/);
+    expect(r.passed).toBe(0);
   });
 });
