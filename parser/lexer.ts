@@ -170,7 +170,7 @@ export class Lexer {
       if (c === C.LF) break;
       i += c === C.Backslash ? 2 : 1;
     }
-    throw new LexError('expected \'"\' in string literal', quote);
+    throw new LexError('expected \'"\' in string literal', Math.min(i, s.length));
   }
 }
 

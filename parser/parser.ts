@@ -33,6 +33,7 @@ import {
 } from '../dialect/ir/location.js';
 import {
   getOpDefinition,
+  knownDialects,
   type OpFormatParser,
   type OperandRef,
   type RegionArgument,
@@ -176,7 +177,28 @@ export class Parser implements OpFormatParser {
     return this.tok.start;
   }
   error(message: string, at?: number): never {
+    // "expected ..." at the current token is MLIR's emitWrongTokenError: reported at the end of the previous
+    // line's content when the token starts a new line (and one character back at EOF).
+    if (at === undefined && message.startsWith('expected')) at = this.wrongTokenPos();
     throw new ParseError(message, at ?? this.tok.start);
+  }
+
+  private wrongTokenPos(): number {
+    let loc = this.tok.start;
+    if (this.tok.kind === Tok.EOF && loc > 0) loc--;
+    const s = this.src;
+    let end = loc;
+    for (;;) {
+      while (end > 0 && (s[end - 1] === ' ' || s[end - 1] === '\t')) end--;
+      if (end === 0) return loc;
+      const c = s[end - 1];
+      if (c !== '\n' && c !== '\r') return end === loc ? loc : end;
+      end--;
+      // Skip a `//` comment on the preceding line.
+      const lineStart = Math.max(s.lastIndexOf('\n', end - 1), s.lastIndexOf('\r', end - 1)) + 1;
+      const comment = s.indexOf('//', lineStart);
+      if (comment >= 0 && comment < end) end = comment;
+    }
   }
   peek(p: string): boolean {
     return this.isPunct(p);
@@ -431,7 +453,7 @@ export class Parser implements OpFormatParser {
     op.loc = loc ?? this.sourceLoc(opPos);
     if (results.length) {
       if (numResults !== op.results.length) {
-        this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opPos);
+        this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, results[0]!.pos);
       }
       let k = 0;
       for (const r of results) {
@@ -552,6 +574,9 @@ export class Parser implements OpFormatParser {
       if (this.tok.kind !== Tok.Caret || args.length) {
         entry = region.addBlock();
         for (const a of args) {
+          if (this.valueScopes[this.valueScopes.length - 1]!.values.has(a.ref.name)) {
+            this.error(`region entry argument '${a.ref.name}' is already in use`, a.ref.pos);
+          }
           const arg = entry.addArgument(a.type, (a.loc as Location | undefined) ?? this.sourceLoc(a.ref.pos));
           this.defineValues(a.ref.name, [arg], a.ref.pos);
         }
@@ -598,7 +623,6 @@ export class Parser implements OpFormatParser {
 
   private parseBlockBody(block: Block): void {
     while (this.tok.kind !== Tok.Caret && !this.isPunct('}')) {
-      if (this.tok.kind === Tok.EOF) this.error("expected '}' to end region");
       block.append(this.parseOperation());
     }
   }
@@ -716,8 +740,12 @@ export class Parser implements OpFormatParser {
         const alias = this.typeAliases.get(name);
         if (alias) return alias;
         const parse = getTypeParser(name);
-        if (parse) return parse(this);
-        if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, t.start);
+        if (parse) {
+          this.checkPrettyBody();
+          return parse(this);
+        }
+        if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
+        this.rejectUnknownDialectSymbol('type', name, t.start);
         return OpaqueType.get('!' + name + this.captureAngleBody());
       }
       case Tok.Punct:
@@ -824,8 +852,8 @@ export class Parser implements OpFormatParser {
       if (s[q] !== 'x') {
         if (q === p) break;
         // A number not followed by `x` is not part of the shape (e.g. the `0` of `0 x i8` never occurs here).
-        this.resetTo(p);
-        this.error("expected 'x' in dimension list");
+        this.resetTo(q);
+        this.error("expected 'x' in dimension list", q);
       }
       shape.push(c === 63 ? DYNAMIC : Number(s.slice(p, q)));
       p = q + 1;
@@ -833,6 +861,45 @@ export class Parser implements OpFormatParser {
     this.resetTo(p);
     const elementType = this.parseType();
     return { shape, elementType };
+  }
+
+  /**
+   * MLIR scans a dialect symbol's `<...>` body for balanced punctuation before the dialect parses it
+   * (parseDialectSymbolBody); unbalanced bodies fail at the `<`.
+   */
+  private checkPrettyBody(): void {
+    if (!this.isPunct('<')) return;
+    const s = this.src;
+    const at = this.tok.start;
+    const stack: string[] = [];
+    const unbalanced = (): never => this.error(`unbalanced '${stack[stack.length - 1]}' character in pretty dialect name`, at);
+    const close: Record<string, string> = { '>': '<', ']': '[', ')': '(', '}': '{' };
+    let i = at;
+    do {
+      if (i >= s.length) {
+        if (stack.length) unbalanced();
+        this.error('unexpected nul or EOF in pretty dialect name', at);
+      }
+      const c = s[i++]!;
+      if (c === '<' || c === '[' || c === '(' || c === '{') stack.push(c);
+      else if (c === '-' && s[i] === '>') i++;
+      else if (c in close) {
+        if (stack[stack.length - 1] !== close[c]) unbalanced();
+        stack.pop();
+      } else if (c === '"') {
+        const t = this.lexAt(i - 1);
+        i = t.end;
+      }
+    } while (stack.length);
+  }
+
+  /** `!tt.nope` / `#ttg.nope` in a dialect we know: MLIR's generated parsers reject unknown mnemonics. */
+  private rejectUnknownDialectSymbol(what: 'type' | 'attribute', name: string, start: number): void {
+    const dot = name.indexOf('.');
+    const dialect = name.slice(0, dot);
+    if (this.opts.allowUnregistered || !knownDialects().has(dialect)) return;
+    const mnemonic = name.slice(dot + 1);
+    this.error(what === 'type' ? `unknown  type \`${mnemonic}\` in dialect \`${dialect}\`` : `unknown attribute \`${mnemonic}\` in dialect \`${dialect}\``, start + dot + 2);
   }
 
   /** Captures the raw text of an optional `<...>` (balanced) after an unregistered dialect name. */
@@ -861,8 +928,12 @@ export class Parser implements OpFormatParser {
         const alias = this.attrAliases.get(name);
         if (alias) return alias;
         const parse = getAttrParser(name);
-        if (parse) return parse(this);
-        if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, t.start);
+        if (parse) {
+          this.checkPrettyBody();
+          return parse(this);
+        }
+        if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
+        this.rejectUnknownDialectSymbol('attribute', name, t.start);
         return OpaqueAttr.get('#' + name + this.captureAngleBody());
       }
       case Tok.Int:
@@ -940,8 +1011,8 @@ export class Parser implements OpFormatParser {
   }
 
   private parseNumericAttr(type?: Type): Attribute {
-    const at = this.tok.start;
     const neg = this.consumeIf('-');
+    const at = this.tok.start;
     const t = this.tok;
     if (t.kind !== Tok.Int && t.kind !== Tok.Float) this.error('expected integer or float literal', at);
     const lit = this.text();
@@ -950,7 +1021,7 @@ export class Parser implements OpFormatParser {
     if (this.consumeIf(':')) ty = this.parseType();
     if (t.kind === Tok.Float || (ty instanceof FloatType)) {
       const ft = ty ?? FloatType.get('f64');
-      if (!(ft instanceof FloatType)) this.error('floating point value not valid for specified type', at);
+      if (!(ft instanceof FloatType)) this.error('floating point value not valid for specified type', this.tok.start);
       if (t.kind === Tok.Int && !lit.startsWith('0x')) this.error('unexpected decimal integer literal for a floating point value', at);
       return FloatAttr.get(ft, parseFloatLiteral((neg ? '-' : '') + lit, ft.kind));
     }
@@ -1015,6 +1086,14 @@ export class Parser implements OpFormatParser {
     } else if (!Array.isArray(lit)) {
       flat.push(conv(lit as { neg: boolean; text: string; kind: Tok; pos: number }));
     } else {
+      const inferred: number[] = [];
+      for (let l: Lit = lit; Array.isArray(l); l = l[0]!) {
+        inferred.push(l.length);
+        if (l.length === 0) break;
+      }
+      if (inferred.length !== type.shape.length || inferred.some((d, i) => d !== type.shape[i])) {
+        this.error(`inferred shape of elements literal ([${inferred.join(', ')}]) does not match type ([${type.shape.join(', ')}])`, at);
+      }
       const walk = (l: Lit, depth: number): void => {
         if (Array.isArray(l)) {
           if (l.length !== type.shape[depth]) this.error(`inferred shape of elements literal does not match type`, at);

@@ -295,9 +295,10 @@ let describerInstalled = false;
 function installOpDescriber(): void {
   if (describerInstalled) return;
   describerInstalled = true;
+  // Ops in failing IR print in the generic form (MLIR prints ops that fail to verify generically).
   setOpDescriber((op) => {
     try {
-      return printOpForDiagnostic(op);
+      return printOpForDiagnostic(op, { generic: true });
     } catch {
       return `'${op.name}'`;
     }

@@ -229,6 +229,15 @@ export function allOpDefinitions(): OpDefinition[] {
   return [...registry.values()];
 }
 
+let dialectCache: { size: number; names: Set<string> } | undefined;
+/** Namespaces with at least one registered op (MLIR's loaded dialects). */
+export function knownDialects(): ReadonlySet<string> {
+  if (!dialectCache || dialectCache.size !== registry.size) {
+    dialectCache = { size: registry.size, names: new Set([...registry.keys()].map((n) => n.slice(0, Math.max(0, n.indexOf('.'))))) };
+  }
+  return dialectCache.names;
+}
+
 export function defineCustomDirective(name: string, d: CustomDirective): void {
   if (customDirectives.has(name)) throw new Error(`custom directive ${name} defined twice`);
   customDirectives.set(name, d);

@@ -12,7 +12,7 @@ import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, SymbolRe
 import { Diagnostic, onOp } from './diagnostics.js';
 import { Block, BlockArgument, Operation, OpResult, Region, type Value } from './ir.js';
 import { Location, UnknownLoc } from './location.js';
-import type { OpDefinition } from './op-definition.js';
+import { knownDialects, type OpDefinition } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
 
 export interface VerifyOptions {
@@ -144,11 +144,12 @@ class Verifier {
       this.verifyRegionInvariants(op, def);
       return;
     }
+    const dialect = dialectOf(op.name);
+    if (knownDialects().has(dialect)) {
+      plainFail(op, `unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`);
+    }
     if (!this.opts.allowUnregistered) {
-      opFail(
-        op,
-        'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used',
-      );
+      plainFail(op, 'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used');
     }
   }
 
@@ -304,103 +305,12 @@ class Verifier {
 
   // ---- traits ------------------------------------------------------------------------------------
 
+  /** Trait verifiers, run in the order the op definition lists its traits (as ODS orders verifyTrait calls). */
   private verifyTraits(op: Operation): void {
-    const operands = op.operandValues.map((v) => v.type);
-    const results = op.results.map((r) => r.type);
-    const has = (t: string): boolean => op.hasTrait(t);
-    const needOperandsAndResults = (): boolean => {
-      if (operands.length < 1) opFail(op, `expected 1 or more operands, but found ${operands.length}`);
-      if (results.length < 1) opFail(op, 'expected 1 or more results');
-      return true;
-    };
-
-    if (has('Terminator')) {
-      const b = op.parent;
-      if (!b || b.ops[b.ops.length - 1] !== op) opFail(op, 'must be the last operation in the parent block');
-    }
-    if (has('SameTypeOperands')) {
-      for (const t of operands.slice(1)) if (t !== operands[0]) opFail(op, 'requires all operands to have the same type');
-    }
-    if (has('SameOperandsShape') && operands.length) {
-      if (!compatibleShapes(operands)) opFail(op, 'requires the same shape for all operands');
-    }
-    if (has('SameOperandsAndResultShape') && needOperandsAndResults()) {
-      if (!compatibleShapes([...operands, ...results])) opFail(op, 'requires the same shape for all operands and results');
-    }
-    if (has('SameOperandsElementType') && operands.length) {
-      const e = elementTypeOf(operands[0]!);
-      for (const t of operands.slice(1)) if (elementTypeOf(t) !== e) opFail(op, 'requires the same element type for all operands');
-    }
-    if (has('SameOperandsAndResultElementType') && needOperandsAndResults()) {
-      const e = elementTypeOf(results[0]!);
-      for (const t of [...results.slice(1), ...operands]) {
-        if (elementTypeOf(t) !== e) opFail(op, 'requires the same element type for all operands and results');
-      }
-    }
-    if (has('SameOperandsAndResultType') && needOperandsAndResults()) {
-      const ty = results[0]!;
-      const e = elementTypeOf(ty);
-      const enc = ty instanceof RankedTensorType ? ty.encoding : undefined;
-      for (const t of [...results.slice(1), ...operands]) {
-        if (elementTypeOf(t) !== e || !compatibleShapes([t, ty])) opFail(op, 'requires the same type for all operands and results');
-        if (enc && t instanceof RankedTensorType && t.encoding !== enc) opFail(op, 'requires the same encoding for all operands and results');
-      }
-    }
-    if (has('SameOperandsAndResultRank') && operands.length) {
-      const ranked = (t: Type): boolean => t instanceof ShapedType;
-      const ro = operands.filter(ranked) as ShapedType[];
-      const rr = results.filter(ranked) as ShapedType[];
-      if (ro.length || rr.length) {
-        const rank = (ro[0] ?? rr[0])!.rank;
-        if (ro.some((t) => t.rank !== rank)) opFail(op, "operands don't have matching ranks");
-        if (rr.some((t) => t.rank !== rank)) opFail(op, 'result type has different rank than operands');
-      }
-    }
-    if (has('Elementwise')) this.verifyElementwise(op, operands, results);
-    // Triton's encoding traits (lib/Dialect/Triton/IR/Traits.cpp).
-    if (has('SameOperandsEncoding') && operands.length) {
-      const e = encodingOf(operands[0]!);
-      for (const t of operands.slice(1)) if (encodingOf(t) !== e) opFail(op, 'requires the same encoding for all operands');
-    }
-    if (has('SameOperandsAndResultEncoding') && needOperandsAndResults()) {
-      const e = encodingOf(results[0]!);
-      for (const t of [...results.slice(1), ...operands]) {
-        if (encodingOf(t) !== e) opFail(op, 'requires the same encoding for all operands and results');
-      }
-    }
-    if (has('SameLoadStoreOperandsShape') && operands.length) {
-      const s = loadStoreShape(operands[0]!);
-      for (const t of operands.slice(1)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands');
-    }
-    if (has('SameLoadStoreOperandsAndResultShape') && needOperandsAndResults()) {
-      const s = loadStoreShape(operands[0]!);
-      for (const t of [...operands.slice(1), ...results]) {
-        if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands and results');
-      }
-    }
-    if (has('SameLoadStoreOperandsEncoding') && operands.length) {
-      const e = encodingOf(operands[0]!);
-      for (const t of operands.slice(1)) if (encodingOf(t) !== e) opFail(op, 'requires the same encoding for all operands');
-    }
-    if (has('SameLoadStoreOperandsAndResultEncoding') && needOperandsAndResults()) {
-      const e = encodingOf(operands[0]!);
-      for (const t of [...operands.slice(1), ...results]) {
-        if (encodingOf(t) !== e) opFail(op, 'requires the same encoding for all operands and results');
-      }
-    }
-    if (has('SingleBlock')) {
-      for (const [i, r] of op.regions.entries()) {
-        if (r.blocks.length > 1) opFail(op, `expects region #${i} to have 0 or 1 blocks`);
-      }
-    }
-    if (has('NoRegionArguments')) {
-      for (const [i, r] of op.regions.entries()) {
-        if (r.blocks[0]?.args.length) opFail(op, op.regions.length > 1 ? `region #${i} should have no arguments` : 'region should have no arguments');
-      }
-    }
+    for (const t of op.def?.traits ?? []) TRAIT_VERIFIERS[t]?.(op, this);
   }
 
-  private verifyElementwise(op: Operation, operands: Type[], results: Type[]): void {
+  verifyElementwise(op: Operation, operands: Type[], results: Type[]): void {
     const mappable = (t: Type): boolean => t instanceof RankedTensorType || t instanceof VectorType;
     const rm = results.filter(mappable);
     const om = operands.filter(mappable);
@@ -433,7 +343,7 @@ class Verifier {
     const check = (t: Type, prefix: () => string): void => {
       if (!(t instanceof RankedTensorType) || !t.encoding) return;
       const msg = blockedLayoutContextError(t, op);
-      if (msg !== undefined) plainFail(op, `${prefix()}${t.encoding.key}.\n${msg}`);
+      if (msg !== undefined) plainFail(op, `${prefix()}${msg}`);
     };
     op.operands.forEach((o, i) => check(o.value.type, () => `Operand ${i} (${operandText(o.value)}) has an invalid layout: `));
     op.results.forEach((r, i) =>
@@ -560,6 +470,110 @@ class Verifier {
   }
 }
 
+// ---- trait verifiers -----------------------------------------------------------------------------
+
+const operandTypes = (op: Operation): Type[] => op.operandValues.map((v) => v.type);
+const resultTypes = (op: Operation): Type[] => op.results.map((r) => r.type);
+
+/** MLIR's verifyAtLeastNOperands(op, 1) && verifyAtLeastNResults(op, 1), used by the SameOperandsAndResult* traits. */
+function needOperandsAndResults(op: Operation): void {
+  if (op.operands.length < 1) opFail(op, `expected 1 or more operands, but found ${op.operands.length}`);
+  if (op.results.length < 1) opFail(op, 'expected 1 or more results');
+}
+
+/** Triton's verifySameOperandsEncoding / verifySameOperandsAndResultEncoding (tensorPtr: the load/store variants). */
+function sameOperandsEncoding(op: Operation, tensorPtr: boolean): void {
+  const ops = operandTypes(op);
+  if (!ops.length) opFail(op, `expected 1 or more operands, but found 0`);
+  for (const t of ops.slice(1)) if (!sameEncoding(t, ops[0]!, tensorPtr)) opFail(op, 'requires the same encoding for all operands');
+}
+function sameOperandsAndResultEncoding(op: Operation, tensorPtr: boolean): void {
+  const ops = operandTypes(op);
+  if (!ops.length) return;
+  needOperandsAndResults(op);
+  for (const t of resultTypes(op)) if (!sameEncoding(t, ops[0]!, tensorPtr)) opFail(op, 'requires the same encoding for all operands and results');
+  sameOperandsEncoding(op, tensorPtr);
+}
+
+const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
+  Terminator: (op) => {
+    const b = op.parent;
+    if (!b || b.ops[b.ops.length - 1] !== op) opFail(op, 'must be the last operation in the parent block');
+  },
+  SameTypeOperands: (op) => {
+    const ops = operandTypes(op);
+    for (const t of ops.slice(1)) if (t !== ops[0]) opFail(op, 'requires all operands to have the same type');
+  },
+  SameOperandsShape: (op) => {
+    if (op.operands.length < 1) opFail(op, 'expected 1 or more operands, but found 0');
+    if (!compatibleShapes(operandTypes(op))) opFail(op, 'requires the same shape for all operands');
+  },
+  SameOperandsAndResultShape: (op) => {
+    needOperandsAndResults(op);
+    if (!compatibleShapes([...operandTypes(op), ...resultTypes(op)])) opFail(op, 'requires the same shape for all operands and results');
+  },
+  SameOperandsElementType: (op) => {
+    const ops = operandTypes(op);
+    if (!ops.length) opFail(op, 'expected 1 or more operands, but found 0');
+    const e = elementTypeOf(ops[0]!);
+    for (const t of ops.slice(1)) if (elementTypeOf(t) !== e) opFail(op, 'requires the same element type for all operands');
+  },
+  SameOperandsAndResultElementType: (op) => {
+    needOperandsAndResults(op);
+    const res = resultTypes(op);
+    const e = elementTypeOf(res[0]!);
+    for (const t of [...res.slice(1), ...operandTypes(op)]) {
+      if (elementTypeOf(t) !== e) opFail(op, 'requires the same element type for all operands and results');
+    }
+  },
+  SameOperandsAndResultType: (op) => {
+    needOperandsAndResults(op);
+    const res = resultTypes(op);
+    const ty = res[0]!;
+    const e = elementTypeOf(ty);
+    const enc = ty instanceof RankedTensorType ? ty.encoding : undefined;
+    for (const t of [...res.slice(1), ...operandTypes(op)]) {
+      if (elementTypeOf(t) !== e || !compatibleShapes([t, ty])) opFail(op, 'requires the same type for all operands and results');
+      if (enc && t instanceof RankedTensorType && t.encoding !== enc) opFail(op, 'requires the same encoding for all operands and results');
+    }
+  },
+  SameOperandsAndResultRank: (op) => {
+    if (op.operands.length < 1) opFail(op, 'expected 1 or more operands, but found 0');
+    const ro = operandTypes(op).filter((t) => t instanceof ShapedType) as ShapedType[];
+    const rr = resultTypes(op).filter((t) => t instanceof ShapedType) as ShapedType[];
+    if (!ro.length && !rr.length) return;
+    const rank = (ro[0] ?? rr[0])!.rank;
+    if (ro.some((t) => t.rank !== rank)) opFail(op, "operands don't have matching ranks");
+    if (rr.some((t) => t.rank !== rank)) opFail(op, 'result type has different rank than operands');
+  },
+  Elementwise: (op, v) => v.verifyElementwise(op, operandTypes(op), resultTypes(op)),
+  SameOperandsEncoding: (op) => sameOperandsEncoding(op, false),
+  SameOperandsAndResultEncoding: (op) => sameOperandsAndResultEncoding(op, false),
+  SameLoadStoreOperandsEncoding: (op) => sameOperandsEncoding(op, true),
+  SameLoadStoreOperandsAndResultEncoding: (op) => sameOperandsAndResultEncoding(op, true),
+  SameLoadStoreOperandsShape: (op) => {
+    const ops = operandTypes(op);
+    if (!ops.length) opFail(op, 'expected 1 or more operands, but found 0');
+    const s = loadStoreShape(ops[0]!);
+    for (const t of ops.slice(1)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands');
+  },
+  SameLoadStoreOperandsAndResultShape: (op) => {
+    needOperandsAndResults(op);
+    const ops = operandTypes(op);
+    const s = loadStoreShape(ops[0]!);
+    for (const t of ops.slice(1)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands');
+    for (const t of resultTypes(op)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands and results');
+  },
+  SingleBlock: (op) => {
+    for (const [i, r] of op.regions.entries()) if (r.blocks.length > 1) opFail(op, `expects region #${i} to have 0 or 1 blocks`);
+  },
+  NoRegionArguments: (op) => {
+    for (const [i, r] of op.regions.entries()) {
+      if (r.blocks[0]?.args.length) opFail(op, op.regions.length > 1 ? `region #${i} should have no arguments` : 'region should have no arguments');
+    }
+  },
+};
+
 // ---- helpers ----------------------------------------------------------------------------------
 
 function dialectOf(name: string): string {
@@ -580,8 +594,21 @@ function mightBeTerminator(op: Operation): boolean {
   return !op.def || op.hasTrait('Terminator');
 }
 
-function encodingOf(t: Type): Attribute | undefined {
-  return t instanceof RankedTensorType ? t.encoding : undefined;
+/** A tensor's encoding, or (for load/store traits) the encoding of a pointer-to-tensor's pointee. */
+function encodingOf(t: Type, tensorPtr = false): Attribute | undefined {
+  if (t instanceof RankedTensorType) return t.encoding;
+  if (tensorPtr) {
+    const pointee = (t as unknown as { pointee?: unknown }).pointee;
+    if (pointee instanceof RankedTensorType) return pointee.encoding;
+  }
+  return undefined;
+}
+
+/** Triton's verifySameEncoding: equal, or at least one side has no encoding. */
+function sameEncoding(a: Type, b: Type, tensorPtr: boolean): boolean {
+  const ea = encodingOf(a, tensorPtr);
+  const eb = encodingOf(b, tensorPtr);
+  return !ea || !eb || ea === eb;
 }
 
 /** Shape for Triton's load/store traits: a tensor's, or a tensor pointer's pointee's. */
@@ -650,16 +677,17 @@ function blockedLayoutContextError(t: RankedTensorType, op: Operation): string |
   if (!Array.isArray(enc.sizePerThread) || !Array.isArray(enc.threadsPerWarp) || !Array.isArray(enc.warpsPerCTA)) return undefined;
   const tpw = enc.threadsPerWarp as number[];
   const wpc = enc.warpsPerCTA as number[];
+  const layout = (t.encoding as Attribute).key;
   if (tpw.length !== t.rank) return `Layout has rank ${tpw.length}, but the tensor it's attached to has rank ${t.rank}.`;
   const modThreads = lookupIntAttr(op, 'ttg.threads-per-warp') ?? 32;
   const layoutThreads = tpw.reduce((a, b) => a * b, 1);
   if (layoutThreads !== modThreads) {
-    return `Layout has a total of ${layoutThreads} threads per warp, but the context requires ${modThreads} threads per warp.`;
+    return `${layout}.\nLayout has ${layoutThreads} threads per warp, but the module specifies ${modThreads} threads per warp.`;
   }
   const modWarps = lookupIntAttr(op, 'ttg.num-warps');
   const layoutWarps = wpc.reduce((a, b) => a * b, 1);
   if (modWarps !== undefined && layoutWarps !== modWarps) {
-    return `Layout has a total of ${layoutWarps} warps per CTA, but the context requires ${modWarps} warps per CTA.`;
+    return `${layout}.\nLayout has ${layoutWarps} warps per CTA, but the context requires ${modWarps} warps per CTA.`;
   }
   return undefined;
 }
