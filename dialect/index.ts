@@ -6,3 +6,8 @@ import './tt/ops.js';
 import './math/ops.js';
 import './scf/ops.js';
 import './cf/ops.js';
+import './llvm/types.js';
+import './llvm/attrs.js';
+import './llvm/ops.js';
+import './nvvm/attrs.js';
+import './nvvm/ops.js';
