@@ -11,3 +11,5 @@ import './llvm/attrs.js';
 import './llvm/ops.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
+import './builtin/cast.js';
+import './ub/ops.js';

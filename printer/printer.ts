@@ -160,6 +160,8 @@ export class IRPrinter implements OpFormatPrinter {
   private names!: NameState;
   readonly printDebugInfo: boolean;
   private readonly generic: boolean;
+  /** The default dialect of each region being printed (MLIR's defaultDialectStack; `builtin` at the top). */
+  private readonly defaultDialects: string[] = ['builtin'];
 
   constructor(private readonly opts: PrintOptions = {}) {
     this.printDebugInfo = opts.debugInfo ?? false;
@@ -310,8 +312,10 @@ export class IRPrinter implements OpFormatPrinter {
     } else this.out.push(' '.repeat(this.indent));
     if (op.results.length && this.mode === 'emit') this.out.push(this.names.resultList(op), ' = ');
     if (!this.generic && op.def?.format !== undefined) {
-      // The top-level default dialect is builtin: `builtin.module` prints as `module`.
-      this.write(op.name.startsWith('builtin.') && op.name.split('.').length === 2 ? op.name.slice(8) : op.name);
+      // MLIR's printOpName: drop the enclosing region's default dialect (`builtin` at the top level).
+      const dd = this.defaultDialects[this.defaultDialects.length - 1] ?? '';
+      const short = dd !== '' && op.name.startsWith(dd + '.') && op.name.split('.').length === 2;
+      this.write(short ? op.name.slice(dd.length + 1) : op.name);
       printCustomOp(this, op);
     } else this.printGenericOp(op);
     if (this.mode === 'emit') this.printTrailingLocation(op.loc, true, true);
@@ -424,6 +428,15 @@ export class IRPrinter implements OpFormatPrinter {
   // ---- regions and blocks ----------------------------------------------------------------------
 
   printRegion(region: Region, opts: { printEntryBlockArgs?: boolean; printEmptyBlock?: boolean; printBlockTerminators?: boolean } = {}): void {
+    this.defaultDialects.push(region.parent?.def?.defaultDialect ?? '');
+    try {
+      this.printRegionBody(region, opts);
+    } finally {
+      this.defaultDialects.pop();
+    }
+  }
+
+  private printRegionBody(region: Region, opts: { printEntryBlockArgs?: boolean; printEmptyBlock?: boolean; printBlockTerminators?: boolean }): void {
     const entryArgs = opts.printEntryBlockArgs ?? true;
     const terminators = opts.printBlockTerminators ?? true;
     this.write('{\n');

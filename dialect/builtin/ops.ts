@@ -10,6 +10,7 @@ defineOp({
   regions: ['bodyRegion'],
   traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable'],
   format: '($sym_name^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  defaultDialect: 'builtin',
 });
 
 /** A module body always has its one block, even when empty. */

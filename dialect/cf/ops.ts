@@ -5,8 +5,16 @@
 import { defineOp } from '../ir/op-definition.js';
 import { IntegerType } from '../ir/type.js';
 import { stringAttr } from '../common/attr-kinds.js';
-import { denseI32ListAttr } from '../tt/attr-kinds.js';
+import { DenseArrayAttr } from '../ir/attribute.js';
+import type { AttrKind } from '../ir/op-definition.js';
 import type { Operation, Value } from '../ir/ir.js';
+
+/** A DenseI32ArrayAttr in a format: `[90, 10]`. */
+const weightsAttr: AttrKind = {
+  description: 'i32 dense array attribute',
+  parse: (p) => DenseArrayAttr.get(IntegerType.get(32), p.parseIntegerList()),
+  print: (p, v) => p.write('[' + (v as DenseArrayAttr).values.join(', ') + ']'),
+};
 
 function checkSuccessorOperands(op: Operation, succIndex: number, values: readonly Value[]): string | undefined {
   const b = op.successors[succIndex];
@@ -31,7 +39,7 @@ defineOp({
   name: 'cf.cond_br',
   operands: ['condition', 'trueDestOperands*', 'falseDestOperands*'],
   successors: ['trueDest', 'falseDest'],
-  attributes: [{ name: 'branch_weights', kind: denseI32ListAttr, optional: true }],
+  attributes: [{ name: 'branch_weights', kind: weightsAttr, optional: true }],
   traits: ['AttrSizedOperandSegments', 'Pure', 'Terminator', 'BranchOpInterface'],
   format:
     '$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',

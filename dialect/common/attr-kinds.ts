@@ -47,7 +47,9 @@ export function enumAttr(name: string, cases: readonly string[], storage: () => 
     },
     parse(p: AsmParser): Attribute {
       const at = p.pos();
-      const word = p.parseKeyword(`${name} keyword`);
+      // Enum keywords may also be written as strings (`"slt"`), as MLIR's parseKeywordOrString allows.
+      const peek = (p as AsmParser & { peekToken?: () => { kind: number } }).peekToken;
+      const word = peek?.call(p).kind === 9 /* Tok.String */ ? p.parseString() : p.parseKeyword(`${name} keyword`);
       const i = cases.indexOf(word);
       if (i < 0) p.error(`expected ${name} to be one of: ${cases.join(', ')}`, at);
       return IntegerAttr.get(storage(), vals[i]!);

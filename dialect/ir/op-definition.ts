@@ -112,6 +112,8 @@ export interface OperandRef {
 export interface OpFormatParser extends AsmParser {
   parseOperandRef(): OperandRef;
   parseOptionalOperandRef(): OperandRef | undefined;
+  /** Resolves an operand reference in the current scope (forward references allowed). */
+  resolveOperand(ref: OperandRef, type: Type): import('./ir.js').Value;
   /** Parses `{...}` into a region; `args` are entry block arguments already known (e.g. a function's). */
   parseRegion(args?: readonly RegionArgument[], enableNameShadowing?: boolean): unknown;
   parseOptionalAttrDict(into: Map<string, Attribute>): void;
@@ -154,6 +156,11 @@ export interface OpDefinition {
   readonly traits: ReadonlySet<string>;
   /** Declarative assembly format (ODS syntax); absent ops print in the generic form. */
   readonly format?: string;
+  /**
+   * OpAsmOpInterface::getDefaultDialect: inside this op's regions, ops of this dialect print without
+   * their `dialect.` prefix (`builtin` for `builtin.module`); unset means none.
+   */
+  readonly defaultDialect?: string;
   /** Extra checks beyond operand/result/attribute constraints; returns an error message. */
   readonly verify?: (op: Operation) => string | undefined;
   /** Names of results for the printer (MLIR's getAsmResultNames), e.g. `c32_i32` for constants. */
@@ -179,6 +186,7 @@ export interface OpDefinitionInit {
   successors?: readonly (SuccessorSpec | string)[];
   traits?: readonly string[];
   format?: string;
+  defaultDialect?: string;
   verify?: (op: Operation) => string | undefined;
   resultNames?: (op: Operation) => (string | undefined)[];
   inferResultTypes?: (
@@ -213,6 +221,7 @@ export function defineOp(init: OpDefinitionInit): OpDefinition {
     ),
     traits: new Set(init.traits ?? []),
     ...(init.format !== undefined ? { format: init.format } : {}),
+    ...(init.defaultDialect !== undefined ? { defaultDialect: init.defaultDialect } : {}),
     ...(init.verify ? { verify: init.verify } : {}),
     ...(init.resultNames ? { resultNames: init.resultNames } : {}),
     ...(init.inferResultTypes ? { inferResultTypes: init.inferResultTypes } : {}),

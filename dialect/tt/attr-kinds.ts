@@ -18,11 +18,17 @@ export const unitAttr: AttrKind = {
   verify: (v) => (v instanceof UnitAttr ? undefined : 'expected unit attribute'),
 };
 
-/** `DenseI32ArrayAttr` written as `[a, b]` in a format (`custom<DenseI32Array>`). */
+/** `DenseI32ArrayAttr` written as a bare `a, b` list in a format (`custom<DenseI32Array>`; brackets are format literals). */
 export const denseI32ListAttr: AttrKind = {
   description: 'i32 dense array attribute',
-  parse: (p) => DenseArrayAttr.get(i32(), p.parseIntegerList()),
-  print: (p, v) => p.write('[' + (v as DenseArrayAttr).values.join(', ') + ']'),
+  parse: (p) => {
+    const xs: number[] = [];
+    if (p.peek(']') || p.peek(')')) return DenseArrayAttr.get(i32(), xs);
+    do xs.push(Number(p.parseInteger()));
+    while (p.consumeIf(','));
+    return DenseArrayAttr.get(i32(), xs);
+  },
+  print: (p, v) => p.write((v as DenseArrayAttr).values.join(', ')),
   verify: (v) => (v instanceof DenseArrayAttr && v.elementType === i32() ? undefined : 'expected i32 dense array'),
 };
 

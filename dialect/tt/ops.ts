@@ -174,10 +174,7 @@ ttOp({
     if (e) return e;
     const src = elementOf(op.operand(0).type) as FloatType;
     const dst = elementOf(op.result().type) as FloatType;
-    if (src.width > dst.width && op.getAttr('rounding') === undefined) return 'Rounding mode is required for FP downcast';
-    if (src.width <= dst.width && op.getAttr('rounding') !== undefined && !(src.width === dst.width)) {
-      return 'Rounding mode is not supported for FP upcast';
-    }
+    if (dst.width < src.width && op.getAttr('rounding') === undefined) return 'Rounding mode is required for FP downcast';
     return undefined;
   },
 });
@@ -289,7 +286,7 @@ ttOp({
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
     { name: 'isVolatile', kind: boolAttr, default: IntegerAttr.bool(false) },
   ],
-  traits: ['AttrSizedOperandSegments', 'SameLoadStoreOperandsAndResultShape', 'SameLoadStoreOperandsAndResultEncoding'],
+  traits: ['AttrSizedOperandSegments', 'SameLoadStoreOperandsAndResultShape', 'SameLoadStoreOperandsAndResultEncoding', 'MemRead'],
   format: '$ptr (`,` $mask^)? (`,` $other^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
   inferResultTypes: (ts) => [loadResultType(ts[0]!)],
   verify: (op) => {
@@ -311,7 +308,7 @@ ttOp({
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
   ],
-  traits: ['SameLoadStoreOperandsShape', 'SameLoadStoreOperandsEncoding'],
+  traits: ['SameLoadStoreOperandsShape', 'SameLoadStoreOperandsEncoding', 'MemWrite'],
   format: '$ptr `,` $value (`,` $mask^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
   verify: (op) => {
     if (op.operand(1).type !== loadResultType(op.operand(0).type)) return 'failed to verify that value type matches ptr type';
@@ -334,7 +331,7 @@ ttOp({
     { name: 'sem', kind: MEM_SEMANTIC },
     { name: 'scope', kind: MEM_SYNC_SCOPE },
   ],
-  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding'],
+  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding', 'MemRead', 'MemWrite'],
   format: '$atomic_rmw_op `,` $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` functional-type(operands, $result)',
   verify: (op) => {
     if (op.operand(0).type !== withPtr(op.operand(1).type)) return 'failed to verify that ptr type matches value type';
@@ -357,7 +354,7 @@ ttOp({
     { name: 'sem', kind: MEM_SEMANTIC },
     { name: 'scope', kind: MEM_SYNC_SCOPE },
   ],
-  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding'],
+  traits: ['SameOperandsAndResultShape', 'SameOperandsAndResultEncoding', 'MemRead', 'MemWrite'],
   format: '$sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:` functional-type(operands, $result)',
   verify: sameShapeAndEncoding,
 });
@@ -639,7 +636,7 @@ ttOp({
     const t = op.operand(0).type as RankedTensorType;
     const axis = (op.getAttr('axis') as IntegerAttr).num;
     if (axis < 0 || axis >= t.rank) return 'invalid axis';
-    if (op.results.length !== op.operands.length) return 'must have the same number of results as operands';
+    if (op.results.length !== op.operands.length) return 'must have the same number of inputs as outputs';
     for (const [i, r] of op.results.entries()) {
       const src = op.operand(i).type as RankedTensorType;
       const want = src.shape.filter((_, k) => k !== axis);
@@ -674,10 +671,10 @@ ttOp({
     if (op.operands.length === 0) return 'must have at least 1 operand';
     const e = checkSame(operandsAndResults(op), 'shape', 'operands and results') ?? checkSame(operandsAndResults(op), 'encoding', 'operands and results');
     if (e) return e;
-    const t = op.operand(0).type as RankedTensorType;
-    const axis = (op.getAttr('axis') as IntegerAttr).num;
-    if (axis < 0 || axis >= t.rank) return 'invalid axis';
-    if (op.results.length !== op.operands.length) return 'must have the same number of results as operands';
+    if (op.results.length !== op.operands.length) return 'must have the same number of inputs as outputs';
+    for (const [i, r] of op.results.entries()) {
+      if (elementOf(r.type) !== elementOf(op.operand(i).type)) return 'operand types and result types must have the same element type';
+    }
     return verifyCombineRegion(op, 'tt.scan.return');
   },
 });
@@ -799,7 +796,7 @@ ttOp({
     { name: 'hex', kind: boolAttr },
     { name: 'isSigned', kind: denseI32ArrayAttr },
   ],
-  traits: ['SameVariadicOperandSize', 'MemoryEffects<MemWrite<GlobalMemory>>'],
+  traits: ['SameVariadicOperandSize', 'MemWrite'],
   format: '$prefix attr-dict (`:` $args^ `:` type($args))?',
 });
 
@@ -807,7 +804,7 @@ ttOp({
   name: 'tt.assert',
   operands: [{ name: 'condition', kind: 'single', type: boolLikeC }],
   attributes: [{ name: 'message', kind: stringAttr }],
-  traits: ['MemoryEffects<MemWrite<GlobalMemory>>'],
+  traits: ['MemWrite'],
   format: '$condition `,` $message attr-dict `:` type($condition)',
 });
 
@@ -860,7 +857,7 @@ ttOp({
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
   ],
-  traits: ['MemoryEffects<MemRead<GlobalMemory>>'],
+  traits: ['MemRead'],
   format: '$desc `[` $indices `]` oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `->` type($result)',
 });
 
@@ -871,7 +868,7 @@ ttOp({
     { name: 'src', kind: 'single', type: tensorType },
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
-  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  traits: ['MemRead', 'MemWrite'],
   format: '$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
@@ -883,7 +880,7 @@ ttOp({
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
   attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
-  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  traits: ['MemRead', 'MemWrite'],
   format: '$kind `,` $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
@@ -895,7 +892,7 @@ ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
   ],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
-  traits: ['MemoryEffects<MemRead<GlobalMemory>>'],
+  traits: ['MemRead'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)',
 });
 
@@ -907,7 +904,7 @@ ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
     { name: 'src', kind: 'single', type: tensorType },
   ],
-  traits: ['MemoryEffects<MemRead<GlobalMemory>, MemWrite<GlobalMemory>>'],
+  traits: ['MemRead', 'MemWrite'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)',
 });
 
