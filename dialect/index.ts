@@ -3,6 +3,8 @@ import './builtin/ops.js';
 import './arith/ops.js';
 import './tt/types.js';
 import './tt/ops.js';
+import './ttg/attrs/index.js';
+import './ttg/types.js';
 import './math/ops.js';
 import './scf/ops.js';
 import './cf/ops.js';
