@@ -450,13 +450,17 @@ class FileCheckRun {
     }
     const matchTy = expected ? MatchType.FoundAndExpected : MatchType.FoundButExcluded;
     const range = this.processMatchResult(matchTy, loc, pat.checkTy, pos, pos + len);
-    if (this.diags !== undefined) this.printSubstitutionNotes(pat, range[0], matchTy, true);
+    if (this.diags !== undefined) {
+      this.printSubstitutionNotes(pat, range[0], matchTy, true);
+      for (const c of pat.captures) this.addDiag(pat.checkTy, pat.loc, matchTy, c.range[0], c.range[1], `captured var "${c.name}"`);
+    }
     if (!printDiag) return hasError;
     let msg = `${describeCheck(pat.checkTy, prefix)}: ${expected ? 'expected' : 'excluded'} string found in input`;
     if (pat.checkTy.count > 1) msg += ` (${matchedCount} out of ${pat.checkTy.count})`;
     this.print(loc, expected ? 'remark' : 'error', msg);
     this.print(this.inLoc(range[0]), 'note', 'found here', [range]);
     this.printSubstitutionNotes(pat, range[0], matchTy, false);
+    for (const c of pat.captures) this.print(this.inLoc(c.range[0]), 'note', `captured var "${c.name}"`, [c.range]);
     return hasError;
   }
 

@@ -95,6 +95,8 @@ export class Pattern {
   private stringDefs = new Map<string, number>();
   private numericDefs: Array<{ v: NumericVariable; group: number; fmt: ExprFormat }> = [];
   private ignoreCase = false;
+  /** Variables captured by the last successful match, in input order (for "captured var" notes). */
+  captures: Array<{ name: string; range: [number, number] }> = [];
   private compiled: RegExp | undefined;
 
   constructor(
@@ -109,7 +111,8 @@ export class Pattern {
 
   /** Pattern::parsePattern over buf.text[start, end).  Throws ParseError. */
   parse(buf: SourceBuffer, start: number, end: number, prefix: string, req: Request): void {
-    const text = buf.text;
+    // Searches below must not run past the end of the pattern; slicing is O(1) in V8.
+    const text = buf.text.slice(0, end);
     const mkLoc = (pos: number): Loc => ({ buf, pos });
     const matchFullLinesHere = req.matchFullLines && this.checkTy.kind !== Kind.Not;
     this.ignoreCase = req.ignoreCase;
@@ -331,28 +334,41 @@ export class Pattern {
     if (this.checkTy.kind === Kind.EOF) return { kind: 'found', pos: end, len: 0 };
     if (this.fixedStr !== undefined) {
       const f = this.fixedStr;
-      const pos = this.ignoreCase ? asciiLower(text).indexOf(f.toLowerCase(), start) : text.indexOf(f, start);
-      if (pos === -1 || pos + f.length > end) return { kind: 'notfound' };
-      return { kind: 'found', pos, len: f.length };
+      // Search only text[start, end): slices are O(1) in V8, an unbounded indexOf is not.
+      const hay = this.ignoreCase ? asciiLower(text) : text;
+      const rel = (end === hay.length ? hay : hay.slice(0, end)).indexOf(this.ignoreCase ? f.toLowerCase() : f, start);
+      if (rel === -1) return { kind: 'notfound' };
+      return { kind: 'found', pos: rel, len: f.length };
     }
     let re: RegExp;
+    const hasDefs = this.stringDefs.size > 0 || this.numericDefs.length > 0;
     if (this.substitutions.length === 0) {
-      this.compiled ??= compileJs(this.parts.join(''));
+      this.compiled ??= compileJs(this.parts.join(''), hasDefs);
       re = this.compiled;
     } else {
       const s = this.substitute();
       if ('errors' in s) return { kind: 'error', errors: s.errors };
-      re = compileJs(s.source);
+      re = compileJs(s.source, hasDefs);
     }
     const hay = start === 0 && end === text.length ? text : text.slice(start, end);
     const m = re.exec(hay);
     if (m === null) return { kind: 'notfound' };
-    for (const [name, group] of this.stringDefs) this.ctx.globalVars.set(name, m[group] ?? '');
+    this.captures = [];
+    const range = (group: number): [number, number] => {
+      const r = m.indices?.[group];
+      return r === undefined ? [start, start] : [start + r[0], start + r[1]];
+    };
+    for (const [name, group] of this.stringDefs) {
+      this.ctx.globalVars.set(name, m[group] ?? '');
+      this.captures.push({ name, range: range(group) });
+    }
     for (const d of this.numericDefs) {
       const str = m[d.group] ?? '';
       const v = parseValue(str, d.fmt);
       d.v.value = v;
+      this.captures.push({ name: d.v.name, range: range(d.group) });
     }
+    this.captures.sort((a, b) => a.range[0] - b.range[0]);
     const skip = this.checkTy.kind === Kind.Empty ? 1 : 0;
     return { kind: 'found', pos: start + m.index + skip, len: m[0].length - skip };
   }

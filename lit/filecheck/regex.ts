@@ -415,12 +415,13 @@ export function llvmRegexEscape(s: string): string {
 const regexCache = new Map<string, RegExp>();
 
 /** Compile generated JS source, caching compiled expressions. */
-export function compileJs(source: string): RegExp {
-  let re = regexCache.get(source);
+export function compileJs(source: string, withIndices = false): RegExp {
+  const key = (withIndices ? 'd' : '-') + source;
+  let re = regexCache.get(key);
   if (re === undefined) {
-    re = new RegExp(source);
+    re = new RegExp(source, withIndices ? 'd' : '');
     if (regexCache.size > 5000) regexCache.clear();
-    regexCache.set(source, re);
+    regexCache.set(key, re);
   }
   return re;
 }
