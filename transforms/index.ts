@@ -1,3 +1,4 @@
 /** Registers every pass (import for side effects). One import per pass module. */
 import './symbol-dce.js';
 import './strip-debuginfo.js';
+import './convert-triton-to-tritongpu.js';
