@@ -2,3 +2,5 @@
 import './symbol-dce.js';
 import './strip-debuginfo.js';
 import './convert-triton-to-tritongpu.js';
+import './canonicalize.js';
+import './cse.js';

@@ -8,7 +8,7 @@ defineOp({
   summary: 'A top-level container operation',
   attributes: [{ name: 'sym_name', kind: symbolNameAttr, optional: true }],
   regions: ['bodyRegion'],
-  traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable'],
+  traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable', 'HasOnlyGraphRegion'],
   format: '($sym_name^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   defaultDialect: 'builtin',
 });

@@ -8,7 +8,10 @@ import type { Type } from './type.js';
 import type { OpDefinition } from './op-definition.js';
 
 export abstract class Value {
-  /** The operands that use this value. */
+  /**
+   * The operands that use this value, most recently linked first: the order of MLIR's use lists, which
+   * prepend (passes that visit uses, e.g. the greedy rewriter's worklist, depend on it).
+   */
   readonly uses: OpOperand[] = [];
   constructor(public type: Type) {}
   abstract get parentBlock(): Block | undefined;
@@ -78,16 +81,16 @@ export class OpOperand {
     value: Value,
   ) {
     this.current = value;
-    value.uses.push(this);
+    value.uses.unshift(this);
   }
   get value(): Value {
     return this.current;
   }
+  /** Points the operand at `v`, relinking it at the front of `v`'s use list (even when `v` is unchanged, as MLIR). */
   set(v: Value): void {
-    if (v === this.current) return;
     this.detach();
     this.current = v;
-    v.uses.push(this);
+    v.uses.unshift(this);
   }
   /** Removes this operand from its value's use list (the slot itself stays). */
   detach(): void {

@@ -1,0 +1,76 @@
+/**
+ * The `canonicalize` pass (MLIR's Canonicalizer): every registered canonicalization pattern plus folding,
+ * applied by the greedy driver to the regions of the module with the pass defaults: top-down traversal,
+ * region simplification 'normal' (no block merging), at most 10 iterations, no rewrite limit.
+ * Options (as MLIR's): top-down, region-simplify, max-iterations, max-num-rewrites, disable-patterns,
+ * enable-patterns (pattern names).
+ */
+import type { Operation } from '../dialect/ir/ir.js';
+import { applyPatternsGreedily, type GreedyResult, type RegionSimplificationLevel } from './rewrite/greedy.js';
+import { PatternApplicator } from './rewrite/pattern.js';
+import { getCanonicalizationPatterns } from './rewrite/registry.js';
+import '../dialect/arith/folds.js';
+import { registerPass, type ParsedOptions } from './pass.js';
+
+export interface CanonicalizeOptions {
+  topDown?: boolean;
+  regionSimplify?: RegionSimplificationLevel;
+  maxIterations?: number;
+  maxNumRewrites?: number;
+  disablePatterns?: readonly string[];
+  enablePatterns?: readonly string[];
+}
+
+/** The canonicalization pattern set (filtered by name), frozen. */
+export function canonicalizationPatterns(opts: CanonicalizeOptions = {}): PatternApplicator {
+  let patterns = getCanonicalizationPatterns();
+  if (opts.disablePatterns?.length) patterns = patterns.filter((p) => !p.name || !opts.disablePatterns!.includes(p.name));
+  if (opts.enablePatterns?.length) patterns = patterns.filter((p) => p.name !== undefined && opts.enablePatterns!.includes(p.name));
+  return new PatternApplicator(patterns);
+}
+
+/** Runs canonicalization on the regions nested in `op`. */
+export function runCanonicalizer(op: Operation, opts: CanonicalizeOptions = {}): GreedyResult {
+  return applyPatternsGreedily(op, canonicalizationPatterns(opts), {
+    useTopDownTraversal: opts.topDown ?? true,
+    regionSimplification: opts.regionSimplify ?? 'normal',
+    maxIterations: opts.maxIterations ?? 10,
+    maxNumRewrites: opts.maxNumRewrites ?? -1,
+  });
+}
+
+/** Canonicalize options from the pass registry's parsed option values. */
+export function canonicalizeOptionsFrom(o: ParsedOptions): CanonicalizeOptions {
+  const rs = String(o['region-simplify'] ?? 'normal');
+  if (rs !== 'disabled' && rs !== 'normal' && rs !== 'aggressive') throw new Error(`canonicalize: invalid region-simplify '${rs}'`);
+  return {
+    topDown: o['top-down'] !== false,
+    regionSimplify: rs,
+    maxIterations: Number(o['max-iterations'] ?? 10),
+    maxNumRewrites: Number(o['max-num-rewrites'] ?? -1),
+    disablePatterns: (o['disable-patterns'] as string[] | undefined) ?? [],
+    enablePatterns: (o['enable-patterns'] as string[] | undefined) ?? [],
+  };
+}
+
+export const CANONICALIZE_PASS = registerPass({
+  name: 'canonicalize',
+  className: 'Canonicalizer',
+  description: 'Canonicalize operations',
+  options: {
+    'top-down': { type: 'bool', default: true, description: 'Seed the worklist in general top-down order' },
+    'region-simplify': { type: 'string', default: 'normal', description: 'Perform control flow optimizations to the region tree (disabled, normal, aggressive)' },
+    'max-iterations': { type: 'int', default: 10, description: 'Max. iterations between applying patterns / simplifying regions' },
+    'max-num-rewrites': { type: 'int', default: -1, description: 'Max. number of pattern rewrites within an iteration' },
+    'test-convergence': { type: 'bool', default: false, description: 'Test only: Fail pass on non-convergence to detect cyclic pattern' },
+    'disable-patterns': { type: 'list', default: [], description: 'Labels of patterns that should be filtered out during application' },
+    'enable-patterns': { type: 'list', default: [], description: 'Labels of patterns that should be used during application, all other patterns are filtered out' },
+  },
+  run(module, options, ctx) {
+    const res = runCanonicalizer(module, canonicalizeOptionsFrom(options));
+    if (options['test-convergence'] === true && !res.converged) {
+      ctx.emitError(module, 'Canonicalizer failed to converge');
+      ctx.signalPassFailure();
+    }
+  },
+});
