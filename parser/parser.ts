@@ -328,12 +328,33 @@ export class Parser implements OpFormatParser {
 
   private popScopes(): void {
     const vs = this.valueScopes.pop()!;
-    for (const [name, refs] of vs.forward) {
-      const ref = refs[0]!;
-      this.error(`use of undeclared SSA value name '${name}'`, ref.pos);
+    const parent = this.valueScopes[this.valueScopes.length - 1];
+    if (parent) {
+      // A use inside a region may name a value defined later in an enclosing region: MLIR parses it and
+      // leaves the dominance violation to the verifier. Hand the forward references to the enclosing scope.
+      for (const [name, refs] of vs.forward) {
+        const plist = parent.forward.get(name) ?? [];
+        for (const f of refs) {
+          const idx = (f as ForwardRef & { resultIndex?: number }).resultIndex ?? 0;
+          const prior = plist.find((x) => ((x as ForwardRef & { resultIndex?: number }).resultIndex ?? 0) === idx);
+          if (!prior) {
+            plist.push(f);
+            continue;
+          }
+          if (prior.type !== f.type) {
+            this.error(`use of value '${name}' expects different type than prior uses: '${f.type}' vs '${prior.type}'`, f.pos);
+          }
+          f.replaceAllUsesWith(prior);
+        }
+        parent.forward.set(name, plist);
+      }
+    } else {
+      let first: ForwardRef | undefined;
+      for (const refs of vs.forward.values()) for (const r of refs) if (!first || r.pos < first.pos) first = r;
+      if (first) this.error('use of undeclared SSA value name', first.pos);
     }
     const bs = this.blockScopes.pop()!;
-    for (const [name, b] of bs.blocks) if (!b.defined) this.error(`reference to an undefined block '${name}'`, b.pos);
+    for (const b of bs.blocks.values()) if (!b.defined) this.error('reference to an undefined block', b.pos);
   }
 
   private lookupValue(name: string): Value[] | undefined {
@@ -471,13 +492,20 @@ export class Parser implements OpFormatParser {
     if (!def && !this.opts.allowUnregistered && !name.includes('.')) {
       this.error(`operation name '${name}' has no dialect prefix`, namePos);
     }
+    if (!def && !this.opts.allowUnregistered && !knownDialects().has(name.slice(0, name.indexOf('.')))) {
+      this.error(
+        'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used',
+        this.tok.start,
+      );
+    }
     this.expect('(');
     const refs: OperandRef[] = [];
     if (!this.isPunct(')')) {
       do refs.push(this.parseOperandRef());
       while (this.consumeIf(','));
     }
-    this.expect(')');
+    if (!this.isPunct(')')) this.error("expected ')' to end operand list");
+    this.advance();
     const successors: Block[] = [];
     const succOperands: OperandRef[][] = [];
     if (this.consumeIf('[')) {
