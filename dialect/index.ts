@@ -13,5 +13,7 @@ import './llvm/attrs.js';
 import './llvm/ops.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
+import './ttg/ops.js';
+import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';

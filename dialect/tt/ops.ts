@@ -3,7 +3,7 @@
  * arithmetic, memory and atomic ops, dots, reductions and scans, inline asm, debug ops and tensor
  * descriptors. Formats reproduce Triton 3.6's TritonOps.td; ops 3.6 no longer has are not defined.
  */
-import { defineOp, type OpDefinitionInit } from '../ir/op-definition.js';
+import { defineOp, type OpDefinitionInit, type TypeConstraint } from '../ir/op-definition.js';
 import { anyAttr, boolAttr, i32Attr, stringAttr, symbolNameAttr, typeAttr } from '../common/attr-kinds.js';
 import { floatLike, intLike, i1Like as boolLikeC, constraint, tensorType } from '../common/type-constraints.js';
 import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
@@ -49,7 +49,13 @@ function ttOp(init: OpDefinitionInit): void {
 }
 
 const ptrLike = constraint('ptr or tensor of ptr', (t) => elementOf(t) instanceof PointerType);
-const tensorPtr = constraint('ptr to tensor', (t) => t instanceof PointerType && t.pointee instanceof RankedTensorType);
+const tensorPtr: TypeConstraint = {
+  description: 'ptr to tensor',
+  matches: (t) => t instanceof PointerType && t.pointee instanceof RankedTensorType,
+  dialectType: 'tt.ptr',
+};
+/** TT_Ptr: a scalar pointer; as a TypeDef constraint, `type($x)` prints it as `<f16>`. */
+const scalarPtr: TypeConstraint = { description: 'ptr', matches: (t) => t instanceof PointerType, dialectType: 'tt.ptr' };
 const anyPtrOrTensorPtr = constraint('ptr-like or tensor ptr', (t) => ptrLike.matches(t) || tensorPtr.matches(t));
 const i64Like = constraint('i64-like', (t) => {
   const e = elementOf(t);
@@ -57,7 +63,7 @@ const i64Like = constraint('i64-like', (t) => {
 });
 const i32Scalar = constraint('i32', (t) => t instanceof IntegerType && t.width === 32);
 const i64Scalar = constraint('i64', (t) => t instanceof IntegerType && t.width === 64);
-const tensorDesc = constraint('tensor descriptor', (t) => t instanceof TensorDescType);
+const tensorDesc: TypeConstraint = { description: 'tensor descriptor', matches: (t) => t instanceof TensorDescType, dialectType: 'tt.tensordesc' };
 const fpIntTensor = constraint('floating-point or integer tensor', (t) => t instanceof RankedTensorType);
 
 // ---- functions ----------------------------------------------------------------------------------
@@ -813,7 +819,7 @@ ttOp({
 ttOp({
   name: 'tt.make_tensor_ptr',
   operands: [
-    { name: 'base', kind: 'single', type: ptrLike },
+    { name: 'base', kind: 'single', type: scalarPtr },
     { name: 'shape', kind: 'variadic', type: i64Scalar },
     { name: 'strides', kind: 'variadic', type: i64Scalar },
     { name: 'offsets', kind: 'variadic', type: i32Scalar },
@@ -836,7 +842,7 @@ ttOp({
 ttOp({
   name: 'tt.make_tensor_descriptor',
   operands: [
-    { name: 'base', kind: 'single', type: ptrLike },
+    { name: 'base', kind: 'single', type: scalarPtr },
     { name: 'shape', kind: 'variadic', type: i32Scalar },
     { name: 'strides', kind: 'variadic', type: i64Scalar },
   ],

@@ -1,0 +1,102 @@
+/**
+ * TritonNvidiaGPU attributes: the tensor-memory space `#ttng.tensor_memory` and the tensor-memory
+ * encodings `#ttng.tensor_memory_encoding<blockM = .., blockN = .., colStride = ..>` (alias `tmem`) and
+ * `#ttng.tensor_memory_scales_encoding<>` (alias `tmem_scales`).
+ */
+import type { AsmParser, AsmPrinter } from '../ir/asm-interfaces.js';
+import { Attribute, IntegerAttr } from '../ir/attribute.js';
+import { registerAliasHook, registerAttrParser } from '../ir/dialect-registry.js';
+import { intern } from '../ir/type.js';
+
+export class TensorMemorySpaceAttr extends Attribute {
+  static get(): TensorMemorySpaceAttr {
+    return intern(new TensorMemorySpaceAttr());
+  }
+  print(p: AsmPrinter): void {
+    p.write('#ttng.tensor_memory');
+  }
+}
+
+export class TensorMemoryEncodingAttr extends Attribute {
+  private constructor(
+    readonly blockM: number,
+    readonly blockN: number,
+    readonly colStride: number,
+    readonly ctaSplitM: number,
+    readonly ctaSplitN: number,
+    readonly twoCTAs: boolean,
+  ) {
+    super();
+  }
+  static get(p: { blockM: number; blockN: number; colStride: number; ctaSplitM?: number; ctaSplitN?: number; twoCTAs?: boolean }): TensorMemoryEncodingAttr {
+    return intern(new TensorMemoryEncodingAttr(p.blockM, p.blockN, p.colStride, p.ctaSplitM ?? 1, p.ctaSplitN ?? 1, p.twoCTAs ?? false));
+  }
+  print(p: AsmPrinter): void {
+    let s = `#ttng.tensor_memory_encoding<blockM = ${this.blockM}, blockN = ${this.blockN}, colStride = ${this.colStride}`;
+    if (this.ctaSplitM !== 1) s += `, CTASplitM = ${this.ctaSplitM}`;
+    if (this.ctaSplitN !== 1) s += `, CTASplitN = ${this.ctaSplitN}`;
+    if (this.twoCTAs) s += ', twoCTAs = true';
+    p.write(s + '>');
+  }
+}
+
+export class TensorMemoryScalesEncodingAttr extends Attribute {
+  private constructor(
+    readonly ctaSplitM: number,
+    readonly ctaSplitN: number,
+  ) {
+    super();
+  }
+  static get(ctaSplitM = 1, ctaSplitN = 1): TensorMemoryScalesEncodingAttr {
+    return intern(new TensorMemoryScalesEncodingAttr(ctaSplitM, ctaSplitN));
+  }
+  print(p: AsmPrinter): void {
+    const parts: string[] = [];
+    if (this.ctaSplitM !== 1) parts.push(`CTASplitM = ${this.ctaSplitM}`);
+    if (this.ctaSplitN !== 1) parts.push(`CTASplitN = ${this.ctaSplitN}`);
+    p.write(`#ttng.tensor_memory_scales_encoding<${parts.join(', ')}>`);
+  }
+}
+
+/** `<k = v, ...>` with integer/bool values; an empty `<>` is allowed. */
+function parseParams(p: AsmParser, allowed: readonly string[], what: string): Map<string, number> {
+  const out = new Map<string, number>();
+  p.expect('<');
+  if (p.consumeIf('>')) return out;
+  do {
+    const at = p.pos();
+    const key = p.parseKeyword('parameter name');
+    if (!allowed.includes(key) || out.has(key)) p.error(`duplicate or unknown struct parameter name: ${key}`, at);
+    p.expect('=');
+    const v = p.parseAttribute();
+    if (!(v instanceof IntegerAttr)) p.error(`expected an integer for '${key}' in ${what}`, at);
+    out.set(key, (v as IntegerAttr).num);
+  } while (p.consumeIf(','));
+  p.expect('>');
+  return out;
+}
+
+registerAttrParser('ttng.tensor_memory', () => TensorMemorySpaceAttr.get());
+registerAttrParser('ttng.tensor_memory_encoding', (p) => {
+  const at = p.pos();
+  const m = parseParams(p, ['blockM', 'blockN', 'colStride', 'CTASplitM', 'CTASplitN', 'twoCTAs'], '#ttng.tensor_memory_encoding');
+  for (const k of ['blockM', 'blockN']) if (!m.has(k)) p.error(`struct is missing required parameter: ${k}`, at);
+  return TensorMemoryEncodingAttr.get({
+    blockM: m.get('blockM')!,
+    blockN: m.get('blockN')!,
+    colStride: m.get('colStride') ?? 1,
+    ctaSplitM: m.get('CTASplitM') ?? 1,
+    ctaSplitN: m.get('CTASplitN') ?? 1,
+    twoCTAs: (m.get('twoCTAs') ?? 0) !== 0,
+  });
+});
+registerAttrParser('ttng.tensor_memory_scales_encoding', (p) => {
+  const m = parseParams(p, ['CTASplitM', 'CTASplitN'], '#ttng.tensor_memory_scales_encoding');
+  return TensorMemoryScalesEncodingAttr.get(m.get('CTASplitM') ?? 1, m.get('CTASplitN') ?? 1);
+});
+
+registerAliasHook((x) => {
+  if (x instanceof TensorMemoryEncodingAttr) return 'tmem';
+  if (x instanceof TensorMemoryScalesEncodingAttr) return 'tmem_scales';
+  return undefined;
+});

@@ -1,0 +1,261 @@
+/**
+ * The TritonNvidiaGPU dialect ops (`ttng.*`): Hopper warp-group MMA and its wait, fences, mbarriers,
+ * TMA copies, and Blackwell tensor-memory alloc/load/store/copy. Formats follow Triton 3.6's
+ * TritonNvidiaGPUOps.td (`custom<Token>` prints an optional async dependency as `[%tok]`).
+ */
+import { IntegerAttr } from '../ir/attribute.js';
+import { defineCustomDirective, defineOp, type TypeConstraint } from '../ir/op-definition.js';
+import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
+import { boolAttr, i32Attr } from '../common/attr-kinds.js';
+import { constraint, tensorType } from '../common/type-constraints.js';
+import { CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
+import { TensorDescType, PointerType } from '../tt/types.js';
+import { verifyDotShapes } from '../tt/ops.js';
+import { shapeOf } from '../tt/type-utils.js';
+import { AsyncTokenType, MemDescType } from '../ttg/types.js';
+import { asyncToken, memDesc } from '../ttg/ops.js';
+import './attrs.js';
+
+const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
+const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
+const i32 = constraint('32-bit signless integer', (t) => t instanceof IntegerType && t.width === 32);
+const tensorDesc: TypeConstraint = constraint('tensor descriptor', (t) => t instanceof TensorDescType);
+
+// ---- async tokens of tensor-memory ops ----------------------------------------------------------
+
+/** `[%dep]` when there is a dependency, `[]` when the op only produces a token, nothing otherwise. */
+defineCustomDirective('Token', {
+  parse(p, op, args) {
+    const dep = args[0]!;
+    const tok = args[1]!;
+    if (dep.kind !== 'operand' || tok.kind !== 'type') throw new Error('custom<Token> expects ($dep, type($token))');
+    if (!p.consumeIf('[')) {
+      op.operands.set(dep.name, []);
+      op.resultTypes.set(tok.of, []);
+      return;
+    }
+    const r = p.parseOptionalOperandRef();
+    p.expect(']');
+    op.operands.set(dep.name, r ? [r] : []);
+    if (r) op.operandTypes.set(dep.name, [AsyncTokenType.get()]);
+    op.resultTypes.set(tok.of, [AsyncTokenType.get()]);
+  },
+  print(p, op, args) {
+    const dep = args[0]!;
+    const tok = args[1]!;
+    if (dep.kind !== 'operand' || tok.kind !== 'type') return;
+    const deps = op.operandGroup(dep.name);
+    const hasToken = op.results.some((r) => r.type instanceof AsyncTokenType);
+    if (deps.length) {
+      p.write('[');
+      p.printOperand(deps[0]!);
+      p.write(']');
+    } else if (hasToken) p.write('[]');
+  },
+});
+
+// ---- warp-group MMA -----------------------------------------------------------------------------
+
+defineOp({
+  name: 'ttng.warp_group_dot',
+  operands: [
+    { name: 'a', kind: 'single', type: tensorOrMemDesc },
+    { name: 'b', kind: 'single', type: memDesc },
+    { name: 'c', kind: 'single', type: tensorType },
+    { name: 'useC', kind: 'optional', type: i1 },
+  ],
+  results: [{ name: 'd', kind: 'single', type: tensorType }],
+  attributes: [
+    { name: 'inputPrecision', kind: INPUT_PRECISION, default: IntegerAttr.i32(2) },
+    { name: 'maxNumImpreciseAcc', kind: i32Attr, default: IntegerAttr.i32(0) },
+    { name: 'isAsync', kind: boolAttr, default: IntegerAttr.bool(false) },
+  ],
+  traits: ['DotOpInterface', 'MemRead'],
+  format: '$a `,` $b `,` $c (`,` $useC^)? attr-dict `:` type($a) `*` qualified(type($b)) `->` type($d)',
+  inferResultTypes: () => {
+    throw new Error('result type must be written');
+  },
+  verify: (op) => {
+    const [a, b, c] = op.operandValues.map((v) => v.type);
+    return verifyDotShapes(a!, b!, c!, op.result().type);
+  },
+});
+
+defineOp({
+  name: 'ttng.warp_group_dot_wait',
+  operands: ['inputs*'],
+  results: ['outputs*'],
+  attributes: [{ name: 'pendings', kind: i32Attr }],
+  traits: ['AllTypesMatch<inputs, outputs>'],
+  format: '$inputs attr-dict `:` type($inputs)',
+  inferResultTypes: (ts) => [...ts],
+  verify: (op) => {
+    if (op.results.length !== op.operands.length) return 'requires the same number of inputs and outputs';
+    for (const [i, r] of op.results.entries()) if (r.type !== op.operand(i).type) return 'requires the same types for inputs and outputs';
+    return undefined;
+  },
+});
+
+// ---- fences and clusters ------------------------------------------------------------------------
+
+defineOp({
+  name: 'ttng.fence_async_shared',
+  attributes: [{ name: 'bCluster', kind: boolAttr }],
+  traits: ['MemRead', 'MemWrite'],
+  format: 'attr-dict',
+});
+defineOp({
+  name: 'ttng.cluster_arrive',
+  attributes: [{ name: 'relaxed', kind: boolAttr }],
+  traits: ['MemRead', 'MemWrite'],
+  format: 'attr-dict',
+});
+defineOp({ name: 'ttng.cluster_wait', traits: ['MemRead', 'MemWrite'], format: 'attr-dict' });
+
+// ---- mbarriers ----------------------------------------------------------------------------------
+
+defineOp({
+  name: 'ttng.init_barrier',
+  operands: [{ name: 'alloc', kind: 'single', type: memDesc }],
+  attributes: [{ name: 'count', kind: i32Attr }],
+  traits: ['MemWrite'],
+  format: '$alloc `,` $count attr-dict `:` qualified(type($alloc))',
+});
+defineOp({
+  name: 'ttng.inval_barrier',
+  operands: [{ name: 'alloc', kind: 'single', type: memDesc }],
+  traits: ['MemWrite'],
+  format: '$alloc attr-dict `:` qualified(type($alloc))',
+});
+defineOp({
+  name: 'ttng.barrier_expect',
+  operands: [
+    { name: 'alloc', kind: 'single', type: memDesc },
+    { name: 'pred', kind: 'single', type: i1 },
+  ],
+  attributes: [{ name: 'size', kind: i32Attr }],
+  traits: ['MemWrite'],
+  format: '$alloc `,` $size attr-dict `,` $pred `:` qualified(type($alloc))',
+});
+defineOp({
+  name: 'ttng.wait_barrier',
+  operands: [
+    { name: 'alloc', kind: 'single', type: memDesc },
+    { name: 'phase', kind: 'single', type: i32 },
+    { name: 'pred', kind: 'optional', type: i1 },
+    { name: 'deps', kind: 'variadic', type: tensorOrMemDesc },
+  ],
+  traits: ['AttrSizedOperandSegments', 'MemRead', 'MemWrite'],
+  format: '$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` qualified(type($alloc)) (`,` type($deps)^)?',
+});
+defineOp({
+  name: 'ttng.arrive_barrier',
+  operands: [
+    { name: 'alloc', kind: 'single', type: memDesc },
+    { name: 'pred', kind: 'optional', type: i1 },
+  ],
+  attributes: [{ name: 'count', kind: i32Attr }],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))',
+});
+
+// ---- TMA ----------------------------------------------------------------------------------------
+
+defineOp({
+  name: 'ttng.async_tma_copy_global_to_local',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'barrier', kind: 'single', type: memDesc },
+    { name: 'result', kind: 'single', type: memDesc },
+    { name: 'pred', kind: 'single', type: i1 },
+  ],
+  attributes: [
+    { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
+    { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
+    { name: 'isVolatile', kind: boolAttr, default: IntegerAttr.bool(false) },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format:
+    '$desc `[` $coord `]` $result `,` $barrier `,` $pred oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))',
+});
+defineOp({
+  name: 'ttng.async_tma_copy_local_to_global',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
+});
+defineOp({
+  name: 'ttng.async_tma_store_wait',
+  attributes: [{ name: 'pendings', kind: i32Attr }],
+  traits: ['MemRead'],
+  format: 'attr-dict',
+});
+defineOp({
+  name: 'ttng.tensor_desc_to_tma_ptr',
+  operands: [{ name: 'desc', kind: 'single', type: tensorDesc }],
+  results: [{ name: 'ptr', kind: 'single', type: constraint('pointer', (t) => t instanceof PointerType) }],
+  traits: ['Pure'],
+  format: '$desc attr-dict `:` qualified(type($desc)) `to` qualified(type($ptr))',
+});
+
+// ---- tensor memory (Blackwell) ------------------------------------------------------------------
+
+defineOp({
+  name: 'ttng.tmem_alloc',
+  operands: [{ name: 'src', kind: 'optional', type: tensorType }],
+  results: [
+    { name: 'result', kind: 'single', type: memDesc },
+    { name: 'token', kind: 'optional', type: asyncToken },
+  ],
+  traits: ['MemAlloc'],
+  format: '($src^)? attr-dict `:` functional-type(operands, results)',
+});
+defineOp({
+  name: 'ttng.tmem_load',
+  operands: [
+    { name: 'src', kind: 'single', type: memDesc },
+    { name: 'dep', kind: 'optional', type: asyncToken },
+  ],
+  results: [
+    { name: 'result', kind: 'single', type: tensorType },
+    { name: 'token', kind: 'optional', type: asyncToken },
+  ],
+  traits: ['MemRead'],
+  format: '$src `` custom<Token>($dep, type($token)) attr-dict `:` qualified(type($src)) `->` type($result)',
+});
+defineOp({
+  name: 'ttng.tmem_store',
+  operands: [
+    { name: 'dst', kind: 'single', type: memDesc },
+    { name: 'dep', kind: 'optional', type: asyncToken },
+    { name: 'src', kind: 'single', type: tensorType },
+    { name: 'pred', kind: 'single', type: i1 },
+  ],
+  results: [{ name: 'token', kind: 'optional', type: asyncToken }],
+  traits: ['MemWrite'],
+  format: '$src `,` $dst `` custom<Token>($dep, type($token)) `,` $pred attr-dict `:` type($src) `->` qualified(type($dst))',
+  verify: (op) => {
+    const dst = op.operandGroup('dst')[0]!.type as MemDescType;
+    const src = op.operandGroup('src')[0]!.type as RankedTensorType;
+    if (!dst.mutableMemory) return 'Cannot store into an immutable alloc';
+    if (shapeOf(src).join('x') !== dst.shape.join('x')) return 'source and destination must have the same shape';
+    return undefined;
+  },
+});
+defineOp({
+  name: 'ttng.tmem_copy',
+  operands: [
+    { name: 'src', kind: 'single', type: memDesc },
+    { name: 'dst', kind: 'single', type: memDesc },
+    { name: 'barrier', kind: 'optional', type: memDesc },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$src `,` $dst (`,` $barrier^)? attr-dict `:` qualified(type(operands))',
+});
+
+void (undefined as unknown as Type);
