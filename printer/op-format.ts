@@ -25,8 +25,19 @@ function spaceBeforeLiteral(value: string, lastWasPunctuation: boolean): boolean
 export function printCustomOp(p: IRPrinter, op: Operation): void {
   const def = op.def!;
   const st: SpaceState = { shouldEmitSpace: true, lastWasPunctuation: false };
-  const elided = elidedAttrNames(compiledFormat(def));
-  for (const d of compiledFormat(def)) printDirective(p, op, d, st, elided);
+  const format = compiledFormat(def);
+  let elided = elidedCache.get(format);
+  if (elided === undefined) elidedCache.set(format, (elided = elidedAttrNames(format)));
+  for (const d of format) printDirective(p, op, d, st, elided);
+}
+
+const elidedCache = new WeakMap<readonly Directive[], string[]>();
+
+const singleOperandsCache = new WeakMap<object, boolean>();
+function allSingleOperands(def: NonNullable<Operation['def']>): boolean {
+  let r = singleOperandsCache.get(def);
+  if (r === undefined) singleOperandsCache.set(def, (r = def.operands.every((o) => o.kind === 'single')));
+  return r;
 }
 
 /** Attributes bound by a directive (printed there, so elided from attr-dict). */
@@ -44,7 +55,12 @@ function elidedAttrNames(ds: readonly Directive[]): string[] {
 }
 
 function groupValues(op: Operation, name: string) {
-  if (op.def!.operands.some((o) => o.name === name)) return op.operandGroup(name);
+  const operandIdx = op.def!.operands.findIndex((o) => o.name === name);
+  if (operandIdx >= 0) {
+    // Fast path: when every group is a single operand, group i is operand i.
+    if (allSingleOperands(op.def!) && op.operands.length === op.def!.operands.length) return [op.operands[operandIdx]!.value];
+    return op.operandGroup(name);
+  }
   const idx = op.def!.results.findIndex((r) => r.name === name);
   if (idx < 0) throw new Error(`${op.name}: no operand/result ${name}`);
   const fixedBefore = idx;

@@ -157,6 +157,7 @@ export class IRPrinter implements OpFormatPrinter {
   private mode: 'collect' | 'emit' = 'collect';
   private readonly collector = new AliasCollector();
   private aliasNames = new Map<Type | Attribute, string>();
+  private readonly aliasUse = new Map<Type | Attribute, boolean>();
   private names!: NameState;
   readonly printDebugInfo: boolean;
   private readonly generic: boolean;
@@ -218,7 +219,24 @@ export class IRPrinter implements OpFormatPrinter {
     }
     const a = this.aliasNames.get(t);
     if (a !== undefined) this.out.push('!', a);
+    else if (!this.mayUseAlias(t)) this.out.push(t.key);
     else t.print(this);
+  }
+
+  /**
+   * Whether printing `x` could reference an alias (it or something nested in it has one). When not, its
+   * printed text is its uniquing key, which is written directly (large LLVM struct types on every line).
+   */
+  private mayUseAlias(x: Type | Attribute): boolean {
+    if (this.aliasNames.size === 0) return false;
+    const hit = this.aliasUse.get(x);
+    if (hit !== undefined) return hit;
+    const info = this.collector.infos.get(x);
+    // Not seen by the dry run: print it the normal way.
+    let r = true;
+    if (info) r = info.name !== undefined || info.children.some((c) => this.mayUseAlias(c));
+    this.aliasUse.set(x, r);
+    return r;
   }
   printAttribute(attr: Attribute): void {
     if (this.mode === 'collect') {

@@ -55,6 +55,9 @@ export function intern<T extends Type | Attribute>(fresh: T): T {
 
 export type Signedness = 'signless' | 'signed' | 'unsigned';
 
+const intCache = new Map<number, IntegerType>();
+const floatCache = new Map<string, FloatType>();
+
 export class IntegerType extends Type {
   private constructor(
     readonly width: number,
@@ -63,7 +66,11 @@ export class IntegerType extends Type {
     super();
   }
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
-    return intern(new IntegerType(width, signedness));
+    // Fast path: integer types are requested constantly (every `i32` in the input); skip re-interning.
+    const k = signedness === 'signless' ? width : signedness === 'signed' ? -width : width + 0.5;
+    let t = intCache.get(k);
+    if (t === undefined) intCache.set(k, (t = intern(new IntegerType(width, signedness))));
+    return t;
   }
   print(p: AsmPrinter): void {
     p.write((this.signedness === 'signed' ? 'si' : this.signedness === 'unsigned' ? 'ui' : 'i') + this.width);
@@ -105,7 +112,9 @@ export class FloatType extends Type {
     super();
   }
   static get(kind: FloatKind): FloatType {
-    return intern(new FloatType(kind));
+    let t = floatCache.get(kind);
+    if (t === undefined) floatCache.set(kind, (t = intern(new FloatType(kind))));
+    return t;
   }
   get width(): number {
     return FLOAT_KINDS[this.kind].width;

@@ -14,6 +14,9 @@ import { registerTypeParser } from '../ir/dialect-registry.js';
 import { IntegerType, Type, VectorType, intern } from '../ir/type.js';
 import { escapeString } from '../ir/string-escape.js';
 
+const ptrCache = new Map<number, LLVMPointerType>();
+const structCache = new Map<string, LLVMStructType>();
+
 /** Base class of the LLVM dialect types: prints `!llvm.` followed by the prefix-free body. */
 export abstract class LLVMType extends Type {
   /** The type as written inside another LLVM type: `ptr<1>`, `struct<(i32)>`. */
@@ -45,7 +48,9 @@ export class LLVMPointerType extends LLVMType {
     super();
   }
   static get(addressSpace = 0): LLVMPointerType {
-    return intern(new LLVMPointerType(addressSpace));
+    let t = ptrCache.get(addressSpace);
+    if (t === undefined) ptrCache.set(addressSpace, (t = intern(new LLVMPointerType(addressSpace))));
+    return t;
   }
   printBody(p: AsmPrinter): void {
     p.write(this.addressSpace === 0 ? 'ptr' : `ptr<${this.addressSpace}>`);
@@ -109,7 +114,13 @@ export class LLVMStructType extends LLVMType {
     super();
   }
   static getLiteral(body: readonly Type[], packed = false): LLVMStructType {
-    return intern(new LLVMStructType([...body], packed, undefined, false));
+    // Large literal structs (one field per register) are spelled out on every use: look them up by their
+    // fields' keys instead of re-printing them for the uniquer.
+    let k = packed ? 'p' : 'l';
+    for (const t of body) k += t.key + '\u0000';
+    let hit = structCache.get(k);
+    if (hit === undefined) structCache.set(k, (hit = intern(new LLVMStructType([...body], packed, undefined, false))));
+    return hit;
   }
   static getIdentified(name: string, body: readonly Type[] | undefined, packed = false): LLVMStructType {
     return intern(new LLVMStructType(body ? [...body] : [], packed, name, body === undefined));
@@ -324,7 +335,48 @@ function parseStructBody(p: AsmParser): LLVMStructType {
   return name !== undefined ? LLVMStructType.getIdentified(name, body, packed) : LLVMStructType.getLiteral(body, packed);
 }
 
-for (const m of MNEMONICS) registerTypeParser('llvm.' + m, (p) => parseLLVMTypeBody(p, m));
+/**
+ * Triton's LLVM IR spells out the same large literal structs (one field per register) on almost every line.
+ * Types are context free within one input (aliases are file-global), so once a struct's text has been
+ * parsed, later occurrences of exactly the same text reuse the type: the parser is moved past the text
+ * instead of lexing its fields again. Falls back to a normal parse when the parser does not expose its
+ * source (`src`) and repositioning (`resetTo`).
+ */
+interface RepositionableParser {
+  readonly src: string;
+  resetTo(pos: number): void;
+}
+const structTexts = new WeakMap<object, { text: string; type: Type }[]>();
+const MEMO_MIN_LENGTH = 64;
+
+function parseStructMemoized(p: AsmParser): Type {
+  const rp = p as unknown as Partial<RepositionableParser>;
+  const src = rp.src;
+  if (typeof src !== 'string' || typeof rp.resetTo !== 'function') return parseLLVMTypeBody(p, 'struct');
+  const start = p.pos();
+  let seen = structTexts.get(p);
+  if (seen) {
+    for (const e of seen) {
+      if (src.startsWith(e.text, start)) {
+        rp.resetTo.call(p, start + e.text.length);
+        return e.type;
+      }
+    }
+  }
+  const type = parseLLVMTypeBody(p, 'struct');
+  // The text ends with the struct's closing `>`; only whitespace may separate it from the next token
+  // (text followed by a comment is simply not memoized).
+  let end = p.pos();
+  while (end > start && (src[end - 1] === ' ' || src[end - 1] === '\n' || src[end - 1] === '\t' || src[end - 1] === '\r')) end--;
+  if (src[end - 1] === '>' && end - start >= MEMO_MIN_LENGTH && src.startsWith('<', start)) {
+    if (!seen) structTexts.set(p, (seen = []));
+    seen.unshift({ text: src.slice(start, end), type });
+    if (seen.length > 32) seen.pop();
+  }
+  return type;
+}
+
+for (const m of MNEMONICS) registerTypeParser('llvm.' + m, m === 'struct' ? parseStructMemoized : (p) => parseLLVMTypeBody(p, m));
 
 // ---- helpers used by the ops ------------------------------------------------------------------------
 
