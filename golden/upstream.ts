@@ -141,6 +141,9 @@ interface FileStats {
   msgOk: number;
   msgTotal: number;
   locOk: number;
+  /** Chunks Triton 3.6 crashed on (no message, e.g. `status 6`), and how many of those we reject. */
+  crashTotal: number;
+  crashOk: number;
   firstFailure?: string;
 }
 
@@ -156,7 +159,7 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
     const text = readText(t.path);
     const chunks = splitInputFile(text);
     const oracleStarts = oracleChunkStarts(text);
-    const st: FileStats = { name: t.name, chunks: chunks.length, outOk: 0, outTotal: 0, rejOk: 0, rejTotal: 0, msgOk: 0, msgTotal: 0, locOk: 0 };
+    const st: FileStats = { name: t.name, chunks: chunks.length, outOk: 0, outTotal: 0, rejOk: 0, rejTotal: 0, msgOk: 0, msgTotal: 0, locOk: 0, crashTotal: 0, crashOk: 0 };
     stats.push(st);
     const fail = (i: number, why: string): void => {
       st.firstFailure ??= `#${i}: ${why}`;
@@ -188,6 +191,8 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
         }
       } else if (exp.triton36_error !== undefined) {
         st.rejTotal++;
+        const crashed = parseDiagnostics(exp.triton36_error).length === 0;
+        if (crashed) st.crashTotal++;
         if (res.output !== undefined) {
           fail(exp.chunk, `accepted, Triton rejects: ${clip(firstLine(exp.triton36_error), 140)}`);
           continue;
@@ -198,6 +203,7 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
           continue;
         }
         st.rejOk++;
+        if (crashed) st.crashOk++;
         const theirs = parseDiagnostics(exp.triton36_error)[0];
         if (!theirs) continue; // Triton crashed ("status 6"): no message to compare
         st.msgTotal++;
@@ -234,7 +240,7 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
   report += formatTable(['file', 'chunks', 'printed = Triton', 'rejected (located)', "Triton's msg", "Triton's loc", 'first failure'], rows);
   if (opts.verbose && failures.length > 0) report += '\nFailures:\n' + failures.map((f) => `  ${f}\n`).join('');
   for (const d of diffs) report += '\n' + d;
-  report += `Triton-parsable chunks: ${outOk}/${outTotal} match; rejected: ${rejOk}/${rejTotal} (Triton's message: ${sum((s) => s.msgOk)}/${sum((s) => s.msgTotal)}, location: ${sum((s) => s.locOk)}/${sum((s) => s.msgTotal)})\n`;
+  report += `Triton-parsable chunks: ${outOk}/${outTotal} match; rejected: ${rejOk}/${rejTotal} (Triton's message: ${sum((s) => s.msgOk)}/${sum((s) => s.msgTotal)}, location: ${sum((s) => s.locOk)}/${sum((s) => s.msgTotal)}; Triton crashed on ${sum((s) => s.crashTotal)}, we reject ${sum((s) => s.crashOk)} of those)\n`;
   const passed = outOk + rejOk;
   const failed = outTotal + rejTotal - passed;
   report += summaryLine(passed, failed) + '\n';
