@@ -6,8 +6,7 @@ async function main(): Promise<number> {
   const { runOpt } = await import('../tools/opt-main.js');
   const args = process.argv.slice(2);
   const r = await runOpt(args);
-  if (r.stdout) writeAll(1, r.stdout);
-  if (r.stderr) writeAll(2, r.stderr);
+  for (const [fd, text] of r.writes) writeAll(fd, text);
   return r.exitCode;
 }
 

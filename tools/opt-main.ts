@@ -29,6 +29,8 @@ export interface OptResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** Everything written, in order, by stream (1 = stdout, 2 = stderr), for callers that merge the two. */
+  writes: [1 | 2, string][];
 }
 
 const TOOL = 'ttg-opt';
@@ -271,7 +273,7 @@ async function helpText(): Promise<string> {
     .usage(`${TOOL} [options] [input file|-]\n\nTritonGPU optimizer driver: parses MLIR, runs passes, prints the result (a TypeScript triton-opt).`)
     .version(false)
     .help(false)
-    .wrap(110);
+    .wrap(null);
   for (const [name, spec] of Object.entries(GENERIC_OPTIONS)) {
     if (spec.ignored) continue;
     y.option(name, { type: spec.kind === 'bool' ? 'boolean' : 'string', description: spec.description });
@@ -282,9 +284,17 @@ async function helpText(): Promise<string> {
 
 // ---- processing ----------------------------------------------------------------------------------
 
-interface Sink {
-  out: string[];
-  err: string[];
+/** Output streams, recorded in write order. */
+class Sink {
+  readonly writes: [1 | 2, string][] = [];
+  readonly out = { push: (t: string): void => void this.writes.push([1, t]) };
+  readonly err = { push: (t: string): void => void this.writes.push([2, t]) };
+  text(fd: 1 | 2): string {
+    return this.writes
+      .filter((w) => w[0] === fd)
+      .map((w) => w[1])
+      .join('');
+  }
 }
 
 function printOpts(cfg: OptConfig): PrintOptions {
@@ -332,8 +342,9 @@ function processBuffer(
   sink: Sink,
 ): string | undefined {
   let module: Operation;
-  const parser = new Parser(text, { filename: file, lineOffset, allowUnregistered: cfg.allowUnregistered });
+  let parser: Parser | undefined;
   try {
+    parser = new Parser(text, { filename: file, lineOffset, allowUnregistered: cfg.allowUnregistered });
     module = parser.parseModule();
   } catch (e) {
     if (e instanceof ParseError) {
@@ -345,7 +356,7 @@ function processBuffer(
       return undefined;
     }
     // A dialect hook choked on malformed input: report it where the parser stopped.
-    diags.push(new Diagnostic('error', e instanceof Error ? e.message : String(e), { file, offset: base + parser.pos() }));
+    diags.push(new Diagnostic('error', e instanceof Error ? e.message : String(e), { file, offset: base + (parser?.pos() ?? 0) }));
     return undefined;
   }
   const d = verifyOperation(module, { allowUnregistered: cfg.allowUnregistered });
@@ -397,7 +408,7 @@ function writeOutputFile(path: string, text: string): void {
 
 /** Runs the tool with the registry as it is now (passes must already be registered). */
 export function runOptSync(args: readonly string[], stdin?: string): OptResult {
-  const sink: Sink = { out: [], err: [] };
+  const sink = new Sink();
   let exitCode = 0;
   try {
     const cfg = parseCommandLine(args);
@@ -420,7 +431,7 @@ export function runOptSync(args: readonly string[], stdin?: string): OptResult {
 }
 
 function done(exitCode: number, sink: Sink): OptResult {
-  return { exitCode, stdout: sink.out.join(''), stderr: sink.err.join('') };
+  return { exitCode, stdout: sink.text(1), stderr: sink.text(2), writes: sink.writes };
 }
 
 function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number {
@@ -432,8 +443,10 @@ function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number 
   const { chunks, nearMisses } = splitInput(text, cfg.split);
   for (const at of nearMisses) sink.err.push(renderDiagnostic(new Diagnostic('warning', 'near miss with file split marker', { file: name, offset: at }), sources));
   let failed = false;
+  const toFile = cfg.output !== undefined && cfg.output !== '-';
   const outputs: string[] = [];
-  for (const chunk of chunks) {
+  const SEPARATOR = '\n// -----\n';
+  for (const [i, chunk] of chunks.entries()) {
     const diags: Diagnostic[] = [];
     let out: string | undefined;
     try {
@@ -457,11 +470,10 @@ function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number 
     }
     if (out === undefined && !cfg.verifyDiagnostics) failed = true;
     outputs.push(out ?? '');
+    // Each chunk's output goes out when the chunk is done (after its diagnostics), as mlir-opt interleaves them.
+    if (!toFile) sink.out.push((i ? SEPARATOR : '') + (out ?? ''));
   }
-  const joined = outputs.join('\n// -----\n');
-  if (cfg.output !== undefined && cfg.output !== '-') {
-    if (!failed) writeOutputFile(cfg.output, joined);
-  } else sink.out.push(joined);
+  if (toFile && !failed) writeOutputFile(cfg.output!, outputs.join(SEPARATOR));
   return failed ? 1 : 0;
 }
 
@@ -475,7 +487,8 @@ export async function runOpt(args: readonly string[], stdin?: string): Promise<O
   }
   if (!cfg || cfg.passFlags.length || cfg.pipelineText !== undefined || cfg.help || cfg.listPasses) await import('../transforms/index.js');
   if (cfg?.help) {
-    return { exitCode: 0, stdout: await helpText(), stderr: '' };
+    const text = await helpText();
+    return { exitCode: 0, stdout: text, stderr: '', writes: [[1, text]] };
   }
   return runOptSync(args, stdin);
 }
