@@ -125,6 +125,16 @@ export function fileCheckOptions(args: readonly string[]): Partial<FileCheckOpts
   return o;
 }
 
+/** FileCheck's first error and the directive it is about (`CHECK-NEXT: expected string not found in input: // CHECK-NEXT: ...`). */
+export function fileCheckSummary(diagnostics: string): string {
+  const lines = diagnostics.split('\n');
+  const i = lines.findIndex((l) => /error:/.test(l));
+  if (i < 0) return firstLine(diagnostics);
+  const msg = lines[i]!.replace(/^.*?error: /, '');
+  const directive = lines[i + 1]?.trim();
+  return directive ? `${msg}: ${directive}` : msg;
+}
+
 export interface UpstreamPassesOptions {
   dir?: string;
   file?: string;
@@ -196,8 +206,7 @@ export async function runUpstreamPassesGolden(opts: UpstreamPassesOptions = {}):
             });
             ok = res.ok;
             if (!ok) {
-              const diag = res.diagnostics.split('\n').find((l) => /error:/.test(l)) ?? firstLine(res.diagnostics);
-              reason = r.exitCode !== 0 ? `driver failed: ${firstLine(r.stderr)}` : `FileCheck: ${diag.replace(/^.*?error: /, '')}`;
+              reason = r.exitCode !== 0 ? `driver failed: ${firstLine(r.stderr)}` : `FileCheck: ${fileCheckSummary(res.diagnostics)}`;
               if (opts.showFileCheck) reason += '\n' + res.diagnostics;
             }
             if (exp.triton36_passes && exp.triton36_output !== undefined && r.exitCode === 0 && normalizeEnd(r.stdout) === normalizeEnd(exp.triton36_output)) st.exact++;
