@@ -155,6 +155,31 @@ describe('op verifiers', () => {
       undefined,
     ],
   ];
+  it('expand_dims encoding must be a slice along the axis', () => {
+    const src = `#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: tensor<16xi32, #ttg.slice<{dim = 1, parent = #b}>>) {
+    %0 = tt.expand_dims %a {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<16x1xi32, #b>
+    %1 = tt.expand_dims %a {axis = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<1x16xi32, #b>
+    tt.return
+  }
+}
+`;
+    const m = new Parser(src, { filename: 'v.mlir' }).parseModule();
+    expect(verifyOperation(m)?.message).toMatch(/Incompatible slice dimension/);
+  });
+  it('tt.call checks the callee signature', () => {
+    const src = `module {
+  tt.func private @g(i32, f32) -> i32
+  tt.func @f(%a: i32) -> i32 {
+    %0 = tt.call @g(%a, %a) : (i32, i32) -> i32
+    tt.return %0 : i32
+  }
+}
+`;
+    const m = new Parser(src, { filename: 'v.mlir' }).parseModule();
+    expect(verifyOperation(m)?.message).toMatch(/operand type mismatch: expected operand type 'f32', but provided 'i32' for operand number 1/);
+  });
   for (const [name, body, want] of cases) {
     it(name, () => {
       const msg = verify(body);

@@ -40,6 +40,7 @@ import {
   shapeText,
 } from './type-utils.js';
 import '../common/function-format.js';
+import { DistributedEncodingAttr, SliceEncodingAttr } from '../ttg/attrs/index.js';
 
 export { CACHE_MODIFIER, EVICTION_POLICY, PADDING_OPTION, PROGRAM_DIM };
 
@@ -115,7 +116,31 @@ ttOp({
   ],
   traits: ['CallOpInterface', 'SymbolUserOpInterface'],
   format: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
+  verify: verifyCall,
 });
+
+/** CallOp::verifySymbolUses: the callee is a function of the nearest symbol table, with matching types. */
+function verifyCall(op: Operation): string | undefined {
+  const callee = op.getAttr('callee');
+  const name = (callee as { root?: string } | undefined)?.root;
+  if (name === undefined) return "requires a 'callee' symbol reference attribute";
+  let table = op.parentOp;
+  while (table && !table.hasTrait('SymbolTable')) table = table.parentOp;
+  if (!table) return undefined;
+  const fn = table.regions[0]?.blocks[0]?.ops.find((o) => (o.getAttr('sym_name') as StringAttr | undefined)?.value === name);
+  if (!fn || !fn.hasTrait('FunctionOpInterface')) return `'@${name}' does not reference a valid function`;
+  const ft = (fn.getAttr('function_type') as { value?: { inputs: readonly Type[]; results: readonly Type[] } } | undefined)?.value;
+  if (!ft) return undefined;
+  if (ft.inputs.length !== op.operands.length) return 'incorrect number of operands for callee';
+  for (const [i, t] of ft.inputs.entries()) {
+    if (op.operand(i).type !== t) return `operand type mismatch: expected operand type '${t.key}', but provided '${op.operand(i).type.key}' for operand number ${i}`;
+  }
+  if (ft.results.length !== op.results.length) return 'incorrect number of results for callee';
+  for (const [i, t] of ft.results.entries()) {
+    if (op.results[i]!.type !== t) return `result type mismatch at index ${i}`;
+  }
+  return undefined;
+}
 
 // ---- casts --------------------------------------------------------------------------------------
 
@@ -402,6 +427,7 @@ ttOp({
   attributes: [{ name: 'axis', kind: i32Attr }],
   traits: ['Pure', 'InferTypeOpInterface', 'SameOperandsAndResultElementType'],
   format: '$src attr-dict `:` type($src) `->` type($result)',
+  inferResultTypes: (ts, attrs) => [inferExpandDimsType(ts[0] as RankedTensorType, (attrs.get('axis') as IntegerAttr).num)],
   verify: (op) => {
     const src = op.operand(0).type as RankedTensorType;
     const dst = op.result().type as RankedTensorType;
@@ -411,9 +437,44 @@ ttOp({
     want.splice(axis, 0, 1);
     if (!sameShape(want, dst.shape)) return `result shape ${shapeText(dst.shape)} does not match the expected ${shapeText(want)}`;
     if (src.elementType !== dst.elementType) return 'requires the same element type for all operands and results';
+    if (src.encoding !== undefined) {
+      let inferred: Type;
+      try {
+        inferred = inferExpandDimsType(src, axis);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      if (inferred !== dst) return `inferred type(s) '${inferred.key}' are incompatible with return type(s) of operation '${dst.key}'`;
+    }
     return undefined;
   },
 });
+
+/**
+ * ExpandDimsOp::inferReturnTypes: a 1 inserted at `axis`; a `#ttg.slice` encoding along `axis` expands
+ * back to its parent (any other encoding is an error, as in TritonGPU's inferExpandDimsOpEncoding).
+ */
+export function inferExpandDimsType(src: RankedTensorType, axis: number): RankedTensorType {
+  const shape = [...src.shape];
+  shape.splice(axis, 0, 1);
+  let enc: Attribute | undefined = src.encoding;
+  if (enc !== undefined) {
+    if (!(enc instanceof SliceEncodingAttr)) throw new Error('ExpandDimsOp operand encoding must be SliceEncodingAttr');
+    if (enc.dim !== axis) throw new Error('Incompatible slice dimension for ExpandDimsOp operand');
+    enc = enc.parent;
+  }
+  return RankedTensorType.get(shape, src.elementType, enc);
+}
+
+/** ReduceOp::inferReturnTypes: the axis dropped (a scalar for rank 1), the encoding sliced along it. */
+export function inferReduceTypes(srcs: readonly RankedTensorType[], axis: number): Type[] {
+  return srcs.map((t) => {
+    const shape = t.shape.filter((_, k) => k !== axis);
+    if (shape.length === 0) return t.elementType;
+    const enc = t.encoding instanceof DistributedEncodingAttr ? SliceEncodingAttr.get(axis, t.encoding) : t.encoding;
+    return RankedTensorType.get(shape, t.elementType, enc);
+  });
+}
 
 ttOp({
   name: 'tt.reshape',
@@ -644,15 +705,16 @@ ttOp({
     if (axis < 0 || axis >= t.rank) return 'invalid axis';
     if (op.results.length !== op.operands.length) return 'must have the same number of inputs as outputs';
     for (const [i, r] of op.results.entries()) {
-      const src = op.operand(i).type as RankedTensorType;
-      const want = src.shape.filter((_, k) => k !== axis);
-      if (want.length === 0) {
-        if (r.type !== src.elementType) return `result ${i} must be a scalar of the element type`;
-      } else if (!(r.type instanceof RankedTensorType) || !sameShape(r.type.shape, want) || r.type.elementType !== src.elementType) {
-        return `result ${i} must be a tensor of shape ${shapeText(want)}`;
-      }
+      if (elementOf(r.type) !== elementOf(op.operand(i).type)) return 'operand types and result types must have the same element type';
     }
-    return verifyCombineRegion(op, 'tt.reduce.return');
+    const region = verifyCombineRegion(op, 'tt.reduce.return');
+    if (region) return region;
+    const inferred = inferReduceTypes(op.operandValues.map((v) => v.type as RankedTensorType), axis);
+    const actual = op.results.map((r) => r.type);
+    if (inferred.some((t, i) => t !== actual[i])) {
+      return `inferred type(s) '${inferred.map((t) => t.key).join(', ')}' are incompatible with return type(s) of operation '${actual.map((t) => t.key).join(', ')}'`;
+    }
+    return undefined;
   },
 });
 
