@@ -4,3 +4,4 @@ import './strip-debuginfo.js';
 import './convert-triton-to-tritongpu.js';
 import './canonicalize.js';
 import './cse.js';
+import './test-print-alignment.js';
