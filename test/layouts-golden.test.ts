@@ -1,0 +1,34 @@
+// Every line of Triton 3.6's layouts.jsonl: parse the encoding (with its aliases) through the real parser,
+// compute toLinearLayout, compare the bases exactly.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defaultLayoutsFile, runLayoutCase, runLayoutsGolden, sameBases, type LayoutCase } from '../golden/layouts.js';
+
+const file = defaultLayoutsFile();
+const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
+
+describe.skipIf(lines.length === 0)('layouts.jsonl golden', () => {
+  const byFamily = new Map<string, { line: number; c: LayoutCase }[]>();
+  lines.forEach((l, i) => {
+    const c = JSON.parse(l) as LayoutCase;
+    const fam = c.family ?? 'unknown';
+    if (!byFamily.has(fam)) byFamily.set(fam, []);
+    byFamily.get(fam)!.push({ line: i + 1, c });
+  });
+  for (const [fam, cases] of byFamily) {
+    it(`${fam}: ${cases.length} layouts`, () => {
+      const bad: string[] = [];
+      for (const { line, c } of cases) {
+        const r = runLayoutCase(c);
+        if (!r.ok || !sameBases(r.linear!, c.linear!)) bad.push(`line ${line}: ${c.encoding} ${JSON.stringify(c.shape)} ${r.error ?? ''}`);
+      }
+      expect(bad).toEqual([]);
+    });
+  }
+  it('runLayoutsGolden reports every line as passed', async () => {
+    const r = await runLayoutsGolden({ file });
+    expect(r.failed).toBe(0);
+    expect(r.passed).toBe(lines.length);
+    expect(r.report.trimEnd().split('\n').at(-1)).toBe(`${lines.length} passed, 0 failed`);
+  });
+});
