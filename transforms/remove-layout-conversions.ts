@@ -1,0 +1,986 @@
+/**
+ * `--tritongpu-remove-layout-conversions` (Triton 3.6's RemoveLayoutConversions.cpp).
+ *
+ * Design, in linear-layout vocabulary. A `ttg.convert_layout` moves data between two distributed layouts; it is
+ * free exactly when `dst⁻¹ ∘ src` (quotiented by the common block/warp/lane in-dims) only acts on `register`,
+ * and it disappears when the producer of its source can compute the destination layout directly. The pass:
+ *
+ * 1. Forward propagation (`LayoutPropagation`, per function). Anchors keep their layout: function arguments,
+ *    expensive loads/stores (more elements than threads), dots, atomics, tmem loads, gathers with an efficient
+ *    layout, reordering reshapes. Each anchor's encoding flows to its users through ops whose result encoding is
+ *    a function of the operand encoding (`inferDstEncoding`: elementwise ops, SameOperandsAndResultEncoding,
+ *    reduce → slice, expand_dims ← slice, trans/reshape/join/split by the transformed linear layout, loops and
+ *    conditionals, and converts, whose result takes the source encoding so the convert becomes trivial). A value
+ *    reached by several encodings keeps one (an MMA layout for compute, a blocked one for memory ops); the IR is
+ *    then rewritten in place, with converts where a use wants another encoding.
+ * 2. The `ttg.convert_layout` canonicalizations (dialect/ttg/canonicalize.ts) fold trivial converts and converts
+ *    of producers that can make any layout (constants, splat, make_range, other converts, local_load, ...).
+ * 3. Backward rematerialization (`LayoutRematerialization`): for each remaining convert, the backward slice of
+ *    its source (`getConvertBackwardSlice`, through ops with an `inferSrcEncoding`, loop-carried arguments and
+ *    conditionals) is recomputed directly in the destination layout when every op of the slice can be
+ *    rematerialized (no expensive loads, dots, atomics, while loops) and the cost model says the recomputed ops
+ *    are cheaper than the conversion. Canonicalization runs again after each sweep.
+ * 4. Hoisting: converts are moved above a single extension/broadcast/expand_dims (converting the smaller
+ *    tensor), into the branch of an `scf.if` that cannot be rematerialized, and dot-operand converts next to
+ *    their loads so they can be pipelined.
+ * 5. Cleanup: dead loop-carried values, scf.for/scf.if and convert canonicalization.
+ */
+import type { Attribute } from '../dialect/ir/attribute.js';
+import { Builder, IRMapping } from '../dialect/ir/builder.js';
+import { createOperation } from '../dialect/ir/create.js';
+import { BlockArgument, OpResult, Operation, type OpOperand, type Value } from '../dialect/ir/ir.js';
+import { RankedTensorType, FloatType, IntegerType, type Type } from '../dialect/ir/type.js';
+import { isMemoryEffectFree } from '../dialect/ir/traits.js';
+import { BlockedEncodingAttr, DotOperandEncodingAttr, MmaEncodingAttr } from '../dialect/ttg/attrs/index.js';
+import { CONVERT_LAYOUT_CANONICALIZATIONS } from '../dialect/ttg/canonicalize.js';
+import '../dialect/ttg/canonicalize.js';
+import { registerPass } from './pass.js';
+import { applyPatternsGreedily } from './rewrite/greedy.js';
+import { valueDominates } from './rewrite/dominance.js';
+import { SCF_CLEANUP_PATTERNS, FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
+import {
+  SetVector,
+  canUseResultEncoding,
+  cvtReordersRegisters,
+  encodingOf,
+  getConvertBackwardSlice,
+  ifElseYield,
+  ifThenYield,
+  inferDstEncoding,
+  inferSrcEncoding,
+  isExpensiveLoadOrStore,
+  tensorTypeOf,
+  unitAttrOf,
+} from './utils/layout-utils.js';
+import { productOf } from './utils/layout.js';
+
+const CVT = 'ttg.convert_layout';
+
+/** Options for behaviours whose Triton 3.6 form is uncertain (kept switchable for conformance work). */
+export const REMAT_OPTIONS = {
+  /** Backward rematerialization is gated by the remat cost model. */
+  costModel: true,
+  /** Backward rematerialization sweeps until nothing changes. */
+  iterate: true,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Small IR helpers
+
+function setEncoding(t: RankedTensorType, enc: Attribute): RankedTensorType {
+  return t.withEncoding(enc);
+}
+
+function createConvert(b: Builder, src: Value, enc: Attribute, loc = src.definingOp?.loc): Value {
+  const t = tensorTypeOf(src)!;
+  return b.create({ name: CVT, operands: [src], resultTypes: [setEncoding(t, enc)], ...(loc ? { loc } : {}) }).result(0);
+}
+
+function insertionAfterValue(b: Builder, v: Value): void {
+  b.setInsertionPointAfterValue(v);
+}
+
+function forInitOperands(forOp: Operation): OpOperand[] {
+  return forOp.operands.slice(3);
+}
+
+function forIterArgs(forOp: Operation): BlockArgument[] {
+  return forOp.region(0).entry!.args.slice(1);
+}
+
+function isAnchorOp(op: Operation): boolean {
+  if (op.name === 'tt.load' || op.name === 'tt.store') return isExpensiveLoadOrStore(op);
+  if (op.name.startsWith('tt.descriptor_')) return true;
+  if (['tt.dot', 'tt.dot_scaled', 'ttng.warp_group_dot', 'tt.atomic_rmw', 'tt.atomic_cas', 'ttng.tmem_load'].includes(op.name)) return true;
+  if (op.name === 'tt.gather') return unitAttrOf(op, 'efficient_layout');
+  if (op.name === 'tt.reshape') return unitAttrOf(op, 'allow_reorder');
+  return false;
+}
+
+const SHAPE_OPS = new Set(['tt.reduce', 'tt.expand_dims', 'tt.reshape', 'tt.trans', 'tt.join', 'tt.split', CVT]);
+
+function propagatesThrough(op: Operation): boolean {
+  return op.hasTrait('SameOperandsAndResultEncoding') || op.hasTrait('Elementwise') || SHAPE_OPS.has(op.name);
+}
+
+/** Walks `root` post-order (MLIR's default walk). */
+function walkPost(root: Operation, fn: (op: Operation) => void): void {
+  root.walkPostOrder(fn);
+}
+
+function funcsOf(module: Operation): Operation[] {
+  const out: Operation[] = [];
+  walkPost(module, (op) => {
+    if (op.name === 'tt.func') out.push(op);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Forward propagation
+
+class LayoutPropagation {
+  /** Candidate encodings of each value (insertion-ordered, as MapVector / SetVector). */
+  private readonly layouts = new Map<Value, SetVector<Attribute>>();
+  private readonly originalEncodings = new Map<Value, Attribute | undefined>();
+  private readonly b = new Builder();
+
+  constructor(private readonly func: Operation) {}
+
+  private info(v: Value): SetVector<Attribute> {
+    let s = this.layouts.get(v);
+    if (!s) this.layouts.set(v, (s = new SetVector()));
+    return s;
+  }
+
+  initAnchorLayout(): void {
+    const add = (v: Value): void => {
+      const t = tensorTypeOf(v);
+      if (!t) return;
+      if (!this.layouts.has(v)) this.layouts.set(v, new SetVector(t.encoding ? [t.encoding] : []));
+    };
+    for (const a of this.func.region(0).entry?.args ?? []) add(a);
+    walkPost(this.func, (op) => {
+      if (op !== this.func && isAnchorOp(op)) for (const r of op.results) add(r);
+    });
+  }
+
+  private setEncoding(values: readonly Value[], info: SetVector<Attribute>, changed: Value[], op: Operation): void {
+    for (const v of values) {
+      if (!(v.type instanceof RankedTensorType)) continue;
+      let hasChanged = false;
+      for (const enc of info) {
+        const dst = op.name === CVT ? enc : inferDstEncoding(op, enc);
+        if (dst) hasChanged = this.info(v).insert(dst) || hasChanged;
+      }
+      if (hasChanged) changed.push(v);
+    }
+  }
+
+  private propagateToUsers(value: Value, info: SetVector<Attribute>): Value[] {
+    const changed: Value[] = [];
+    for (const use of [...value.uses]) {
+      const user = use.owner;
+      if (user.name === 'scf.for') {
+        const i = use.index - 3;
+        if (i < 0) continue;
+        this.setEncoding([forIterArgs(user)[i]!, user.result(i)], info, changed, user);
+        continue;
+      }
+      if (user.name === 'scf.while') {
+        this.setEncoding([user.region(0).entry!.args[use.index]!], info, changed, user);
+        continue;
+      }
+      if (user.name === 'scf.yield') {
+        const parent = user.parentOp!;
+        const vals: Value[] = [];
+        if (parent.name === 'scf.for' || parent.name === 'scf.if') vals.push(parent.result(use.index));
+        if (parent.name === 'scf.for') vals.push(forIterArgs(parent)[use.index]!);
+        if (parent.name === 'scf.while') vals.push(parent.region(0).entry!.args[use.index]!);
+        if (['scf.for', 'scf.if', 'scf.while'].includes(parent.name)) this.setEncoding(vals, info, changed, user);
+        continue;
+      }
+      if (user.name === 'scf.condition') {
+        const w = user.parentOp!;
+        const idx = use.index - 1;
+        if (idx < 0) continue;
+        this.setEncoding([w.region(1).entry!.args[idx]!, w.result(idx)], info, changed, user);
+        continue;
+      }
+      if (user.name === 'ttng.warp_group_dot_wait') {
+        this.setEncoding([user.result(use.index)], info, changed, user);
+        continue;
+      }
+      if (user.name === 'tt.gather') {
+        if (!unitAttrOf(user, 'efficient_layout') && use.index === 1) {
+          this.setEncoding([user.result(0)], info, changed, user);
+          continue;
+        }
+      }
+      if (propagatesThrough(user)) {
+        this.setEncoding(user.results, info, changed, user);
+        continue;
+      }
+    }
+    return changed;
+  }
+
+  propagateLayout(): void {
+    const queue: Value[] = [...this.layouts.keys()];
+    while (queue.length) {
+      const v = queue.pop()!;
+      const info = this.info(v).clone();
+      queue.push(...this.propagateToUsers(v, info));
+    }
+  }
+
+  resolveConflicts(): void {
+    for (const [v, info] of this.layouts) {
+      if (info.size <= 1) continue;
+      const op = v.definingOp;
+      let enc = info.at(0);
+      const isLoadOrStore = !!op && ['tt.load', 'tt.store', 'tt.atomic_rmw', 'tt.atomic_cas'].includes(op.name);
+      for (const e of info) {
+        if ((isLoadOrStore && e instanceof BlockedEncodingAttr) || (!isLoadOrStore && e instanceof MmaEncodingAttr)) {
+          enc = e;
+          break;
+        }
+      }
+      this.layouts.set(v, new SetVector([enc]));
+    }
+  }
+
+  private picked(v: Value): Attribute | undefined {
+    const s = this.layouts.get(v);
+    return s && s.size > 0 ? s.at(0) : undefined;
+  }
+
+  private encodingBeforeRewrite(v: Value): Attribute | undefined {
+    if (this.originalEncodings.has(v)) return this.originalEncodings.get(v);
+    return encodingOf(v);
+  }
+
+  private setEncodingInPlace(v: Value, enc: Attribute): void {
+    const t = v.type as RankedTensorType;
+    if (!this.originalEncodings.has(v)) this.originalEncodings.set(v, t.encoding);
+    v.type = t.withEncoding(enc);
+  }
+
+  private getValueAs(v: Value, enc: Attribute | undefined): Value {
+    const t = tensorTypeOf(v);
+    if (!t || !enc || t.encoding === enc) return v;
+    insertionAfterValue(this.b, v);
+    return this.b.create({ name: CVT, operands: [v], resultTypes: [t.withEncoding(enc)], loc: locOfValue(v) }).result(0);
+  }
+
+  rewrite(): void {
+    const queue = [this.func.region(0)];
+    while (queue.length) {
+      const region = queue.shift()!;
+      for (const block of region.blocks) {
+        for (const op of [...block.ops]) {
+          let needRewrite = false;
+          for (const r of op.results) {
+            const enc = this.layouts.has(r) ? this.picked(r) : undefined;
+            if (!this.layouts.has(r)) continue;
+            if (encodingOf(r) === enc) continue;
+            needRewrite = true;
+          }
+          if (needRewrite) {
+            this.rewriteOp(op);
+            for (const r of op.regions) queue.push(r);
+          } else if (op.name === 'scf.yield') {
+            this.rewriteYield(op);
+          } else if (op.name === 'scf.condition') {
+            this.rewriteCondition(op);
+          } else if (op.name === 'tt.reduce' && !(op.result(0).type instanceof RankedTensorType)) {
+            this.rewriteReduceToScalar(op);
+          } else if (op.name === 'tt.assert') {
+            const operand = op.operand(0);
+            if (this.layouts.has(operand)) op.setOperand(0, this.getValueAs(operand, this.picked(operand)));
+          } else {
+            op.operands.forEach((o, i) => {
+              if (!this.layouts.has(o.value)) return;
+              op.setOperand(i, this.getValueAs(o.value, this.encodingBeforeRewrite(o.value)));
+            });
+            for (const r of op.regions) queue.push(r);
+          }
+        }
+      }
+    }
+  }
+
+  private rewriteYield(y: Operation): void {
+    const parent = y.parentOp!;
+    y.operands.forEach((o, i) => {
+      let t: Type = o.value.type;
+      if (parent.name === 'scf.for' || parent.name === 'scf.if') t = parent.result(i).type;
+      if (parent.name === 'scf.while') t = parent.region(0).entry!.args[i]!.type;
+      if (!(t instanceof RankedTensorType)) return;
+      y.setOperand(i, this.getValueAs(o.value, t.encoding));
+    });
+  }
+
+  private rewriteCondition(c: Operation): void {
+    const w = c.parentOp!;
+    for (let i = 1; i < c.operands.length; i++) {
+      const t = w.result(i - 1).type;
+      if (!(t instanceof RankedTensorType)) continue;
+      c.setOperand(i, this.getValueAs(c.operand(i), t.encoding));
+    }
+  }
+
+  private rewriteReduceToScalar(op: Operation): void {
+    let src: Attribute | undefined;
+    for (const o of op.operandValues) {
+      if (this.layouts.has(o)) {
+        src = this.picked(o);
+        break;
+      }
+    }
+    if (!src) return;
+    op.operands.forEach((o, i) => op.setOperand(i, this.getValueAs(o.value, src)));
+  }
+
+  private rewriteOp(op: Operation): void {
+    if (op.name === 'scf.for') {
+      const args = forIterArgs(op);
+      forInitOperands(op).forEach((init, i) => {
+        const res = op.result(i);
+        if (!(res.type instanceof RankedTensorType) || !this.layouts.has(res)) return;
+        const enc = this.picked(res)!;
+        op.setOperand(3 + i, this.getValueAs(init.value, enc));
+        this.setEncodingInPlace(res, enc);
+        this.setEncodingInPlace(args[i]!, enc);
+      });
+      return;
+    }
+    if (op.name === 'scf.while') {
+      const before = op.region(0).entry!.args;
+      op.operands.forEach((o, i) => {
+        const arg = before[i]!;
+        if (!this.layouts.has(arg)) return;
+        const enc = this.picked(arg)!;
+        op.setOperand(i, this.getValueAs(o.value, enc));
+        this.setEncodingInPlace(arg, enc);
+      });
+      const after = op.region(1).entry!.args;
+      op.results.forEach((r, i) => {
+        if (!this.layouts.has(r)) return;
+        const enc = this.picked(r)!;
+        this.setEncodingInPlace(r, enc);
+        this.setEncodingInPlace(after[i]!, enc);
+      });
+      return;
+    }
+    if (op.name === 'scf.if') {
+      for (const r of op.results) if (this.layouts.has(r)) this.setEncodingInPlace(r, this.picked(r)!);
+      return;
+    }
+    const enc = this.picked(op.result(0))!;
+    if (canUseResultEncoding(op, enc)) {
+      this.setEncodingInPlace(op.result(0), enc);
+      return;
+    }
+    if (propagatesThrough(op) || ['tt.gather', 'ttng.warp_group_dot_wait'].includes(op.name)) {
+      this.rewriteGenericOpInPlace(op, enc);
+      return;
+    }
+    throw new Error(`remove-layout-conversions: unexpected op in rewrite: ${op.name}`);
+  }
+
+  private rewriteGenericOpInPlace(op: Operation, enc: Attribute): void {
+    let operandEnc: Attribute | undefined;
+    if (op.operands.length > 0) {
+      for (const o of op.operandValues) {
+        if (!this.layouts.has(o)) continue;
+        const e = this.picked(o)!;
+        if (inferDstEncoding(op, e) === enc) {
+          operandEnc = e;
+          break;
+        }
+      }
+      operandEnc ??= inferSrcEncoding(op, enc);
+    }
+    op.operands.forEach((o, i) => op.setOperand(i, this.getValueAs(o.value, operandEnc)));
+    for (const r of op.results) if (r.type instanceof RankedTensorType) this.setEncodingInPlace(r, enc);
+  }
+}
+
+function locOfValue(v: Value): import('../dialect/ir/location.js').Location | undefined {
+  if (v instanceof OpResult) return v.owner.loc;
+  if (v instanceof BlockArgument) return v.loc;
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3/4. Rematerialization and hoisting
+
+function canBeRemat(op: Operation): boolean {
+  if (op.name === 'tt.load' || op.name === 'tt.store') return !isExpensiveLoadOrStore(op);
+  if (['tt.atomic_rmw', 'tt.atomic_cas', 'tt.dot'].includes(op.name)) return false;
+  if (op.name === 'tt.gather') return !unitAttrOf(op, 'efficient_layout');
+  if (op.name === 'scf.while' || op.name === 'scf.condition') return false;
+  return true;
+}
+
+type RematKey = string;
+
+const EXPENSIVE_MATH = new Set([
+  'arith.divf', 'math.erfc', 'math.sinh', 'math.cosh', 'math.tanh', 'math.asinh', 'math.acosh', 'math.atanh', 'math.ctpop', 'math.ctlz',
+  'math.cttz', 'math.exp', 'math.exp2', 'math.expm1', 'math.log', 'math.log2', 'math.log10', 'math.log1p', 'math.sin', 'math.cos',
+  'math.tan', 'math.asin', 'math.acos', 'math.atan', 'math.atan2', 'math.powf', 'math.sqrt', 'math.rsqrt', 'math.erf', 'math.cbrt',
+]);
+
+function bitWidthOf(t: Type): number {
+  if (t instanceof IntegerType) return t.width;
+  if (t instanceof FloatType) return t.width;
+  return 0;
+}
+
+function byteCount(v: Value, minElements = 0, minBits = 0): number {
+  const t = tensorTypeOf(v);
+  let n = 0;
+  let bits = 0;
+  if (t) {
+    n = productOf(t.shape);
+    bits = bitWidthOf(t.elementType);
+  }
+  n = Math.max(n, minElements);
+  bits = Math.max(bits, minBits);
+  return Math.floor((n * bits) / 8);
+}
+
+/** The cost (in milli-SM-cycles) of converting `src` to `enc`: 0 for a register permutation. */
+export function getConvertCost(src: Value, enc: Attribute): number {
+  const t = tensorTypeOf(src)!;
+  if (cvtReordersRegisters(t, t.withEncoding(enc))) return 0;
+  return 32 * byteCount(src, 32, 32);
+}
+
+class LayoutRematerialization {
+  private readonly rematMapping = new Map<RematKey, Value>();
+  private readonly mappedValues = new Map<Value, Attribute>();
+  private readonly ids = new Map<object, number>();
+
+  constructor(private readonly func: Operation) {}
+
+  private id(x: object): number {
+    let i = this.ids.get(x);
+    if (i === undefined) this.ids.set(x, (i = this.ids.size));
+    return i;
+  }
+  private key(v: Value, enc: Attribute): RematKey {
+    return `${this.id(v)}:${this.id(enc)}`;
+  }
+
+  addRematValue(old: Value, enc: Attribute, nv: Value): void {
+    this.rematMapping.set(this.key(old, enc), nv);
+    this.mappedValues.set(old, enc);
+  }
+  getRematValue(v: Value, enc: Attribute): Value | undefined {
+    return this.rematMapping.get(this.key(v, enc));
+  }
+
+  private convertOps(): Operation[] {
+    const out: Operation[] = [];
+    walkPost(this.func, (op) => {
+      if (op.name === CVT) out.push(op);
+    });
+    return out;
+  }
+
+  getConvertBackwardSlice(
+    root: OpOperand,
+    enc: Attribute,
+    slice: SetVector<Value>,
+    layout: Map<Value, Attribute>,
+    existing: Map<RematKey, Value | undefined>,
+    stop?: (op: Operation) => boolean,
+  ): boolean {
+    return getConvertBackwardSlice(root, slice, enc, layout, stop, (use, e) => {
+      const remat = this.getRematValue(use.value, e);
+      if (!remat) return undefined;
+      const k = this.key(use.value, e);
+      if (valueDominates(remat, use.owner)) {
+        if (!existing.has(k)) existing.set(k, remat);
+        return remat;
+      }
+      existing.set(k, undefined);
+      return undefined;
+    });
+  }
+
+  getRematerializableSlice(
+    root: OpOperand,
+    enc: Attribute,
+    sliceArg: SetVector<Value>,
+    layoutArg: Map<Value, Attribute>,
+    existingArg: Map<RematKey, Value | undefined>,
+    stop?: (op: Operation) => boolean,
+  ): boolean {
+    const slice = sliceArg.clone();
+    const layout = new Map(layoutArg);
+    const existing = new Map(existingArg);
+    if (!this.getConvertBackwardSlice(root, enc, slice, layout, existing, stop) || slice.empty) return false;
+    for (const v of slice) {
+      const d = v.definingOp;
+      if (d && !canBeRemat(d)) return false;
+    }
+    for (const v of slice) sliceArg.insert(v);
+    for (const [k, v] of layout) layoutArg.set(k, v);
+    for (const [k, v] of existing) existingArg.set(k, v);
+    return true;
+  }
+
+  private updateRematMapping(values: readonly [Value, Value][]): void {
+    for (const [old, nv] of values) {
+      const enc = this.mappedValues.get(old);
+      if (enc === undefined) continue;
+      const k = this.key(old, enc);
+      let replaced = this.rematMapping.get(k)!;
+      this.rematMapping.delete(k);
+      this.mappedValues.delete(old);
+      for (const [before, after] of values) {
+        if (before === replaced) {
+          replaced = after;
+          break;
+        }
+      }
+      this.addRematValue(nv, enc, replaced);
+    }
+  }
+
+  rewriteSlice(
+    slice: SetVector<Value>,
+    layout: Map<Value, Attribute>,
+    existing: Map<RematKey, Value | undefined>,
+    convertOp: Operation,
+    mapping: IRMapping = new IRMapping(),
+  ): void {
+    const opsToRewrite = new SetVector<Operation>();
+    const yieldOperands = new Map<Operation, number[]>();
+    const addYield = (y: Operation, i: number): void => {
+      const l = yieldOperands.get(y) ?? [];
+      l.push(i);
+      yieldOperands.set(y, l);
+    };
+    const withRemat = new SetVector<Value>();
+    for (const v of slice) {
+      const enc = layout.get(v)!;
+      const remat = existing.get(this.key(v, enc));
+      if (remat) {
+        mapping.map(v, remat);
+        withRemat.insert(v);
+        continue;
+      }
+      const def = v.definingOp;
+      if (def) {
+        opsToRewrite.insert(def);
+        if (def.name === 'scf.if') {
+          const idx = (v as OpResult).index;
+          opsToRewrite.insert(ifThenYield(def));
+          addYield(ifThenYield(def), idx);
+          opsToRewrite.insert(ifElseYield(def));
+          addYield(ifElseYield(def), idx);
+        }
+      } else {
+        const arg = v as BlockArgument;
+        const loop = arg.owner.parentOp!;
+        if (loop.name === 'scf.for') {
+          opsToRewrite.insert(loop);
+          const y = arg.owner.terminator!;
+          addYield(y, arg.index - 1);
+          opsToRewrite.insert(y);
+        }
+      }
+    }
+    for (const v of withRemat) slice.remove(v);
+    const sorted = sortInProgramOrder(opsToRewrite.toArray());
+
+    const replacements: [Value, Value][] = [];
+    const deadOps: Operation[] = [];
+    const b = new Builder();
+    for (const op of sorted) {
+      if (op.name === 'scf.for') {
+        const argMapping: [number, number][] = [];
+        const newOperands: Value[] = [];
+        const nInit = forInitOperands(op).length;
+        forIterArgs(op).forEach((arg, i) => {
+          if (!slice.has(arg)) return;
+          argMapping.push([i, nInit + newOperands.length]);
+          newOperands.push(mapping.lookupOrDefault(forInitOperands(op)[i]!.value));
+        });
+        const newFor = replaceForOpWithNewSignature(b, op, newOperands, replacements);
+        deadOps.push(op);
+        const body = newFor.region(0).entry!;
+        for (const [oldIdx, newIdx] of argMapping) {
+          mapping.map(op.result(oldIdx), newFor.result(newIdx));
+          mapping.map(body.args[oldIdx + 1]!, body.args[newIdx + 1]!);
+          const oldArg = body.args[oldIdx + 1]!;
+          this.addRematValue(newFor.result(oldIdx), layout.get(oldArg)!, newFor.result(newIdx));
+          this.addRematValue(oldArg, layout.get(oldArg)!, body.args[newIdx + 1]!);
+        }
+        continue;
+      }
+      if (op.name === 'scf.if') {
+        const newTypes: Type[] = [];
+        for (const r of op.results) if (slice.has(r)) newTypes.push((r.type as RankedTensorType).withEncoding(layout.get(r)!));
+        const newIf = replaceIfOpWithNewSignature(b, op, newTypes, replacements);
+        let newIdx = op.results.length;
+        op.results.forEach((r) => {
+          if (!slice.has(r)) return;
+          mapping.map(r, newIf.result(newIdx));
+          this.addRematValue(r, layout.get(r)!, newIf.result(newIdx));
+          newIdx++;
+        });
+        deadOps.push(op);
+        continue;
+      }
+      b.setInsertionPoint(op);
+      if (op.name === 'scf.yield') {
+        const operands = op.operandValues;
+        const idxs = [...(yieldOperands.get(op) ?? [])].sort((x, y) => x - y);
+        for (const i of idxs) operands.push(mapping.lookupOrDefault(op.operand(i)));
+        b.create({ name: 'scf.yield', operands, loc: op.loc });
+        op.erase();
+        continue;
+      }
+      if (op.name === 'arith.constant') {
+        const c = b.clone(op);
+        const enc = layout.get(op.result(0))!;
+        const cvt = createConvert(b, c.result(0), enc, op.loc);
+        mapping.map(op.result(0), cvt);
+        this.addRematValue(op.result(0), enc, cvt);
+        continue;
+      }
+      const n = b.clone(op, mapping);
+      op.results.forEach((old, i) => {
+        const enc = layout.get(old);
+        if (!enc) return;
+        const nv = n.result(i);
+        nv.type = (old.type as RankedTensorType).withEncoding(enc);
+        this.addRematValue(old, enc, nv);
+      });
+    }
+    const src = convertOp.operand(0);
+    convertOp.result(0).replaceAllUsesWith(mapping.lookupOrDefault(src));
+    this.updateRematMapping(replacements);
+    for (const [from, to] of replacements) from.replaceAllUsesWith(to);
+    convertOp.erase();
+    for (const op of deadOps) op.erase();
+  }
+
+  /** Whether recomputing `slice` beats the conversion (Triton's isRematBeneficial). */
+  isRematBeneficial(convertOp: Operation, slice: SetVector<Value>, newCvtCost: number): boolean {
+    const sliceOps = new SetVector<Operation>();
+    for (const v of slice) if (v.definingOp) sliceOps.insert(v.definingOp);
+    const nonSliceOnly = new SetVector<Value>();
+    for (const v of slice) {
+      for (const use of v.uses) {
+        const user = use.owner;
+        if (user === convertOp || sliceOps.has(user)) continue;
+        nonSliceOnly.insert(v);
+        break;
+      }
+    }
+    for (let i = 0; i < nonSliceOnly.size; i++) {
+      const d = nonSliceOnly.at(i).definingOp;
+      if (d) for (const o of d.operandValues) if (slice.has(o)) nonSliceOnly.insert(o);
+    }
+    const convertCost = getConvertCost(convertOp.operand(0), encodingOf(convertOp.result(0))!);
+    let rematCost = newCvtCost;
+    for (const op of sliceOps) {
+      if (!op.results.some((r) => nonSliceOnly.has(r))) continue;
+      if (op.name === 'arith.constant') continue;
+      if (op.name === 'tt.load' || op.name === 'ttg.local_load') {
+        for (const r of op.results) rematCost += 8 * byteCount(r);
+      } else if (op.name.startsWith('arith.') || op.name.startsWith('math.')) {
+        const mult = EXPENSIVE_MATH.has(op.name) ? 8 : 1;
+        for (const r of op.results) rematCost += mult * byteCount(r);
+      } else if (op.name === 'tt.reduce') {
+        // Reductions are costed by the data they exchange (Triton's ReduceOpHelper); a non-associative
+        // combiner cannot be duplicated.
+        rematCost += reduceCost(op);
+      }
+    }
+    return convertCost >= rematCost;
+  }
+
+  backwardRematerializationAll(): boolean {
+    let changed = false;
+    for (const cvt of this.convertOps()) {
+      if (!cvt.parent) continue;
+      if (!this.backwardRematerialization(cvt)) this.addRematValue(cvt.operand(0), encodingOf(cvt.result(0))!, cvt.result(0));
+      else changed = true;
+    }
+    return changed;
+  }
+
+  backwardRematerialization(cvt: Operation): boolean {
+    const target = encodingOf(cvt.result(0))!;
+    if (target instanceof DotOperandEncodingAttr) return false;
+    const oldV = cvt.operand(0);
+    const nv = this.getRematValue(oldV, target);
+    if (nv && valueDominates(nv, cvt)) {
+      cvt.result(0).replaceAllUsesWith(nv);
+      cvt.erase();
+      return true;
+    }
+    const slice = new SetVector<Value>();
+    const layout = new Map<Value, Attribute>();
+    const existing = new Map<RematKey, Value | undefined>();
+    if (!this.getRematerializableSlice(cvt.operands[0]!, target, slice, layout, existing)) return false;
+    if (REMAT_OPTIONS.costModel && !this.isRematBeneficial(cvt, slice, 0)) return false;
+    this.rewriteSlice(slice, layout, existing, cvt);
+    return true;
+  }
+
+  hoistAll(fn: (cvt: Operation) => boolean): void {
+    for (const cvt of this.convertOps()) {
+      if (!cvt.parent) continue;
+      if (!fn(cvt)) this.addRematValue(cvt.operand(0), encodingOf(cvt.result(0))!, cvt.result(0));
+    }
+  }
+
+  hoistConvertOnTopOfExtOrBroadcast(cvt: Operation): boolean {
+    const target = encodingOf(cvt.result(0))!;
+    if (target instanceof DotOperandEncodingAttr) return false;
+    const isExtOrBroadcast = (op: Operation): boolean => {
+      if (['arith.extsi', 'arith.extui', 'arith.extf', 'tt.broadcast', 'tt.expand_dims'].includes(op.name)) return true;
+      if (op.name === 'tt.fp_to_fp') {
+        const s = tensorTypeOf(op.operand(0));
+        const d = tensorTypeOf(op.result(0));
+        return !!s && !!d && elemBits(s) < elemBits(d);
+      }
+      return false;
+    };
+    const slice = new SetVector<Value>();
+    const layout = new Map<Value, Attribute>();
+    const existing = new Map<RematKey, Value | undefined>();
+    if (!this.getRematerializableSlice(cvt.operands[0]!, target, slice, layout, existing, isExtOrBroadcast)) return false;
+    let extOp: Operation | undefined;
+    const n = slice.size;
+    for (let i = 0; i < n; i++) {
+      const v = slice.at(i);
+      const op = v.definingOp;
+      if (!op || !isExtOrBroadcast(op)) continue;
+      const srcEnc = inferSrcEncoding(op, layout.get(v)!);
+      if (!srcEnc) return false;
+      if (this.getRematerializableSlice(op.operands[0]!, srcEnc, slice, layout, existing)) continue;
+      if (extOp) return false;
+      extOp = op;
+    }
+    if (!extOp) return false;
+    const dstEnc = layout.get(extOp.result(0))!;
+    const srcEnc = inferSrcEncoding(extOp, dstEnc);
+    if (!srcEnc) return false;
+    const b = new Builder();
+    b.setInsertionPoint(extOp);
+    const newCvt = createConvert(b, extOp.operand(0), srcEnc, cvt.loc);
+    const newExt = b.clone(extOp);
+    newExt.setOperand(0, newCvt);
+    newExt.result(0).type = (extOp.result(0).type as RankedTensorType).withEncoding(dstEnc);
+    const mapping = new IRMapping();
+    mapping.map(extOp.result(0), newExt.result(0));
+    slice.remove(extOp.result(0));
+    this.rewriteSlice(slice, layout, existing, cvt, mapping);
+    return true;
+  }
+
+  hoistConvertIntoConditionals(cvt: Operation): boolean {
+    const slice = new SetVector<Value>();
+    const layout = new Map<Value, Attribute>();
+    let existing = new Map<RematKey, Value | undefined>();
+    const isIf = (op: Operation): boolean => op.name === 'scf.if';
+    if (!this.getRematerializableSlice(cvt.operands[0]!, encodingOf(cvt.result(0))!, slice, layout, existing, isIf)) return false;
+    const hoistAbove: [Value, OpOperand][] = [];
+    const terminals: OpResult[] = [];
+    let cur = slice;
+    let curLayout = layout;
+    for (let i = 0; i !== cur.size; i++) {
+      const v = cur.at(i);
+      const ifOp = v.definingOp;
+      if (!ifOp || ifOp.name !== 'scf.if') continue;
+      const rootLayout = curLayout.get(v)!;
+      const idx = (v as OpResult).index;
+      const thenRes = ifThenYield(ifOp).operands[idx]!;
+      const elseRes = ifElseYield(ifOp).operands[idx]!;
+      const newSlice = cur.clone();
+      const newLayout = new Map(curLayout);
+      const newExisting = new Map(existing);
+      const thenOk = this.getRematerializableSlice(thenRes, rootLayout, newSlice, newLayout, newExisting, isIf);
+      const elseOk = this.getRematerializableSlice(elseRes, rootLayout, newSlice, newLayout, newExisting, isIf);
+      if (thenOk && elseOk) {
+        cur = newSlice;
+        curLayout = newLayout;
+        existing = newExisting;
+        continue;
+      }
+      if (!thenOk && !elseOk) {
+        terminals.push(v as OpResult);
+        continue;
+      }
+      if (ifOp.parentOp?.name !== 'scf.for') {
+        terminals.push(v as OpResult);
+        continue;
+      }
+      cur = newSlice;
+      curLayout = newLayout;
+      existing = newExisting;
+      hoistAbove.push([v, thenOk ? elseRes : thenRes]);
+    }
+    if (hoistAbove.length === 0) return false;
+    const mapping = new IRMapping();
+    const b = new Builder();
+    const hoistRemat = (v: Value, enc: Attribute): void => {
+      const nc = createConvert(b, v, enc, cvt.loc);
+      mapping.map(v, nc);
+      cur.remove(v);
+    };
+    for (const v of terminals) {
+      b.setInsertionPointAfter(v.owner);
+      hoistRemat(v, curLayout.get(v)!);
+    }
+    for (const [result, edge] of hoistAbove) {
+      b.setInsertionPoint(edge.owner);
+      hoistRemat(edge.value, curLayout.get(result)!);
+    }
+    this.rewriteSlice(cur, curLayout, existing, cvt, mapping);
+    return true;
+  }
+
+  hoistConvertDotOperand(cvt: Operation): boolean {
+    const target = encodingOf(cvt.result(0))!;
+    const parent = cvt.parentOp;
+    if (!parent) return false;
+    const dots: Operation[] = [];
+    parent.walk((op) => {
+      if (!['tt.dot', 'tt.dot_scaled', 'ttng.warp_group_dot'].includes(op.name)) return;
+      const e = encodingOf(op.operand(0));
+      if (e instanceof DotOperandEncodingAttr && e.parent instanceof MmaEncodingAttr) dots.push(op);
+    });
+    if (dots.length === 0 || !dots.some((d) => postDominates(d, cvt))) return false;
+    const noDataMovement = (op: Operation): boolean =>
+      (op.hasTrait('Elementwise') && isMemoryEffectFree(op)) || ['tt.broadcast', 'ttg.fp4_to_fp', CVT].includes(op.name) || isView(op);
+    const slice = new SetVector<Value>();
+    const layout = new Map<Value, Attribute>();
+    const existing = new Map<RematKey, Value | undefined>();
+    if (!this.getConvertBackwardSlice(cvt.operands[0]!, target, slice, layout, existing, (op) => !noDataMovement(op))) return false;
+    const mapping = new IRMapping();
+    const b = new Builder();
+    const inner = new SetVector<Value>();
+    for (const v of slice) {
+      const d = v.definingOp;
+      if (!d) return false;
+      if (d.name !== 'tt.load' && d.name !== 'tt.descriptor_load') {
+        if (d.name === 'arith.constant' || noDataMovement(d)) {
+          inner.insert(v);
+          continue;
+        }
+        return false;
+      }
+      b.setInsertionPointAfter(d);
+      const t = tensorTypeOf(d.result(0));
+      if (!t) continue;
+      mapping.map(d.result(0), createConvert(b, d.result(0), layout.get(d.result(0))!, cvt.loc));
+    }
+    if (inner.empty) return false;
+    this.rewriteSlice(inner, layout, existing, cvt, mapping);
+    return true;
+  }
+}
+
+function isView(op: Operation): boolean {
+  return ['tt.expand_dims', 'tt.reshape', 'tt.trans', 'tt.join', 'tt.split', 'ttg.memdesc_trans', 'ttg.memdesc_reshape', 'ttg.memdesc_subslice', 'ttg.memdesc_index'].includes(op.name);
+}
+
+function elemBits(t: RankedTensorType): number {
+  return bitWidthOf(t.elementType);
+}
+
+function reduceCost(op: Operation): number {
+  const t = tensorTypeOf(op.operand(0));
+  if (!t) return 0;
+  return byteCount(op.operand(0));
+}
+
+/** `a` post-dominates `b` in structured control flow: `a` follows `b`'s ancestor in `a`'s block. */
+function postDominates(a: Operation, b: Operation): boolean {
+  if (a === b) return true;
+  let cur: Operation | undefined = b;
+  while (cur && cur.parent !== a.parent) cur = cur.parentOp;
+  if (!cur || cur === a) return false;
+  return cur.isBeforeInBlock(a);
+}
+
+/** Ops in program pre-order (mlir::topologicalSort of ops in structured regions). */
+function sortInProgramOrder(ops: readonly Operation[]): Operation[] {
+  if (ops.length <= 1) return [...ops];
+  const want = new Set(ops);
+  let root: Operation = ops[0]!;
+  while (root.parentOp) root = root.parentOp;
+  const out: Operation[] = [];
+  root.walk((op) => {
+    if (want.has(op)) out.push(op);
+  });
+  return out;
+}
+
+function replaceForOpWithNewSignature(b: Builder, loop: Operation, newInits: readonly Value[], replacements: [Value, Value][]): Operation {
+  const operands = [...loop.operandValues, ...newInits];
+  const newLoop = createOperation({
+    name: 'scf.for',
+    operands,
+    resultTypes: [...loop.results.map((r) => r.type), ...newInits.map((v) => v.type)],
+    attributes: [...loop.attributes],
+    regions: 1,
+    loc: loop.loc,
+  });
+  loop.parent!.insertBefore(loop, newLoop);
+  newLoop.region(0).takeBody(loop.region(0));
+  const body = newLoop.region(0).entry!;
+  for (const v of newInits) body.addArgument(v.type, locOfValue(v) ?? loop.loc);
+  loop.results.forEach((r, i) => replacements.push([r, newLoop.result(i)]));
+  void b;
+  return newLoop;
+}
+
+function replaceIfOpWithNewSignature(b: Builder, ifOp: Operation, newTypes: readonly Type[], replacements: [Value, Value][]): Operation {
+  const newIf = createOperation({
+    name: 'scf.if',
+    operands: ifOp.operandValues,
+    resultTypes: [...ifOp.results.map((r) => r.type), ...newTypes],
+    attributes: [...ifOp.attributes],
+    regions: 2,
+    loc: ifOp.loc,
+  });
+  ifOp.parent!.insertBefore(ifOp, newIf);
+  newIf.region(0).takeBody(ifOp.region(0));
+  newIf.region(1).takeBody(ifOp.region(1));
+  ifOp.results.forEach((r, i) => replacements.push([r, newIf.result(i)]));
+  void b;
+  return newIf;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The pass
+
+function cleanupConvertOps(module: Operation): void {
+  applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS);
+}
+
+export function removeLayoutConversions(module: Operation): void {
+  for (const f of funcsOf(module)) {
+    const lp = new LayoutPropagation(f);
+    lp.initAnchorLayout();
+    lp.propagateLayout();
+    lp.resolveConflicts();
+    lp.rewrite();
+  }
+  cleanupConvertOps(module);
+  for (;;) {
+    let changed = false;
+    for (const f of funcsOf(module)) changed = new LayoutRematerialization(f).backwardRematerializationAll() || changed;
+    cleanupConvertOps(module);
+    if (!REMAT_OPTIONS.iterate || !changed) break;
+  }
+  for (const f of funcsOf(module)) {
+    let lr = new LayoutRematerialization(f);
+    lr.hoistAll((c) => lr.hoistConvertOnTopOfExtOrBroadcast(c));
+    lr = new LayoutRematerialization(f);
+    lr.hoistAll((c) => lr.hoistConvertIntoConditionals(c));
+    lr = new LayoutRematerialization(f);
+    lr.hoistAll((c) => lr.hoistConvertDotOperand(c));
+  }
+  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_CLEANUP_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS]);
+}
+
+export const REMOVE_LAYOUT_CONVERSIONS_PASS = registerPass({
+  name: 'tritongpu-remove-layout-conversions',
+  className: 'TritonGPURemoveLayoutConversions',
+  description: 'remove superfluous layout conversions',
+  run(module) {
+    removeLayoutConversions(module);
+  },
+});

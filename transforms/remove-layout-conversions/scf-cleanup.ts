@@ -1,0 +1,197 @@
+/**
+ * The loop/conditional cleanups the layout pass runs last (local until scf canonicalization lands elsewhere):
+ *
+ * - ForOpDeadArgElimination (Triton's populateForOpDeadArgumentElimination): iter args whose values only feed
+ *   themselves are made loop-invariant (their yield operand becomes the block argument), for DCE.
+ * - ForOpIterArgsFolder (MLIR scf.for canonicalization): drops iter args that are forwarded (yield of the
+ *   argument or of the init), unused, or duplicates of an earlier (init, yield) pair.
+ * - IfOp RemoveUnusedResults (MLIR scf.if canonicalization): drops unused results.
+ */
+import { createOperation } from '../../dialect/ir/create.js';
+import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
+import type { PatternRewriter } from '../../dialect/ir/rewriter.js';
+import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
+import type { RewritePattern } from '../rewrite/pattern.js';
+
+function body(forOp: Operation): Block {
+  return forOp.region(0).entry!;
+}
+
+export const FOR_OP_DEAD_ARG_ELIMINATION: RewritePattern = {
+  name: 'ForOpDeadArgElimination',
+  rootName: 'scf.for',
+  matchAndRewrite(forOp, rewriter) {
+    const block = body(forOp);
+    const yieldOp = block.terminator!;
+    const alive = new Set<Value>();
+    const queue: Value[] = [];
+    const markLive = (v: Value): void => {
+      const owner = v.parentBlock?.parentOp;
+      if (!owner || !forOp.isAncestorOf(owner)) return;
+      if (!alive.has(v)) {
+        alive.add(v);
+        queue.push(v);
+      }
+    };
+    forOp.results.forEach((r, i) => {
+      if (r.uses.length) markLive(yieldOp.operand(i));
+    });
+    if (alive.size === forOp.results.length) return false;
+    block.ops.forEach((top) =>
+      top.walk((op) => {
+        if (op.name !== 'scf.yield' && op.name !== 'scf.for' && !wouldOpBeTriviallyDead(op)) for (const o of op.operandValues) markLive(o);
+      }),
+    );
+    while (queue.length) {
+      const v = queue.pop()!;
+      const def = v.definingOp;
+      if (def && def.name === 'scf.for') {
+        const idx = (v as unknown as { index: number }).index;
+        markLive(def.operand(3 + idx));
+        markLive(body(def).terminator!.operand(idx));
+        continue;
+      }
+      if (def && def.name === 'scf.if') {
+        const idx = (v as unknown as { index: number }).index;
+        markLive(def.operand(0));
+        for (const r of def.regions) markLive(r.entry!.terminator!.operand(idx));
+        continue;
+      }
+      if (def) {
+        if (def.name === 'scf.while') return false;
+        for (const o of def.operandValues) markLive(o);
+        continue;
+      }
+      const arg = v as unknown as { owner: Block; index: number };
+      const owner = arg.owner.parentOp;
+      if (owner && owner.name === 'scf.for') {
+        if (arg.index < 1) continue;
+        const i = arg.index - 1;
+        markLive(body(owner).terminator!.operand(i));
+        markLive(owner.operand(3 + i));
+      }
+    }
+    const dead: number[] = [];
+    yieldOp.operands.forEach((o, i) => {
+      const v = o.value;
+      if (alive.has(v)) return;
+      if (v === block.args[i + 1]) return;
+      const owner = v.parentBlock?.parentOp;
+      const inside = !!owner && forOp.isAncestorOf(owner);
+      if (!inside && v !== forOp.operand(3 + i)) return;
+      dead.push(i);
+    });
+    if (dead.length === 0) return false;
+    rewriter.modifyOpInPlace(forOp, () => {
+      for (const i of dead) yieldOp.setOperand(i, block.args[i + 1]!);
+    });
+    return true;
+  },
+};
+
+const forOpIterArgsFolder: RewritePattern = {
+  name: 'ForOpIterArgsFolder',
+  rootName: 'scf.for',
+  matchAndRewrite(forOp, rewriter) {
+    const block = body(forOp);
+    const yieldOp = block.terminator!;
+    const inits = forOp.operandValues.slice(3);
+    const args = block.args.slice(1);
+    let canonicalize = false;
+    const keep: boolean[] = [];
+    const transfer: (Value | undefined)[] = [undefined];
+    const newInits: Value[] = [];
+    const results: (Value | undefined)[] = [];
+    const seen = new Map<Value, Map<Value, [Value, Value]>>();
+    inits.forEach((init, i) => {
+      const arg = args[i]!;
+      const result = forOp.result(i);
+      const yielded = yieldOp.operand(i);
+      const forwarded = arg === yielded || init === yielded || (arg.uses.length === 0 && result.uses.length === 0);
+      if (forwarded) {
+        canonicalize = true;
+        keep.push(false);
+        transfer.push(init);
+        results.push(init);
+        return;
+      }
+      const same = seen.get(init)?.get(yielded);
+      if (same) {
+        canonicalize = true;
+        keep.push(false);
+        rewriter.replaceAllUsesWith(arg, same[0]);
+        rewriter.replaceAllUsesWith(result, same[1]);
+        transfer.push(init);
+        results.push(init);
+        return;
+      }
+      let m = seen.get(init);
+      if (!m) seen.set(init, (m = new Map()));
+      m.set(yielded, [arg, result]);
+      keep.push(true);
+      newInits.push(init);
+      transfer.push(undefined);
+      results.push(undefined);
+    });
+    if (!canonicalize) return false;
+    rewriter.setInsertionPoint(forOp);
+    const newFor = rewriter.create({
+      name: 'scf.for',
+      operands: [...forOp.operandValues.slice(0, 3), ...newInits],
+      resultTypes: newInits.map((v) => v.type),
+      attributes: [...forOp.attributes],
+      regions: 1,
+      loc: forOp.loc,
+    });
+    const nb = newFor.region(0).addBlock();
+    nb.addArgument(block.args[0]!.type, block.args[0]!.loc);
+    for (const v of newInits) nb.addArgument(v.type, forOp.loc);
+    transfer[0] = nb.args[0]!;
+    let k = 0;
+    for (let i = 0; i < results.length; i++) {
+      if (!transfer[i + 1]) {
+        transfer[i + 1] = nb.args[1 + k]!;
+        results[i] = newFor.result(k++);
+      }
+    }
+    rewriter.mergeBlocks(block, nb, transfer as Value[]);
+    const merged = nb.terminator!;
+    rewriter.setInsertionPoint(merged);
+    rewriter.create({ name: 'scf.yield', operands: merged.operandValues.filter((_, i) => keep[i]), loc: merged.loc });
+    rewriter.eraseOp(merged);
+    rewriter.replaceOp(forOp, results as Value[]);
+    return true;
+  },
+};
+
+const ifRemoveUnusedResults: RewritePattern = {
+  name: 'RemoveUnusedResults',
+  rootName: 'scf.if',
+  matchAndRewrite(op, rewriter) {
+    const used = op.results.filter((r) => r.uses.length > 0);
+    if (used.length === op.results.length) return false;
+    rewriter.setInsertionPoint(op);
+    const newOp = rewriter.create({ name: 'scf.if', operands: op.operandValues, resultTypes: used.map((r) => r.type), regions: 2, attributes: [...op.attributes], loc: op.loc });
+    for (let r = 0; r < 2; r++) {
+      const src = op.region(r).entry;
+      const dest = rewriter.createBlock(newOp.region(r));
+      if (!src) continue;
+      rewriter.mergeBlocks(src, dest);
+      const y = dest.terminator!;
+      const ops = used.map((res) => y.operand(res.index));
+      rewriter.modifyOpInPlace(y, () => y.setOperands(ops));
+    }
+    const rep: Value[] = op.results.map((r) => r as Value);
+    used.forEach((r, i) => (rep[r.index] = newOp.result(i)));
+    rewriter.replaceOp(op, rep);
+    return true;
+  },
+};
+
+export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, ifRemoveUnusedResults];
+
+export function makeOp(name: string): Operation {
+  return createOperation({ name });
+}
+
+export type { PatternRewriter };
