@@ -5,3 +5,4 @@ import './convert-triton-to-tritongpu.js';
 import './canonicalize.js';
 import './cse.js';
 import './test-print-alignment.js';
+import './remove-layout-conversions.js';
