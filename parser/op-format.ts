@@ -304,6 +304,17 @@ function buildOp(p: Parser, op: PendingOp, opPos: number): Operation {
     const known = flatTypes.find((t) => t);
     flatTypes = flatTypes.map((t) => t ?? known);
   }
+  // Operands whose constraint admits exactly one type (ODS BuildableType: I1, I32, ...) need not be
+  // written: a constraint may say which type with `buildable`.
+  if (!all) {
+    let k = 0;
+    def.operands.forEach((s, i) => {
+      const build = (s.type as { buildable?: () => Type } | undefined)?.buildable;
+      const n = groups[i]!.length;
+      if (build) for (let j = 0; j < n; j++) if (flatTypes[k + j] === undefined) flatTypes[k + j] = build();
+      k += n;
+    });
+  }
   for (const [i, r] of flatRefs.entries()) {
     if (flatTypes[i] === undefined) {
       const t = p.typeOfOperand(r);

@@ -159,9 +159,31 @@ defineCustomDirective('LLVMVectorWithElement', {
   },
 });
 
-/** Prints nothing (types inferred elsewhere); only the space ODS emits before a custom directive remains. */
-defineCustomDirective('LLVMInferredType', {
-  parse() {},
+/**
+ * `custom<LLVMExtractValueType>(type($res))`: the extracted type, from the container type and position.
+ * Prints nothing; only the space ODS emits before a custom directive remains (`... : !llvm.struct<...> `).
+ */
+defineCustomDirective('LLVMExtractValueType', {
+  parse(p: OpFormatParser, op: PendingOp) {
+    const container = op.operandTypes.get('container')?.[0];
+    const pos = op.attributes.get('position');
+    if (!container || !(pos instanceof DenseArrayAttr)) p.error('llvm.extractvalue: missing container type or position');
+    const t = aggregateElementType(container, pos.values);
+    if (typeof t === 'string') p.error(t);
+    op.resultTypes.set('res', [t]);
+  },
+  print() {},
+});
+
+/** `custom<LLVMShuffleType>(type($res))`: a vector of the first operand's element type, one lane per mask entry. */
+defineCustomDirective('LLVMShuffleType', {
+  parse(p: OpFormatParser, op: PendingOp) {
+    const v1 = op.operandTypes.get('v1')?.[0];
+    const mask = op.attributes.get('mask');
+    if (!(v1 instanceof VectorType)) p.error('expected an LLVM compatible vector type');
+    const n = mask instanceof DenseArrayAttr ? mask.values.length : 0;
+    op.resultTypes.set('res', [VectorType.get([n], v1.elementType)]);
+  },
   print() {},
 });
 
@@ -845,13 +867,7 @@ defineOp({
   results: [{ name: 'res', kind: 'single', type: llvmType }],
   attributes: [{ name: 'position', kind: positionKind }],
   traits: ['Pure'],
-  format: '$container `` $position attr-dict `:` type($container) custom<LLVMInferredType>()',
-  inferResultTypes: (ts, attrs) => {
-    const pos = attrs.get('position');
-    const t = aggregateElementType(ts[0]!, pos instanceof DenseArrayAttr ? pos.values : []);
-    if (typeof t === 'string') throw new Error(`llvm.extractvalue: ${t}`);
-    return [t];
-  },
+  format: '$container `` $position attr-dict `:` type($container) custom<LLVMExtractValueType>(type($res))',
   verify: verifier((op) => {
     const pos = op.getAttr('position') as DenseArrayAttr;
     const t = aggregateElementType(op.operand(0).type, pos.values);
@@ -882,8 +898,7 @@ defineOp({
   operands: [operand('vector', anyVector), operand('position', anySignlessInteger)],
   results: [{ name: 'res', kind: 'single', type: llvmType }],
   traits: ['Pure'],
-  format: '$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)',
-  inferResultTypes: (ts) => [(ts[0] as VectorType).elementType],
+  format: '$vector `[` $position `:` type($position) `]` attr-dict `:` custom<LLVMVectorWithElement>(type($vector), type($res))',
   verify: verifier((op) =>
     op.result().type === (op.operand(0).type as VectorType).elementType ? undefined : 'failed to verify that result type matches vector element type',
   ),
@@ -908,11 +923,7 @@ defineOp({
   results: [{ name: 'res', kind: 'single', type: anyVector }],
   attributes: [{ name: 'mask', kind: denseArrayKind(32) }],
   traits: ['Pure', 'SameTypeOperands'],
-  format: '$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<LLVMInferredType>()',
-  inferResultTypes: (ts, attrs) => {
-    const mask = attrs.get('mask');
-    return [VectorType.get([mask instanceof DenseArrayAttr ? mask.values.length : 0], (ts[0] as VectorType).elementType)];
-  },
+  format: '$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<LLVMShuffleType>(type($res))',
   verify: verifier((op) => (op.operand(0).type === op.operand(1).type ? undefined : "failed to verify that all of {v1, v2} have same type")),
 });
 
