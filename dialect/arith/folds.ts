@@ -1018,47 +1018,71 @@ function withLoc(ctx: DrrCtx, ...ops: Operation[]): DrrCtx {
   return { rw: ctx.rw, loc: fuseLocs(ops.map((o) => o.loc)) };
 }
 
-/** `root(inner(x, c0), c1)` with integer constants: returns [inner, x, c0, c1]. */
-function matchInnerConstRhs(op: Operation, innerName: string): [Operation, Value, Attribute, Attribute] | undefined {
+/**
+ * A match of `root(inner(...), ...)` with two integer constants: the inner op, its non-constant operand
+ * `x`, the constants c0 (inner's) and c1 (root's), and the op whose location DRR fuses with the root's:
+ * the second entry of its `tblgen_ops` list (root, then matched ops in post-order, operands left to
+ * right, constant matchers included), i.e. the first constant met in the root's operand order.
+ */
+interface IntMatchResult {
+  inner: Operation;
+  x: Value;
+  c0: Attribute;
+  c1: Attribute;
+  second: Operation;
+}
+
+/** The defining op of `v` if it is an integer (splat) constant. */
+function intConstOp(v: Value): [Operation, Attribute] | undefined {
+  const a = intConst(v);
+  return a ? [v.definingOp!, a] : undefined;
+}
+
+/** `root(inner(x, c0), c1)`. */
+function matchInnerConstRhs(op: Operation, innerName: string): IntMatchResult | undefined {
   const inner = defOp(op.operand(0), innerName);
   if (!inner) return undefined;
-  const c0 = intConst(inner.operand(1));
-  const c1 = intConst(op.operand(1));
-  if (!c0 || !c1) return undefined;
-  return [inner, inner.operand(0), c0, c1];
+  const c0 = intConstOp(inner.operand(1));
+  if (!c0) return undefined;
+  const c1 = intConstOp(op.operand(1));
+  if (!c1) return undefined;
+  return { inner, x: inner.operand(0), c0: c0[1], c1: c1[1], second: c0[0] };
 }
 
-/** `root(inner(c0, x), c1)`: returns [inner, x, c0, c1]. */
-function matchInnerConstLhs(op: Operation, innerName: string): [Operation, Value, Attribute, Attribute] | undefined {
+/** `root(inner(c0, x), c1)`. */
+function matchInnerConstLhs(op: Operation, innerName: string): IntMatchResult | undefined {
   const inner = defOp(op.operand(0), innerName);
   if (!inner) return undefined;
-  const c0 = intConst(inner.operand(0));
-  const c1 = intConst(op.operand(1));
-  if (!c0 || !c1) return undefined;
-  return [inner, inner.operand(1), c0, c1];
+  const c0 = intConstOp(inner.operand(0));
+  if (!c0) return undefined;
+  const c1 = intConstOp(op.operand(1));
+  if (!c1) return undefined;
+  return { inner, x: inner.operand(1), c0: c0[1], c1: c1[1], second: c0[0] };
 }
 
-/** `root(c1, inner(x, c0))`: returns [inner, x, c0, c1]. */
-function matchConstLhsInnerConstRhs(op: Operation, innerName: string): [Operation, Value, Attribute, Attribute] | undefined {
+/** `root(c1, inner(x, c0))`. */
+function matchConstLhsInnerConstRhs(op: Operation, innerName: string): IntMatchResult | undefined {
+  const c1 = intConstOp(op.operand(0));
+  if (!c1) return undefined;
   const inner = defOp(op.operand(1), innerName);
   if (!inner) return undefined;
-  const c1 = intConst(op.operand(0));
-  const c0 = intConst(inner.operand(1));
-  if (!c0 || !c1) return undefined;
-  return [inner, inner.operand(0), c0, c1];
+  const c0 = intConstOp(inner.operand(1));
+  if (!c0) return undefined;
+  return { inner, x: inner.operand(0), c0: c0[1], c1: c1[1], second: c1[0] };
 }
 
-/** `root(c1, inner(c0, x))`: returns [inner, x, c0, c1]. */
-function matchConstLhsInnerConstLhs(op: Operation, innerName: string): [Operation, Value, Attribute, Attribute] | undefined {
+/** `root(c1, inner(c0, x))`. */
+function matchConstLhsInnerConstLhs(op: Operation, innerName: string): IntMatchResult | undefined {
+  const c1 = intConstOp(op.operand(0));
+  if (!c1) return undefined;
   const inner = defOp(op.operand(1), innerName);
   if (!inner) return undefined;
-  const c1 = intConst(op.operand(0));
-  const c0 = intConst(inner.operand(0));
-  if (!c0 || !c1) return undefined;
-  return [inner, inner.operand(1), c0, c1];
+  const c0 = intConstOp(inner.operand(0));
+  if (!c0) return undefined;
+  return { inner, x: inner.operand(1), c0: c0[1], c1: c1[1], second: c1[0] };
 }
 
-type IntMatch = (op: Operation, innerName: string) => [Operation, Value, Attribute, Attribute] | undefined;
+type IntMatch = (op: Operation, innerName: string) => IntMatchResult | undefined;
 
 /**
  * Builds `outName(x, const(fn(c0, c1)))` (or `outName(const, x)` when `constFirst`), the common shape of
@@ -1077,14 +1101,13 @@ function reassoc(
   return drr(rootName, name, 2, (op, ctx0) => {
     const m = match(op, innerName);
     if (!m) return false;
-    const [inner, x, c0, c1] = m;
     const type = op.result(0).type;
-    if (extra && !extra(op, c0, c1)) return false;
-    const v = intAttrOp(type, c0, c1, fn);
+    if (extra && !extra(op, m.c0, m.c1)) return false;
+    const v = intAttrOp(type, m.c0, m.c1, fn);
     if (!v) return false;
-    const ctx = withLoc(ctx0, op, inner);
+    const ctx = withLoc(ctx0, op, m.second);
     const cst = createConst(ctx, v);
-    const out = createOp(ctx, outName, constFirst ? [cst, x] : [x, cst], type, binOpAttrs(op, inner));
+    const out = createOp(ctx, outName, constFirst ? [cst, m.x] : [m.x, cst], type, binOpAttrs(op, m.inner));
     ctx.rw.replaceOp(op, [out]);
     return true;
   });
@@ -1108,14 +1131,14 @@ registerCanonicalization('arith.addi', [
   drr('arith.addi', 'AddIMulNegativeOneRhs', 2, (op, ctx0) => {
     const mul = defOp(op.operand(1), 'arith.muli');
     if (!mul || !getConstantValue(mul.operand(1)) || !isScalarOrSplatNegOne(mul.operand(1))) return false;
-    const ctx = withLoc(ctx0, op, mul);
+    const ctx = withLoc(ctx0, op, mul.operand(1).definingOp!);
     ctx.rw.replaceOp(op, [createOp(ctx, 'arith.subi', [op.operand(0), mul.operand(0)], op.result(0).type)]);
     return true;
   }),
   drr('arith.addi', 'AddIMulNegativeOneLhs', 2, (op, ctx0) => {
     const mul = defOp(op.operand(0), 'arith.muli');
     if (!mul || !getConstantValue(mul.operand(1)) || !isScalarOrSplatNegOne(mul.operand(1))) return false;
-    const ctx = withLoc(ctx0, op, mul);
+    const ctx = withLoc(ctx0, op, mul.operand(1).definingOp!);
     ctx.rw.replaceOp(op, [createOp(ctx, 'arith.subi', [op.operand(1), mul.operand(0)], op.result(0).type)]);
     return true;
   }),
@@ -1218,7 +1241,7 @@ registerCanonicalization('arith.select', [
     if (!xor) return false;
     const ones = getConstantValue(xor.operand(1));
     if (!(ones instanceof IntegerAttr) || !isScalarOrSplatNegOne(xor.operand(1))) return false;
-    const ctx = withLoc(ctx0, op, xor);
+    const ctx = withLoc(ctx0, op, xor.operand(1).definingOp!);
     ctx.rw.replaceOp(op, [select(ctx, xor.operand(0), op.operand(2), op.operand(1), op.result(0).type)]);
     return true;
   }),
@@ -1292,7 +1315,9 @@ registerCanonicalization('arith.trunci', [
     if (!(width(op.result(0).type) > width(x.type) && width(x.type) > 0)) return undefined;
     return createOp(ctx, 'arith.extui', [x], op.result(0).type);
   }),
-  castChain('arith.trunci', 'TruncIShrSIToTrunciShrUI', 'arith.shrsi', (op, shr, ctx) => {
+  castChain('arith.trunci', 'TruncIShrSIToTrunciShrUI', 'arith.shrsi', (op, shr, ctx0) => {
+    const cop = shr.operand(1).definingOp;
+    const ctx = cop ? withLoc(ctx0, op, cop) : ctx0;
     const x = shr.operand(0);
     const c = getConstantValue(shr.operand(1));
     const amount = intOrSplatValue(c);

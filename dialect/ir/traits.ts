@@ -5,7 +5,8 @@
  * - `Pure`: no memory effects and always speculatable (ODS `Pure`).
  * - `NoMemoryEffect`: no memory effects (but maybe not speculatable, e.g. a division).
  * - `MemRead`, `MemWrite`, `MemAlloc`, `MemFree`: the op has exactly these effects (on the default
- *   resource); combine them (`tt.store` is `MemWrite`, a plain `tt.load` is `MemRead`).
+ *   resource); combine them (`tt.store` is `MemWrite`, a plain `tt.load` is `MemRead`). The ODS spelling
+ *   `MemoryEffects<MemRead, MemWrite>` is accepted too.
  * - `RecursiveMemoryEffects`: the op's effects are those of the ops nested in its regions (`scf.for`,
  *   `scf.if`, `tt.reduce`, ...). It may be combined with the traits above for the op's own effects.
  * - `ConstantLike`: the op materializes a constant; its folder (or its `value` attribute) gives the value.
@@ -58,6 +59,16 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
   for (const [trait, kind] of EFFECT_TRAITS) {
     if (!op.hasTrait(trait)) continue;
     (effects ??= []).push({ kind, resource: 'default' });
+  }
+  // ODS spelling: `MemoryEffects<MemRead, MemWrite>`.
+  for (const t of op.def?.traits ?? []) {
+    const m = /^MemoryEffects<(.*)>$/.exec(t);
+    if (!m) continue;
+    effects ??= [];
+    for (const part of m[1]!.split(',').map((x) => x.trim())) {
+      const k = EFFECT_TRAITS.find(([name]) => name === part.replace(/<.*$/, ''));
+      if (k) effects.push({ kind: k[1], resource: 'default' });
+    }
   }
   return effects;
 }
@@ -210,13 +221,27 @@ export function registerBranchOp(opName: string, groups: readonly string[]): voi
   branchOps.set(opName, groups);
 }
 
+/**
+ * The successor operand groups of a branch op: registered ones, or by ODS convention the groups named
+ * `<successor>Operands` (`dest` → `destOperands`, `trueDest` → `trueDestOperands`) when every successor
+ * has one.
+ */
+function branchGroups(op: Operation): readonly string[] | undefined {
+  const reg = branchOps.get(op.name);
+  if (reg) return reg;
+  const def = op.def;
+  if (!def || def.successors.length === 0 || def.successors.some((s) => s.variadic)) return undefined;
+  const groups = def.successors.map((s) => `${s.name}Operands`);
+  return groups.every((g) => def.operands.some((o) => o.name === g)) ? groups : undefined;
+}
+
 export function isBranchOp(op: Operation): boolean {
-  return branchOps.has(op.name);
+  return branchGroups(op) !== undefined;
 }
 
 /** The index range [start, start + count) of the operands forwarded to successor `succ`, if a branch. */
 export function successorOperandRange(op: Operation, succ: number): { start: number; count: number } | undefined {
-  const groups = branchOps.get(op.name);
+  const groups = branchGroups(op);
   const def = op.def;
   if (!groups || !def) return undefined;
   const g = def.operands.findIndex((o) => o.name === groups[succ]);
@@ -235,7 +260,7 @@ export function successorOperands(op: Operation, succ: number): Value[] | undefi
 
 /** Replaces the operands forwarded to successor `succ` (updating operand segment sizes). */
 export function setSuccessorOperands(op: Operation, succ: number, values: readonly Value[]): void {
-  const groups = branchOps.get(op.name);
+  const groups = branchGroups(op);
   const def = op.def;
   const r = successorOperandRange(op, succ);
   if (!groups || !def || !r) throw new Error(`${op.name} is not a registered branch op`);
