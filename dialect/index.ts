@@ -17,3 +17,4 @@ import './ttg/ops.js';
 import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
+import './tt/effects.js';
