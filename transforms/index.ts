@@ -6,3 +6,4 @@ import './canonicalize.js';
 import './cse.js';
 import './test-print-alignment.js';
 import './remove-layout-conversions.js';
+import './coalesce.js';
