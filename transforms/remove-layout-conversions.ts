@@ -59,7 +59,7 @@ const CVT = 'ttg.convert_layout';
 /** Options for behaviours whose Triton 3.6 form is uncertain (kept switchable for conformance work). */
 export const REMAT_OPTIONS = {
   /** Backward rematerialization is gated by the remat cost model. */
-  costModel: true,
+  costModel: false,
   /** Backward rematerialization sweeps until nothing changes. */
   iterate: true,
 };
@@ -692,7 +692,10 @@ class LayoutRematerialization {
     for (const cvt of this.convertOps()) {
       if (!cvt.parent) continue;
       if (!this.backwardRematerialization(cvt)) this.addRematValue(cvt.operand(0), encodingOf(cvt.result(0))!, cvt.result(0));
-      else changed = true;
+      else {
+        changed = true;
+        debugHook('after one remat');
+      }
     }
     return changed;
   }
@@ -950,6 +953,8 @@ function cleanupConvertOps(module: Operation): void {
   applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS);
 }
 
+const debugHook = (stage: string): void => (globalThis as { __rlcDebug?: (s: string) => void }).__rlcDebug?.(stage);
+
 export function removeLayoutConversions(module: Operation): void {
   for (const f of funcsOf(module)) {
     const lp = new LayoutPropagation(f);
@@ -958,11 +963,15 @@ export function removeLayoutConversions(module: Operation): void {
     lp.resolveConflicts();
     lp.rewrite();
   }
+  debugHook('after propagation');
   cleanupConvertOps(module);
+  debugHook('after cleanup');
   for (;;) {
     let changed = false;
     for (const f of funcsOf(module)) changed = new LayoutRematerialization(f).backwardRematerializationAll() || changed;
+    debugHook('after remat sweep');
     cleanupConvertOps(module);
+    debugHook('after remat cleanup');
     if (!REMAT_OPTIONS.iterate || !changed) break;
   }
   for (const f of funcsOf(module)) {
@@ -973,6 +982,7 @@ export function removeLayoutConversions(module: Operation): void {
     lr = new LayoutRematerialization(f);
     lr.hoistAll((c) => lr.hoistConvertDotOperand(c));
   }
+  debugHook('after hoisting');
   applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_CLEANUP_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS]);
 }
 
