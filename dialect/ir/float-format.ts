@@ -89,16 +89,78 @@ function naturalPrecision(kind: FloatKind): number {
   return 2 + Math.floor((FLOAT_KINDS[kind].mantissa * 59) / 196);
 }
 
-/** Significant digits (no trailing zeros) and exponent with value = digits × 10^exp. */
+/** The exact binary decomposition of a finite nonzero double: |x| = sig × 2^exp2 with sig odd. */
+function decompose(a: number): { sig: bigint; exp2: number } {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setFloat64(0, a);
+  const bits = dv.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const mant = bits & 0xfffffffffffffn;
+  let sig = biased === 0 ? mant : mant | (1n << 52n);
+  let exp2 = biased === 0 ? -1074 : biased - 1075;
+  while (sig !== 0n && (sig & 1n) === 0n) {
+    sig >>= 1n;
+    exp2++;
+  }
+  return { sig, exp2 };
+}
+
+/**
+ * APFloat::toString's digits for |x| at `precision` significant digits: the exact decimal expansion after
+ * its coarse binary pre-truncation, then rounded half-up on the digit string. Returns the digits (most
+ * significant first, no trailing zeros) and exp with value ≈ digits × 10^exp.
+ */
 function decimalDigits(a: number, precision: number): { digits: string; exp: number } {
-  const [mant, e] = a.toExponential(precision - 1).split('e') as [string, string];
-  let digits = mant.replace('.', '');
-  let exp = Number(e) - (digits.length - 1);
-  while (digits.length > 1 && digits.endsWith('0')) {
-    digits = digits.slice(0, -1);
-    exp++;
+  const { sig, exp2 } = decompose(a);
+  let n = exp2 >= 0 ? sig << BigInt(exp2) : sig * 5n ** BigInt(-exp2);
+  let exp = exp2 >= 0 ? 0 : exp2;
+  const bits = n.toString(2).length;
+  const bitsRequired = Math.floor((precision * 196 + 58) / 59);
+  if (bits > bitsRequired) {
+    const tens = Math.floor(((bits - bitsRequired) * 59) / 196);
+    if (tens > 0) {
+      exp += tens;
+      n /= 10n ** BigInt(tens);
+    }
+  }
+  let digits = n.toString();
+  const stripped = digits.replace(/0+$/, '');
+  exp += digits.length - stripped.length;
+  digits = stripped;
+  if (digits.length > precision) {
+    const drop = digits.length - precision;
+    const roundUp = digits.charCodeAt(precision) - 48 >= 5;
+    let kept = digits.slice(0, precision);
+    exp += drop;
+    if (roundUp) {
+      // Half-up with carry; carried-through nines vanish.
+      let i = kept.length - 1;
+      while (i >= 0 && kept[i] === '9') i--;
+      if (i < 0) {
+        exp += kept.length;
+        kept = '1';
+      } else {
+        exp += kept.length - 1 - i;
+        kept = kept.slice(0, i) + String.fromCharCode(kept.charCodeAt(i) + 1);
+      }
+    }
+    const k = kept.replace(/0+$/, '');
+    exp += kept.length - k.length;
+    digits = k;
   }
   return { digits, exp };
+}
+
+/** APFloat::toString(precision, maxPadding = 0, truncateZero = false): `%e`-like with `precision` digits. */
+function scientificForm(x: number, precision: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  if (a === 0) return (neg ? '-' : '') + '0.' + '0'.repeat(precision) + 'e+00';
+  const { digits, exp } = decimalDigits(a, precision);
+  const e = exp + digits.length - 1;
+  let s = digits[0]! + '.' + digits.slice(1);
+  if (precision + 1 > digits.length) s += '0'.repeat(precision - digits.length + 1);
+  return (neg ? '-' : '') + s + 'e' + (e >= 0 ? '+' : '-') + String(Math.abs(e)).padStart(2, '0');
 }
 
 /** APFloat::toString(precision = natural, maxPadding = 3, truncateZero = true). */
@@ -136,11 +198,7 @@ function hexForm(x: number, kind: FloatKind): string {
 /** Formats `x` (already a value of `kind`) exactly as MLIR prints a float attribute of that type. */
 export function formatFloat(x: number, kind: FloatKind): string {
   if (!Number.isFinite(x)) return hexForm(x, kind);
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const [mant, e] = a.toExponential(5).split('e') as [string, string];
-  const ee = Number(e);
-  const sci = (neg ? '-' : '') + mant + '0e' + (ee < 0 ? '-' : '+') + String(Math.abs(ee)).padStart(2, '0');
+  const sci = scientificForm(x, 6);
   if (roundToKind(Number(sci), kind) === x) return sci;
   const nat = naturalForm(x, kind);
   if (nat.includes('.')) return nat;
