@@ -28,7 +28,6 @@ import {
   SliceEncodingAttr,
 } from '../../dialect/ttg/attrs/index.js';
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
-import { reshapeLayout, standardOutDimNames } from '../../dialect/ttg/linear/utils.js';
 import { applyPermutation, defaultBlockedEncoding, intsOf, inversePermutation, isIota, lookupNumWarps, lookupThreadsPerWarp, productOf } from './layout.js';
 
 // ---- small helpers ---------------------------------------------------------------------------------
@@ -55,6 +54,19 @@ export function unitAttrOf(op: Operation, name: string): boolean {
 export function linearEncodingOf(ll: LinearLayout): LinearEncodingAttr {
   const get = (d: string): number[][] => (ll.getBases().get(d) ?? []).map((b) => [...b]);
   return LinearEncodingAttr.get({ register: get('register'), lane: get('lane'), warp: get('warp'), block: get('block') }, ll.getNumOutDims());
+}
+
+/** `['dim0', 'dim1', ...]` */
+export function standardOutDimNames(rank: number): string[] {
+  return Array.from({ length: rank }, (_, i) => `dim${i}`);
+}
+
+/** Triton's reshapeLayout: the out-dims reshaped row-major to `shape` (named dim0..dimN-1). */
+export function reshapeLayout(layout: LinearLayout, shape: readonly number[]): LinearLayout {
+  const src = [...layout.getOutDimNames()].reverse();
+  const names = standardOutDimNames(shape.length);
+  const dst = names.map((n, i) => [n, shape[i]!] as const).reverse();
+  return layout.transposeOuts(src).reshapeOuts(dst).transposeOuts(names);
 }
 
 function safeLL(shape: readonly number[], enc: Attribute): LinearLayout | undefined {
