@@ -1,10 +1,11 @@
 // Linear-layout micro-benchmarks: LinearLayout compose / invertAndCompose / pseudoinvert on typical 2-D layouts
 // (bases taken from Triton's own toLinearLayout results in ../shared/golden/layouts.jsonl), and toLinearLayout
-// (dialect/ttg) on the same encodings once it exists (found by a dynamic import, since its module is being written).
-import { existsSync, readdirSync } from 'node:fs';
+// (dialect/ttg) on the same encodings: cached (its memo table, as Triton's) and uncached (first calls on new shapes).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Type } from '../dialect/ir/type.js';
+import { RankedTensorType, type Type } from '../dialect/ir/type.js';
+import type { Attribute } from '../dialect/ir/attribute.js';
+import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import '../dialect/index.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { Parser } from '../parser/parser.js';
@@ -46,32 +47,6 @@ function toLL(r: LayoutRecord): LinearLayout {
     bases,
     r.shape.map((s, i) => [`dim${i}`, s] as const),
   );
-}
-
-/** Finds a module under dialect/ttg exporting `toLinearLayout` (its file name is not fixed yet). */
-async function findToLinearLayout(): Promise<((...args: unknown[]) => unknown) | undefined> {
-  const dir = new URL('../dialect/ttg/', import.meta.url);
-  const root = dir.pathname;
-  if (!existsSync(root)) return undefined;
-  const files: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (/\.(js|ts)$/.test(e.name) && !e.name.endsWith('.d.ts')) files.push(join(d, e.name));
-    }
-  };
-  walk(root);
-  // Likely names first, to avoid importing everything.
-  files.sort((a, b) => Number(!/linear/i.test(a)) - Number(!/linear/i.test(b)) || a.localeCompare(b));
-  for (const f of files) {
-    try {
-      const m = (await import(pathToFileURL(f).href)) as Record<string, unknown>;
-      if (typeof m['toLinearLayout'] === 'function') return m['toLinearLayout'] as (...args: unknown[]) => unknown;
-    } catch {
-      // a module in flux: skip it
-    }
-  }
-  return undefined;
 }
 
 /** The tensor type `tensor<shape x f32, encoding>` parsed with the record's aliases. */
@@ -127,36 +102,41 @@ export async function runLinearLayoutBench(): Promise<BenchResult[]> {
   const v3 = lls.get('mma_v3');
   if (v3) time('pseudoinvert mma v3', () => v3.pseudoinvert(), shapeOf('mma_v3'));
 
-  const toLinearLayout = await findToLinearLayout();
-  if (!toLinearLayout) {
-    out.push({ name: 'toLinearLayout', value: null, unit: 'µs/op', error: 'dialect/ttg toLinearLayout not there yet' });
-    return out;
-  }
   for (const [f, r] of recs) {
-    let type: Type | undefined;
+    let enc: Attribute | undefined;
     try {
-      type = tensorTypeOf(r);
+      const t = tensorTypeOf(r);
+      enc = t instanceof RankedTensorType ? t.encoding : undefined;
     } catch (e) {
       out.push({ name: `toLinearLayout ${f}`, value: null, unit: 'µs/op', error: `parse: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` });
       continue;
     }
-    const t = type as { shape?: readonly number[]; encoding?: unknown } | undefined;
-    // Triton has both toLinearLayout(type) and toLinearLayout(shape, layout); try the first, then the second.
-    const call1 = (): unknown => toLinearLayout(t);
-    const call2 = (): unknown => toLinearLayout(t?.shape, t?.encoding);
-    let fn: (() => unknown) | undefined;
-    for (const c of [call1, call2]) {
-      try {
-        if (c() !== undefined) {
-          fn = c;
-          break;
-        }
-      } catch {
-        // wrong signature; try the next
-      }
+    if (!enc) continue;
+    const layout = enc;
+    time(`toLinearLayout ${f} (cached)`, () => toLinearLayout(r.shape, layout), r.shape.join('x'));
+    // Uncached: the first call on each of a set of shapes around the record's (each dim ×1/4 … ×4).
+    const factors = [0.25, 0.5, 2, 4, 1];
+    const shapes: number[][] = [[]];
+    for (const d of r.shape) {
+      const next: number[][] = [];
+      for (const s0 of shapes) for (const k of factors) if (d * k >= 1 && Number.isInteger(d * k)) next.push([...s0, d * k]);
+      shapes.splice(0, shapes.length, ...next);
     }
-    if (fn) time(`toLinearLayout ${f}`, fn, r.shape.join('x'));
-    else out.push({ name: `toLinearLayout ${f}`, value: null, unit: 'µs/op', error: 'toLinearLayout failed on this encoding' });
+    const misses: number[] = [];
+    for (const shape of shapes) {
+      if (shape.every((d, i) => d === r.shape[i])) continue; // already cached above
+      const t0 = performance.now();
+      try {
+        toLinearLayout(shape, layout);
+      } catch {
+        continue; // a shape this layout does not accept
+      }
+      misses.push((performance.now() - t0) * 1000);
+    }
+    if (misses.length > 0) {
+      misses.sort((x, y) => x - y);
+      out.push({ name: `toLinearLayout ${f} (uncached)`, value: misses[Math.floor(misses.length / 2)]!, unit: 'µs/op', detail: `median of first calls on ${misses.length} shapes` });
+    }
   }
   return out;
 }
