@@ -899,22 +899,24 @@ export class Parser implements OpFormatParser {
     if (!this.isPunct('<')) return;
     const s = this.src;
     const at = this.tok.start;
-    const stack: string[] = [];
-    const unbalanced = (): never => this.error(`unbalanced '${stack[stack.length - 1]}' character in pretty dialect name`, at);
-    const close: Record<string, string> = { '>': '<', ']': '[', ')': '(', '}': '{' };
+    // Char-code scan (this runs over every dialect type/attribute body, e.g. 128-field LLVM structs).
+    const stack: number[] = [];
+    const unbalanced = (): never =>
+      this.error(`unbalanced '${String.fromCharCode(stack[stack.length - 1]!)}' character in pretty dialect name`, at);
     let i = at;
     do {
       if (i >= s.length) {
         if (stack.length) unbalanced();
         this.error('unexpected nul or EOF in pretty dialect name', at);
       }
-      const c = s[i++]!;
-      if (c === '<' || c === '[' || c === '(' || c === '{') stack.push(c);
-      else if (c === '-' && s[i] === '>') i++;
-      else if (c in close) {
-        if (stack[stack.length - 1] !== close[c]) unbalanced();
+      const c = s.charCodeAt(i++);
+      if (c === 60 /* < */ || c === 91 /* [ */ || c === 40 /* ( */ || c === 123 /* { */) stack.push(c);
+      else if (c === 45 /* - */ && s.charCodeAt(i) === 62) i++;
+      else if (c === 62 /* > */ || c === 93 /* ] */ || c === 41 /* ) */ || c === 125 /* } */) {
+        const open = c === 62 ? 60 : c === 93 ? 91 : c === 41 ? 40 : 123;
+        if (stack[stack.length - 1] !== open) unbalanced();
         stack.pop();
-      } else if (c === '"') {
+      } else if (c === 34 /* " */) {
         const t = this.lexAt(i - 1);
         i = t.end;
       }

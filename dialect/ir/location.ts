@@ -7,6 +7,7 @@ import type { AsmPrinter } from './asm-interfaces.js';
 import { Attribute } from './attribute.js';
 import { escapeString } from './string-escape.js';
 import { intern, type Type } from './type.js';
+import { unique } from './uniquer.js';
 
 export abstract class Location extends Attribute {
   /** Prints the body of the location (without the surrounding `loc(`...`)`). */
@@ -27,6 +28,8 @@ export class UnknownLoc extends Location {
   }
 }
 
+const escapedFiles = new Map<string, string>();
+
 export class FileLineColLoc extends Location {
   private constructor(
     readonly file: string,
@@ -36,7 +39,15 @@ export class FileLineColLoc extends Location {
     super();
   }
   static get(file: string, line: number, col: number): FileLineColLoc {
-    return intern(new FileLineColLoc(file, line, col));
+    // The parser makes one per op: build the uniquing key (`intern`'s 'A' + printed form) directly.
+    let f = escapedFiles.get(file);
+    if (f === undefined) escapedFiles.set(file, (f = escapeString(file)));
+    const key = `Aloc(${f}:${line}:${col})`;
+    return unique(key, () => {
+      const l = new FileLineColLoc(file, line, col);
+      l.key = key.slice(1);
+      return l;
+    });
   }
   printBody(p: AsmPrinter): void {
     p.write(`${escapeString(this.file)}:${this.line}:${this.col}`);

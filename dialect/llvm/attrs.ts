@@ -328,6 +328,7 @@ export const GEP_NONE = IntegerAttr.get(IntegerType.get(32), 0);
 
 /** A `DenseI64ArrayAttr` / `DenseI32ArrayAttr` written as `[1, 2]` (MLIR's stripped form). */
 export function denseArrayKind(width: 32 | 64): AttrKind {
+  const cache = new Map<string, DenseArrayAttr>();
   return {
     description: `i${width} dense array`,
     canStart: (t) => t.text === '[',
@@ -339,7 +340,11 @@ export function denseArrayKind(width: 32 | 64): AttrKind {
         while (p.consumeIf(','));
       }
       p.expect(']');
-      return DenseArrayAttr.get(IntegerType.get(width), vals);
+      // Positions like `[0]` repeat on thousands of lines: reuse the uniqued attribute.
+      const k = vals.join(',');
+      let a = cache.get(k);
+      if (a === undefined) cache.set(k, (a = DenseArrayAttr.get(IntegerType.get(width), vals)));
+      return a;
     },
     print(p, v) {
       p.write('[' + (v as DenseArrayAttr).values.join(', ') + ']');

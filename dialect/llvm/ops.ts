@@ -124,7 +124,13 @@ function setType(op: PendingOp, name: string, t: Type): void {
 }
 
 function typeOfGroup(op: Operation, name: string): Type | undefined {
-  if (op.def!.operands.some((o) => o.name === name)) return op.operandGroup(name)[0]?.type;
+  const def = op.def!;
+  const i = def.operands.findIndex((o) => o.name === name);
+  if (i >= 0) {
+    // Ops using this have only single operands before the named one: operand i is group i.
+    if (def.operands.slice(0, i + 1).every((o) => o.kind === 'single')) return op.operands[i]?.value.type;
+    return op.operandGroup(name)[0]?.type;
+  }
   const idx = op.def!.results.findIndex((r) => r.name === name);
   return op.results[idx]?.type;
 }
