@@ -22,6 +22,7 @@ import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } 
 import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
 import { escapeString } from '../dialect/ir/string-escape.js';
 import { FunctionType, NoneType, printResultTypes, Type } from '../dialect/ir/type.js';
+import { setOpDescriber } from '../dialect/ir/verifier.js';
 import { NameState } from './names.js';
 import { printCustomOp } from './op-format.js';
 
@@ -535,6 +536,10 @@ export function printOpForDiagnostic(op: Operation, opts: PrintOptions = {}): st
   }
   return new IRPrinter(opts).printOpInScope(op, scope);
 }
+
+// Verifier messages that show an op (`block with no terminator, has ...`) print it like this; ops in IR that
+// fails to verify print in the generic form, as MLIR does.
+setOpDescriber((op) => printOpForDiagnostic(op, { generic: true }));
 
 /** Prints a module (or any op) as triton-opt does, without the trailing blank line triton-opt adds. */
 export function printOperation(op: Operation, opts: PrintOptions = {}): string {

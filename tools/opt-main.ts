@@ -16,7 +16,7 @@ import { dirname, basename, join } from 'node:path';
 import '../dialect/index.js';
 import { Diagnostic, DiagnosticError, renderDiagnostic, SourceManager } from '../dialect/ir/diagnostics.js';
 import type { Operation } from '../dialect/ir/ir.js';
-import { setOpDescriber, verifyOperation } from '../dialect/ir/verifier.js';
+import { verifyOperation } from '../dialect/ir/verifier.js';
 import { ParseError, Parser } from '../parser/parser.js';
 import { printOpForDiagnostic, printOperation, type PrintOptions } from '../printer/printer.js';
 import { closestPasses, getPass, allPasses, parsePassOptions, PassOptionError, type Pass } from '../transforms/pass.js';
@@ -301,20 +301,6 @@ function printOpts(cfg: OptConfig): PrintOptions {
   return { debugInfo: cfg.debugInfo, generic: cfg.generic, ...(cfg.nameLocAsPrefix !== undefined ? { nameLocAsPrefix: cfg.nameLocAsPrefix } : {}) };
 }
 
-let describerInstalled = false;
-function installOpDescriber(): void {
-  if (describerInstalled) return;
-  describerInstalled = true;
-  // Ops in failing IR print in the generic form (MLIR prints ops that fail to verify generically).
-  setOpDescriber((op) => {
-    try {
-      return printOpForDiagnostic(op, { generic: true });
-    } catch {
-      return `'${op.name}'`;
-    }
-  });
-}
-
 /** MLIR's `see current operation: <op in generic form>` note on errors about an op. */
 function attachCurrentOpNote(d: Diagnostic): void {
   if (!d.op || d.severity !== 'error') return;
@@ -435,7 +421,6 @@ function done(exitCode: number, sink: Sink): OptResult {
 }
 
 function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number {
-  installOpDescriber();
   const pipeline = buildPipeline(cfg);
   const { name, text } = readInput(cfg, stdin);
   const sources = new SourceManager();

@@ -8,7 +8,7 @@
  * with MLIR's wording where MLIR has one (`'arith.addi' op requires the same type for all operands and results`,
  * `operand #0 does not dominate this use`, `block with no terminator, has ...`).
  */
-import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr } from './attribute.js';
+import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr } from './attribute.js';
 import { Diagnostic, onOp } from './diagnostics.js';
 import { Block, BlockArgument, Operation, OpResult, Region, type Value } from './ir.js';
 import { Location, UnknownLoc } from './location.js';
@@ -399,22 +399,6 @@ class Verifier {
         }
       }
     }
-    // Symbol uses: every flat reference in a symbol table's nested ops must resolve (MLIR's SymbolUserOpInterface
-    // checks this per op; here we check references named `callee`, the common case).
-    for (const region of op.regions) {
-      for (const b of region.blocks) {
-        for (const child of b.ops) {
-          child.walk((x) => {
-            if (x !== child && x.hasTrait('SymbolTable')) return 'skip';
-            const callee = x.getAttr('callee');
-            if (callee instanceof SymbolRefAttr && callee.nested.length === 0 && x.def && !resolveSymbol(op, callee.root)) {
-              opFail(x, `'${callee.root}' does not reference a valid function`);
-            }
-            return undefined;
-          });
-        }
-      }
-    }
   }
 
   private verifyFunction(op: Operation): void {
@@ -641,18 +625,6 @@ function regionOfValue(v: Value): Region | undefined {
 function isAncestorRegion(anc: Region, r: Region | undefined): boolean {
   for (let x = r; x; x = x.parent?.parent?.parent) if (x === anc) return true;
   return false;
-}
-
-function resolveSymbol(table: Operation, name: string): Operation | undefined {
-  for (const r of table.regions) {
-    for (const b of r.blocks) {
-      for (const op of b.ops) {
-        const n = op.getAttr('sym_name');
-        if (n instanceof StringAttr && n.value === name) return op;
-      }
-    }
-  }
-  return undefined;
 }
 
 function operandText(v: Value): string {

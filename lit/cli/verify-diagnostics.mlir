@@ -35,7 +35,7 @@ tt.func @regex(%arg0: i32) {
 // -----
 
 tt.func @same_line() {
-  tt.call @nowhere() : () -> () // expected-error {{'nowhere' does not reference a valid function}}
+  tt.call @nowhere() : () -> () // expected-error {{does not reference a valid function}}
   tt.return
 }
 
