@@ -59,9 +59,11 @@ const CVT = 'ttg.convert_layout';
 /** Options for behaviours whose Triton 3.6 form is uncertain (kept switchable for conformance work). */
 export const REMAT_OPTIONS = {
   /** Backward rematerialization is gated by the remat cost model. */
-  costModel: false,
+  costModel: true,
   /** Backward rematerialization sweeps until nothing changes. */
   iterate: true,
+  /** The convert cost treats register permutations as free. */
+  freeConvertCost: false,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -434,7 +436,7 @@ function byteCount(v: Value, minElements = 0, minBits = 0): number {
 /** The cost (in milli-SM-cycles) of converting `src` to `enc`: 0 for a register permutation. */
 export function getConvertCost(src: Value, enc: Attribute): number {
   const t = tensorTypeOf(src)!;
-  if (cvtReordersRegisters(t, t.withEncoding(enc))) return 0;
+  if (REMAT_OPTIONS.freeConvertCost && cvtReordersRegisters(t, t.withEncoding(enc))) return 0;
   return 32 * byteCount(src, 32, 32);
 }
 
