@@ -359,3 +359,67 @@ export const presenceKind: AttrKind = {
   parse: () => UnitAttr.get(),
   print: () => {},
 };
+
+// ---- attributes kept verbatim ------------------------------------------------------------------------
+
+/**
+ * LLVM dialect attributes Triton's IR rarely carries (debug info, TBAA, loop annotations, memory effects,
+ * ...) are kept as their canonical text: parsed by skipping the balanced `<...>` body, printed back as read.
+ */
+export class LLVMVerbatimAttr extends Attribute {
+  private constructor(
+    readonly mnemonic: string,
+    readonly body: string,
+  ) {
+    super();
+  }
+  static get(mnemonic: string, body: string): LLVMVerbatimAttr {
+    return intern(new LLVMVerbatimAttr(mnemonic, body));
+  }
+  print(p: AsmPrinter): void {
+    p.write(`#llvm.${this.mnemonic}${this.body}`);
+  }
+}
+
+interface RawParser {
+  readonly src: string;
+  resetTo(pos: number): void;
+}
+
+/** The source text of the balanced `<...>` at the parser's position (strings may contain brackets). */
+export function captureAngleBody(p: AsmParser): string {
+  const rp = p as unknown as Partial<RawParser>;
+  if (typeof rp.src !== 'string' || typeof rp.resetTo !== 'function' || !p.peek('<')) return '';
+  const s = rp.src;
+  const start = p.pos();
+  let depth = 0;
+  let i = start;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < s.length && s.charCodeAt(i) !== 34; i++) if (s.charCodeAt(i) === 92 /* \ */) i++;
+    } else if (c === 45 /* - */ && s.charCodeAt(i + 1) === 62) i++;
+    else if (c === 60 /* < */) depth++;
+    else if (c === 62 /* > */ && --depth === 0) break;
+  }
+  if (i >= s.length) p.error("unbalanced '<' in dialect attribute", start);
+  rp.resetTo.call(p, i + 1);
+  return s.slice(start, i + 1);
+}
+
+const VERBATIM_MNEMONICS = [
+  'memory_effects', 'target_features', 'vscale_range', 'dereferenceable', 'loop_annotation', 'loop_vectorize',
+  'loop_interleave', 'loop_unroll', 'loop_unroll_and_jam', 'loop_licm', 'loop_distribute', 'loop_pipeline',
+  'loop_peeled', 'loop_unswitch', 'access_group', 'alias_scope', 'alias_scope_domain', 'tbaa_root', 'tbaa_tag',
+  'tbaa_type_desc', 'di_basic_type', 'di_compile_unit', 'di_composite_type', 'di_derived_type', 'di_file',
+  'di_global_variable', 'di_global_variable_expression', 'di_imported_entity', 'di_label', 'di_lexical_block',
+  'di_lexical_block_file', 'di_local_variable', 'di_module', 'di_namespace', 'di_null_type', 'di_subprogram',
+  'di_subrange', 'di_subroutine_type', 'di_expression', 'di_expression_elem', 'di_string_type', 'di_common_block',
+  'di_annotation', 'di_label', 'mlir.module_flag', 'zero', 'undef', 'poison', 'vec_type_hint', 'tailcallkind',
+  'framePointerKind', 'uwtableKind', 'comdat', 'address_of', 'dependent_libraries',
+];
+
+for (const m of new Set(VERBATIM_MNEMONICS)) {
+  if (ENUMS[m]) continue;
+  registerAttrParser('llvm.' + m, (p) => LLVMVerbatimAttr.get(m, captureAngleBody(p)));
+}

@@ -13,6 +13,7 @@ import { Attribute } from '../ir/attribute.js';
 import { registerAttrParser } from '../ir/dialect-registry.js';
 import type { AttrKind } from '../ir/op-definition.js';
 import { intern } from '../ir/type.js';
+import { captureAngleBody } from '../llvm/attrs.js';
 
 interface EnumInfo {
   readonly cases: readonly string[];
@@ -150,3 +151,20 @@ for (const [mnemonic, names] of Object.entries(SHAPES)) {
     return NVVMShapeAttr.get(mnemonic, names.map((n) => [n, got.get(n)!] as const));
   });
 }
+
+/** `#nvvm.target<...>` (GPU target attributes on gpu.module), kept as written. */
+export class NVVMVerbatimAttr extends Attribute {
+  private constructor(
+    readonly mnemonic: string,
+    readonly body: string,
+  ) {
+    super();
+  }
+  static get(mnemonic: string, body: string): NVVMVerbatimAttr {
+    return intern(new NVVMVerbatimAttr(mnemonic, body));
+  }
+  print(p: AsmPrinter): void {
+    p.write(`#nvvm.${this.mnemonic}${this.body}`);
+  }
+}
+for (const m of ['target']) registerAttrParser('nvvm.' + m, (p) => NVVMVerbatimAttr.get(m, captureAngleBody(p)));
