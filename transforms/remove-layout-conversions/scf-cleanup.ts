@@ -12,6 +12,8 @@ import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import type { PatternRewriter } from '../../dialect/ir/rewriter.js';
 import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
 import type { RewritePattern } from '../rewrite/pattern.js';
+import { getConstantValue } from '../rewrite/registry.js';
+import { IntegerAttr } from '../../dialect/ir/attribute.js';
 
 function body(forOp: Operation): Block {
   return forOp.region(0).entry!;
@@ -164,6 +166,57 @@ const forOpIterArgsFolder: RewritePattern = {
   },
 };
 
+function constInt(v: Value): bigint | undefined {
+  const a = getConstantValue(v);
+  return a instanceof IntegerAttr ? a.value : undefined;
+}
+
+/** ub - lb when both are constants or ub = lb + constant. */
+function constDiff(lb: Value, ub: Value): bigint | undefined {
+  const l = constInt(lb);
+  const u = constInt(ub);
+  if (l !== undefined && u !== undefined) return u - l;
+  const d = ub.definingOp;
+  if (d && d.name === 'arith.addi' && d.operand(0) === lb) return constInt(d.operand(1));
+  return undefined;
+}
+
+/** MLIR's SimplifyTrivialLoops: loops with 0 or 1 iterations, and empty loops yielding outside values. */
+const simplifyTrivialLoops: RewritePattern = {
+  name: 'SimplifyTrivialLoops',
+  rootName: 'scf.for',
+  matchAndRewrite(op, rewriter) {
+    const [lb, ub, step] = [op.operand(0), op.operand(1), op.operand(2)];
+    const inits = op.operandValues.slice(3);
+    if (lb === ub) {
+      rewriter.replaceOp(op, inits);
+      return true;
+    }
+    const diff = constDiff(lb, ub);
+    if (diff === undefined) return false;
+    if (diff <= 0n) {
+      rewriter.replaceOp(op, inits);
+      return true;
+    }
+    const st = constInt(step);
+    if (st === undefined) return false;
+    const block = body(op);
+    if (st >= diff) {
+      const y = block.terminator!;
+      rewriter.inlineBlockBefore(block, op.parent!, op, [lb, ...inits]);
+      const results = y.operandValues;
+      rewriter.eraseOp(y);
+      rewriter.replaceOp(op, results);
+      return true;
+    }
+    if (block.ops.length !== 1) return false;
+    const yielded = block.terminator!.operandValues;
+    if (yielded.some((v) => { const o = v.parentBlock?.parentOp; return !!o && op.isAncestorOf(o); })) return false;
+    rewriter.replaceOp(op, yielded);
+    return true;
+  },
+};
+
 const ifRemoveUnusedResults: RewritePattern = {
   name: 'RemoveUnusedResults',
   rootName: 'scf.if',
@@ -188,7 +241,7 @@ const ifRemoveUnusedResults: RewritePattern = {
   },
 };
 
-export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, ifRemoveUnusedResults];
+export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops, ifRemoveUnusedResults];
 
 export function makeOp(name: string): Operation {
   return createOperation({ name });
