@@ -26,6 +26,7 @@ import {
 import { SliceEncodingAttr } from './attrs/slice.js';
 import { ensureLayoutNotLargerThan, ensureLayoutNotSmallerThan, fail, getMatrixOrder, getOrderForDotOperand, namedShape } from './linear/utils.js';
 import { memDescLinearLayout, toLinearLayout } from './to-linear-layout.js';
+import { RawLayout } from './linear/raw.js';
 import { MemDescType, shapePerCTA as shapePerCTAOf } from './types.js';
 
 export { getMatrixOrder, getOrderForDotOperand } from './linear/utils.js';
@@ -74,10 +75,10 @@ export function fitToShape(ll: LinearLayout, shape: readonly number[]): LinearLa
     permuted,
     order.map((d) => shape[d]!),
   );
-  let r = ll.transposeOuts(permuted);
+  let r = RawLayout.fromLinearLayout(ll).transposeOuts(permuted);
   r = ensureLayoutNotSmallerThan(r, named);
   r = ensureLayoutNotLargerThan(r, named, false);
-  return r.transposeOuts(names);
+  return r.transposeOuts(names).toLinearLayout();
 }
 
 /** LinearEncodingAttr::getContig: how many consecutive elements `inDim` covers along each dim, from `lower`. */

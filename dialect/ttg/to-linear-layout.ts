@@ -43,6 +43,7 @@ import {
   swizzledSharedToLinearLayout,
 } from './linear/shared.js';
 import { fail } from './linear/utils.js';
+import { RawLayout } from './linear/raw.js';
 
 export { LayoutConversionError } from './linear/utils.js';
 
@@ -62,12 +63,16 @@ export function toLinearLayout(shape: readonly number[], layout: Attribute): Lin
 
 function compute(shape: readonly number[], layout: Attribute): LinearLayout {
   if (!shape.every((d) => Number.isInteger(d) && d >= 1)) fail(`invalid shape [${shape.join(', ')}]`);
-  if (layout instanceof BlockedEncodingAttr) return blockedToLinearLayout(shape, layout);
   if (layout instanceof SliceEncodingAttr) {
     if (shape.length !== layout.rank) fail(`shape rank ${shape.length} does not match the rank ${layout.rank} of the slice layout`);
     const parentLL = toLinearLayout(layout.paddedShape(shape), layout.parent);
-    return sliceLinearLayout(parentLL, layout.dim);
+    return sliceLinearLayout(RawLayout.fromLinearLayout(parentLL), layout.dim).toLinearLayout();
   }
+  return computeRaw(shape, layout).toLinearLayout();
+}
+
+function computeRaw(shape: readonly number[], layout: Attribute): RawLayout {
+  if (layout instanceof BlockedEncodingAttr) return blockedToLinearLayout(shape, layout);
   if (layout instanceof NvidiaMmaEncodingAttr) return nvidiaMmaToLinearLayout(shape, layout);
   if (layout instanceof DotOperandEncodingAttr) return dotOperandToLinearLayout(shape, layout);
   if (layout instanceof AMDMfmaEncodingAttr) return mfmaToLinearLayout(shape, layout);

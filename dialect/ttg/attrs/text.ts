@@ -4,7 +4,8 @@
  * parser (as an attribute of an empty module), so errors and printing are exactly those of the IR.
  */
 import '../../index.js';
-import type { Attribute } from '../../ir/attribute.js';
+import { TypeAttr, type Attribute } from '../../ir/attribute.js';
+import type { Type } from '../../ir/type.js';
 import { ParseError, Parser } from '../../../parser/parser.js';
 
 const KEY = 'ttg.__encoding';
@@ -52,4 +53,17 @@ export function parseEncodingText(encoding: string, aliases: readonly string[] =
     }
     throw e;
   }
+}
+
+/** Parses a type (`tensor<64x64xf32, #blocked>`, `!ttg.memdesc<...>`) after the alias definitions `aliases`. */
+export function parseTypeText(type: string, aliases: readonly string[] = []): Type {
+  let a: Attribute;
+  try {
+    a = parseEncodingText(type, aliases);
+  } catch (e) {
+    if (e instanceof EncodingTextError && e.where === 'encoding') throw new EncodingTextError(e.message, 'type', e.column);
+    throw e;
+  }
+  if (!(a instanceof TypeAttr)) throw new EncodingTextError('expected a type', 'type', 1);
+  return a.value;
 }

@@ -2,7 +2,7 @@
  * Distributed layouts → linear layouts (in-dims register, lane, warp, block; out-dims dim0..dimN-1), as
  * Triton 3.6's LinearLayoutConversions.cpp computes them.
  */
-import { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { RawLayout as LinearLayout } from './raw.js';
 import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from '../attrs/amd.js';
 import { BlockedEncodingAttr } from '../attrs/blocked.js';
 import type { Bases } from '../attrs/common.js';
@@ -43,7 +43,7 @@ export function dotOperandCgaLayout(cga: Bases, rank: number, opIdx: number): Li
   const parent = makeCgaLayout(cga, rank);
   const bases = cga.map((b) => b.map((v, i) => (i === kDim ? 0 : v)));
   const sizes = parent.getOutDims().map(([d, s], i) => [d, i === kDim ? 1 : s] as const);
-  return LinearLayout.fromBasesWithSizes([[BLOCK, bases]], sizes, true);
+  return LinearLayout.fromBasesWithSizes([[BLOCK, bases]], sizes);
 }
 
 // ---- blocked -----------------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ export function dotOperandToLinearLayout(shape: readonly number[], dot: DotOpera
 /** The layout the attribute spells out, out-dim sizes inferred from its bases. */
 export function linearEncodingLayout(l: LinearEncodingAttr): LinearLayout {
   const names = standardOutDimNames(l.rank);
-  return LinearLayout.fromBases(l.namedBases(), names, false);
+  return LinearLayout.fromBases(l.namedBases(), names);
 }
 
 /** Triton's LinearEncodingAttr::getOrder: dims as the registers move along them, then from the last dim down. */

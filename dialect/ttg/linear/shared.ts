@@ -2,7 +2,7 @@
  * Shared-memory layouts → linear layouts (in-dims offset, block; out-dims dim0..dimN-1), as Triton 3.6's
  * LinearLayoutConversions.cpp computes them. `shape` is the allocation shape (without a pipelining dim).
  */
-import { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { RawLayout as LinearLayout } from './raw.js';
 import { cgaSplitNum } from '../attrs/cga.js';
 import {
   AMDRotatingSharedEncodingAttr,
@@ -151,7 +151,7 @@ export function nvmmaSharedToLinearLayout(shape: readonly number[], e: NVMMAShar
 
 /** The layout the attribute spells out, sizes inferred from its bases. */
 export function sharedLinearLayoutOf(e: SharedLinearEncodingAttr | PaddedSharedEncodingAttr): LinearLayout {
-  return LinearLayout.fromBases(e.namedBases(), standardOutDimNames(e.rank), false);
+  return LinearLayout.fromBases(e.namedBases(), standardOutDimNames(e.rank));
 }
 
 export function sharedLinearToLinearLayout(shape: readonly number[], e: SharedLinearEncodingAttr | PaddedSharedEncodingAttr): LinearLayout {

@@ -2,7 +2,9 @@
  * Building blocks shared by the layout → linear-layout conversions (Triton's LayoutUtils and the helpers of
  * LinearLayoutConversions.cpp): standard out-dim names, N-d identities, shape fitting, CGA combination.
  */
-import { LinearLayout, type BasisList } from '../../linear-layout/linear-layout.js';
+import { RawLayout as LinearLayout } from './raw.js';
+
+type BasisList = readonly (readonly number[])[];
 import type { Bases } from '../attrs/common.js';
 
 /** Thrown when a layout cannot be converted (Triton would assert or report a fatal error). */
@@ -52,7 +54,7 @@ export function identityStandardND(inDim: string, shape: readonly number[], orde
 
 /** Layout from bases with out-dim sizes inferred (Triton's `LinearLayout(bases, outDimNames)`, surjective). */
 export function fromBases(bases: readonly (readonly [string, BasisList])[], outDims: readonly string[]): LinearLayout {
-  return LinearLayout.fromBases(bases, outDims, true);
+  return LinearLayout.fromBases(bases, outDims);
 }
 
 export function basesOf(ll: LinearLayout): [string, number[][]][] {
@@ -122,7 +124,6 @@ export function makeCgaLayout(cga: Bases, rank: number): LinearLayout {
   return LinearLayout.fromBasesWithSizes(
     [[BLOCK, cga]],
     standardOutDimNames(rank).map((d, i) => [d, inferredSize(cga, i)] as const),
-    true,
   );
 }
 

@@ -1,0 +1,408 @@
+#!/usr/bin/env node
+/**
+ * ttg-layout: the linear layout of a TritonGPU encoding.
+ *
+ *   ttg-layout '<encoding>' --shape 64x64 [--alias '#mma = #ttg.nvidia_mma<...>']... [--format json|dump|table|matrix]
+ *   ttg-layout file.mlir [--format ...]          every distinct encoding of the file, with its tensor shapes
+ *   ttg-layout --batch IN.jsonl                  one JSON line per input line {aliases?, encoding, shape}:
+ *                                                {"linear": {...}} or {"error": "..."}  (`-` reads stdin)
+ *
+ * Formats: json (the bases per input dim, as in layouts.jsonl), dump (Triton's LinearLayout::toString),
+ * matrix (the F2 matrix: one row per output bit, one column per input bit), table (the tensor as a grid, each
+ * element listing its owners `w0:t5:r2` — several when broadcast — or its shared-memory offset `o12`).
+ * Bad input prints `error: ...` on stderr and exits with status 1.
+ */
+import { existsSync, readFileSync, writeSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import yargs from 'yargs';
+import type { Attribute } from '../dialect/ir/attribute.js';
+import { RankedTensorType, type Type } from '../dialect/ir/type.js';
+import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
+import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
+import { EncodingTextError, parseEncodingText, parseTypeText } from '../dialect/ttg/attrs/text.js';
+import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
+import { MemDescType } from '../dialect/ttg/types.js';
+
+export const FORMATS = ['json', 'dump', 'table', 'matrix'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** What a run produced: text for stdout and stderr, and the exit status. */
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+const STDIN = '\u0000stdin';
+
+/** A user-facing failure: printed as `error: <message>`. */
+class UsageError extends Error {}
+
+function describeError(e: unknown): string {
+  if (e instanceof EncodingTextError) return e.describe();
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+// ---- formatting -----------------------------------------------------------------------------------------
+
+/** JSON with Python's separators (`, ` and `: `), the style of layouts.jsonl. */
+export function pyJson(v: unknown): string {
+  if (Array.isArray(v)) return '[' + v.map(pyJson).join(', ') + ']';
+  if (v !== null && typeof v === 'object') {
+    return '{' + Object.entries(v as Record<string, unknown>).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ') + '}';
+  }
+  return JSON.stringify(v);
+}
+
+const IN_LABEL: Record<string, string> = { register: 'r', lane: 't', warp: 'w', block: 'b', offset: 'o' };
+
+/** The F2 matrix: rows are output bits (dim0 low bit first), columns input bits. */
+export function formatMatrix(ll: LinearLayout): string {
+  const cols: { label: string; basis: readonly number[] }[] = [];
+  for (const [d, bs] of ll.getBases()) bs.forEach((b, i) => cols.push({ label: `${IN_LABEL[d] ?? d}${i}`, basis: b }));
+  const rows: { label: string; dim: number; bit: number }[] = [];
+  ll.getOutDims().forEach(([name, size], dim) => {
+    for (let bit = 0; 2 ** bit < size; bit++) rows.push({ label: `${name}[${bit}]`, dim, bit });
+  });
+  const lw = Math.max(...rows.map((r) => r.label.length), 0);
+  const cw = Math.max(...cols.map((c) => c.label.length), 1);
+  const lines = [' '.repeat(lw) + ' ' + cols.map((c) => c.label.padStart(cw)).join(' ')];
+  for (const r of rows) {
+    lines.push(r.label.padEnd(lw) + ' ' + cols.map((c) => String((c.basis[r.dim]! >> r.bit) & 1).padStart(cw)).join(' '));
+  }
+  if (cols.length === 0) lines.push('(no input bits)');
+  return lines.join('\n') + '\n';
+}
+
+/** Every input point of the layout with its output coordinates (in-dims in order, minor first). */
+function enumerate(ll: LinearLayout): { ins: number[]; out: number[] }[] {
+  const dims = [...ll.getBases()];
+  const rank = ll.getNumOutDims();
+  const total = dims.reduce((n, [, bs]) => n * 2 ** bs.length, 1);
+  if (total > 1 << 22) throw new UsageError(`layout too large to tabulate (${total} input points)`);
+  const all: { basis: readonly number[]; dim: number; bit: number }[] = [];
+  dims.forEach(([, bs], dim) => bs.forEach((basis, bit) => all.push({ basis, dim, bit })));
+  const res: { ins: number[]; out: number[] }[] = [];
+  for (let flat = 0; flat < total; flat++) {
+    const out = new Array<number>(rank).fill(0);
+    const ins = new Array<number>(dims.length).fill(0);
+    all.forEach((c, i) => {
+      if ((flat >>> i) & 1) {
+        ins[c.dim]! |= 1 << c.bit;
+        for (let k = 0; k < rank; k++) out[k] = out[k]! ^ c.basis[k]!;
+      }
+    });
+    res.push({ ins, out });
+  }
+  return res;
+}
+
+/** The tensor as a grid; each cell lists what holds the element (`w0:t5:r2`, `b1:...` with CTAs, or `o12`). */
+export function formatTable(ll: LinearLayout, shape: readonly number[]): string {
+  const names = [...ll.getBases().keys()];
+  const has = (n: string): number => names.indexOf(n);
+  const shared = has('offset') >= 0;
+  const multiBlock = has('block') >= 0 && ll.getInDimSize('block') > 1;
+  const cells = new Map<number, string[]>();
+  const strides: number[] = [];
+  let s = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= shape[i]!;
+  }
+  for (const { ins, out } of enumerate(ll)) {
+    if (out.some((v, i) => v >= shape[i]!)) continue;
+    const key = out.reduce((acc, v, i) => acc + v * strides[i]!, 0);
+    const get = (n: string): number => ins[has(n)] ?? 0;
+    const parts: string[] = [];
+    if (multiBlock) parts.push(`b${get('block')}`);
+    if (shared) parts.push(`o${get('offset')}`);
+    else parts.push(`w${get('warp')}`, `t${get('lane')}`, `r${get('register')}`);
+    const list = cells.get(key) ?? [];
+    list.push(parts.join(':'));
+    cells.set(key, list);
+  }
+  const cellText = (key: number): string => {
+    const l = cells.get(key) ?? ['-'];
+    return l.length > 4 ? `${l.slice(0, 2).join("|")}|…(+${l.length - 2})` : l.join("|");
+  };
+  const lines: string[] = [];
+  const total = shape.reduce((a, b) => a * b, 1);
+  if (shape.length === 1) {
+    const w = String(shape[0]! - 1).length;
+    for (let i = 0; i < shape[0]!; i++) lines.push(`[${String(i).padStart(w)}] ${cellText(i)}`);
+    return lines.join('\n') + '\n';
+  }
+  const rows = shape[shape.length - 2]!;
+  const cols = shape[shape.length - 1]!;
+  const width = Math.max(...Array.from({ length: total }, (_, k) => cellText(k).length), String(cols - 1).length);
+  const rw = String(rows - 1).length;
+  const outer = total / (rows * cols);
+  for (let o = 0; o < outer; o++) {
+    if (shape.length > 2) {
+      const idx: number[] = [];
+      let rem = o;
+      for (let i = shape.length - 3; i >= 0; i--) {
+        idx.unshift(rem % shape[i]!);
+        rem = Math.floor(rem / shape[i]!);
+      }
+      if (o) lines.push('');
+      lines.push(`[${idx.join(', ')}, :, :]`);
+    }
+    lines.push(' '.repeat(rw + 2) + Array.from({ length: cols }, (_, c) => String(c).padStart(width)).join('  '));
+    for (let r = 0; r < rows; r++) {
+      const base = o * rows * cols + r * cols;
+      lines.push(`[${String(r).padStart(rw)}]` + ' ' + Array.from({ length: cols }, (_, c) => cellText(base + c).padStart(width)).join('  '));
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function formatLayout(ll: LinearLayout, shape: readonly number[], format: Format): string {
+  switch (format) {
+    case 'json':
+      return pyJson(linearLayoutToJSON(ll)) + '\n';
+    case 'dump':
+      return ll.toString().replace(/^\n/, '') + '\n';
+    case 'matrix':
+      return formatMatrix(ll);
+    case 'table':
+      return formatTable(ll, shape);
+  }
+}
+
+// ---- modes ------------------------------------------------------------------------------------------------
+
+export function parseShape(text: string): number[] {
+  if (!/^[0-9]+(x[0-9]+)*$/.test(text.trim())) throw new UsageError(`invalid shape '${text}' (expected e.g. 64x64)`);
+  const dims = text.trim().split('x').map(Number);
+  if (dims.some((d) => d < 1)) throw new UsageError(`invalid shape '${text}': dimensions must be positive`);
+  return dims;
+}
+
+function layoutOf(shape: readonly number[], attr: Attribute): LinearLayout {
+  return toLinearLayout(shape, attr);
+}
+
+/** `ttg-layout '<encoding>' --shape ...` */
+export function encodingMode(encoding: string, shape: readonly number[], aliases: readonly string[], format: Format): string {
+  const attr = parseEncodingText(encoding, aliases);
+  return formatLayout(layoutOf(shape, attr), shape, format);
+}
+
+function extractBalanced(src: string, start: number): string | undefined {
+  let depth = 0;
+  for (let i = start; i < src.length; i++) {
+    const c = src[i];
+    if (c === '<') depth++;
+    else if (c === '>' && src[i - 1] !== '-') {
+      depth--;
+      if (depth === 0) return src.slice(start, i + 1);
+    } else if (c === '\n') return undefined;
+  }
+  return undefined;
+}
+
+/** `ttg-layout file.mlir`: every distinct encoding with the shapes it is used with. */
+export function fileMode(path: string, format: Format): string {
+  const src = readFileSync(path, 'utf8');
+  const lines = src.split('\n');
+  const aliasLines = lines.filter((l) => /^#[A-Za-z_][\w$.-]* = /.test(l) && !/^#[\w$.-]+ = loc\(/.test(l));
+  const aliasName = new Map<string, string>();
+  const body = lines.filter((l) => !l.trimStart().startsWith('//')).join('\n');
+  const types = new Set<string>();
+  for (const m of body.matchAll(/(tensor<|!ttg\.memdesc<)/g)) {
+    const t = extractBalanced(body, m.index! + m[0].length - 1);
+    if (t) types.add(m[0].slice(0, -1) + t);
+  }
+  for (const l of aliasLines) {
+    const [name, ...rest] = l.split(' = ');
+    try {
+      aliasName.set(parseEncodingText(name!, aliasLines).key, name!);
+    } catch {
+      // An alias we cannot parse is reported where it is used.
+    }
+    void rest;
+  }
+  const byEncoding = new Map<Attribute, { shapes: Map<string, number[]>; memdesc: boolean }>();
+  const errors: string[] = [];
+  for (const text of types) {
+    let t: Type;
+    try {
+      t = parseTypeText(text, aliasLines);
+    } catch (e) {
+      errors.push(`${text}: ${describeError(e)}`);
+      continue;
+    }
+    let enc: Attribute | undefined;
+    let shape: number[];
+    if (t instanceof RankedTensorType) {
+      enc = t.encoding;
+      shape = [...t.shape];
+    } else if (t instanceof MemDescType) {
+      enc = t.encoding;
+      const rank = 'rank' in enc && typeof enc.rank === 'number' ? Math.min(enc.rank, t.shape.length) : t.shape.length;
+      shape = t.allocShape.slice(t.allocShape.length - rank);
+    } else continue;
+    if (!enc) continue;
+    let entry = byEncoding.get(enc);
+    if (!entry) byEncoding.set(enc, (entry = { shapes: new Map(), memdesc: t instanceof MemDescType }));
+    entry.shapes.set(shape.join('x'), shape);
+  }
+  const out: string[] = [];
+  if (byEncoding.size === 0 && errors.length === 0) out.push(`${path}: no encodings found\n`);
+  // Nested encodings print through their aliases, as in the IR (`#ttg.slice<{dim = 1, parent = #blocked}>`).
+  const byLength = [...aliasName].sort(([a], [b]) => b.length - a.length);
+  const withAliases = (key: string): string => byLength.reduce((k, [full, name]) => k.split(full).join(name), key);
+  for (const [enc, { shapes }] of byEncoding) {
+    const alias = aliasName.get(enc.key);
+    out.push(alias ? `${alias} = ${enc.key}\n` : `${withAliases(enc.key)}\n`);
+    const isShared = enc instanceof SharedEncodingAttr;
+    for (const shape of shapes.values()) {
+      let body: string;
+      try {
+        const ll = layoutOf(shape, enc);
+        body = formatLayout(ll, shape, format);
+      } catch (e) {
+        body = `error: ${describeError(e)}\n`;
+      }
+      const label = `  ${shape.join('x')}${isShared ? ' (allocation)' : ''}:`;
+      if (format === 'json') out.push(`${label} ${body}`);
+      else out.push(label + '\n' + body.replace(/^(?=.)/gm, '    '));
+    }
+  }
+  for (const e of errors) out.push(`error: ${e}\n`);
+  return out.join('');
+}
+
+interface BatchLine {
+  aliases?: unknown;
+  encoding?: unknown;
+  shape?: unknown;
+}
+
+/** `ttg-layout --batch IN.jsonl`: one output line per input line. */
+export function batchMode(input: string): string {
+  const out: string[] = [];
+  const cache = new Map<string, Attribute>();
+  for (const line of input.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      let d: BatchLine;
+      try {
+        d = JSON.parse(line) as BatchLine;
+      } catch {
+        throw new UsageError('input line is not JSON');
+      }
+      if (typeof d.encoding !== 'string') throw new UsageError("missing 'encoding'");
+      if (!Array.isArray(d.shape) || !d.shape.every((x) => Number.isInteger(x) && (x as number) >= 1)) {
+        throw new UsageError("missing or invalid 'shape'");
+      }
+      const aliases = Array.isArray(d.aliases) ? d.aliases.map(String) : [];
+      const key = aliases.join('\n') + '\n' + d.encoding;
+      let attr = cache.get(key);
+      if (!attr) cache.set(key, (attr = parseEncodingText(d.encoding, aliases)));
+      out.push(pyJson({ linear: linearLayoutToJSON(layoutOf(d.shape as number[], attr)) }));
+    } catch (e) {
+      out.push(pyJson({ error: describeError(e) }));
+    }
+  }
+  return out.length ? out.join('\n') + '\n' : '';
+}
+
+/** Runs the CLI on `args` (without the node and script paths). */
+export async function runLayoutCli(args: readonly string[], stdin?: () => string): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  let code = 0;
+  // `--batch -` reads stdin; yargs would take a lone `-` for a positional.
+  const argv = args.map((x, i) => (x === '-' && args[i - 1] === '--batch' ? STDIN : x));
+  const parser = yargs(argv)
+    .scriptName('ttg-layout')
+    .usage(
+      "$0 '<encoding>' --shape 64x64 [--alias '#a = ...']... [--format json|dump|table|matrix]\n" +
+        '$0 file.mlir [--format ...]\n$0 --batch IN.jsonl\n\nThe linear layout of a TritonGPU encoding, as Triton 3.6 computes it.',
+    )
+    .option('shape', { type: 'string', describe: 'tensor shape, e.g. 64x64 (allocation shape for shared layouts)' })
+    .option('alias', { type: 'string', array: true, describe: "an alias definition the encoding uses, e.g. '#mma = #ttg.nvidia_mma<...>'" })
+    .option('format', { type: 'string', choices: [...FORMATS], default: 'json', describe: 'output format' })
+    .option('batch', { type: 'string', describe: 'JSONL file of {aliases?, encoding, shape} lines (- for stdin)' })
+    .strictOptions()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .fail((msg, err) => {
+      throw new UsageError(msg ?? err?.message ?? 'invalid arguments');
+    });
+  try {
+    let helped = false;
+    const a = await parser.parseAsync(argv, {}, (_err, _argv, output) => {
+      if (output) {
+        stdout += output + '\n';
+        helped = true;
+      }
+    });
+    if (helped) return { stdout, stderr, code };
+    const format = a.format as Format;
+    const positional = a._.map(String);
+    if (a.batch !== undefined) {
+      if (positional.length) throw new UsageError('--batch takes no other arguments');
+      const input = a.batch === STDIN || a.batch === '-' ? (stdin ? stdin() : readFileSync(0, 'utf8')) : readInput(a.batch);
+      stdout += batchMode(input);
+    } else {
+      if (positional.length !== 1) throw new UsageError('expected one encoding or one .mlir file (see --help)');
+      const arg = positional[0]!;
+      if (!arg.trimStart().startsWith('#') && existsSync(arg)) {
+        if (a.shape !== undefined) throw new UsageError('--shape is not used with a file (the shapes come from its types)');
+        stdout += fileMode(arg, format);
+      } else {
+        if (!arg.trimStart().startsWith('#')) throw new UsageError(`'${arg}' is neither an encoding (#...) nor a readable file`);
+        if (a.shape === undefined) throw new UsageError('--shape is required with an encoding, e.g. --shape 64x64');
+        stdout += encodingMode(arg, parseShape(a.shape), a.alias ?? [], format);
+      }
+    }
+  } catch (e) {
+    stderr += `error: ${describeError(e)}\n`;
+    code = 1;
+  }
+  return { stdout, stderr, code };
+}
+
+function readInput(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? describeError(e)}`);
+  }
+}
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue;
+      if (code === 'EPIPE') return;
+      throw e;
+    }
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  runLayoutCli(process.argv.slice(2)).then(
+    (r) => {
+      writeAll(1, r.stdout);
+      writeAll(2, r.stderr);
+      process.exitCode = r.code;
+    },
+    (e: unknown) => {
+      writeAll(2, `error: ${describeError(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
