@@ -7,3 +7,4 @@ import './cse.js';
 import './test-print-alignment.js';
 import './remove-layout-conversions.js';
 import './coalesce.js';
+import '../lowering/index.js';

@@ -1,0 +1,26 @@
+/**
+ * `cf.br` / `cf.cond_br` (MLIR's ControlFlowToLLVM): branch operands of tensor / memdesc type are packed into the
+ * struct type of their (retyped) successor block arguments.
+ */
+import type { Value } from '../dialect/ir/ir.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
+import { packValue } from './function.js';
+
+function packed(ctx: LoweringContext, vals: readonly Value[]): Value[] {
+  return vals.map((v) => packValue(ctx.b, ctx.lookup(v), v.type));
+}
+
+registerLowering('cf.br', (op, ctx) => {
+  ctx.b.create('llvm.br', packed(ctx, op.operandValues), [], [], { successors: [op.successors[0]!] });
+});
+
+registerLowering('cf.cond_br', (op, ctx) => {
+  const cond = ctx.scalar(0);
+  const t = packed(ctx, op.operandGroup('trueDestOperands'));
+  const f = packed(ctx, op.operandGroup('falseDestOperands'));
+  const attrs = op.getAttr('branch_weights') ? ([['branch_weights', op.getAttr('branch_weights')!]] as const) : [];
+  ctx.b.create('llvm.cond_br', [cond, ...t, ...f], [], attrs.map(([k, v]) => [k, v]), {
+    operandSegments: [1, t.length, f.length],
+    successors: [op.successors[0]!, op.successors[1]!],
+  });
+});

@@ -1,0 +1,492 @@
+/**
+ * The TritonGPU → LLVM conversion driver and its pattern registry.
+ *
+ * ## Writing a lowering (the API other lowering files plug into)
+ *
+ * A lowering is a function registered for one or more op names:
+ *
+ *   import { registerLowering } from './conversion.js';
+ *   registerLowering('tt.reduce', (op, ctx) => {
+ *     const vals = ctx.operand(0);                 // Value[]: the registers of operand 0 (see below)
+ *     const b = ctx.b;                              // LLVMBuilder: ops go before `op` (or inline, see lowerRegion)
+ *     const acc = ctx.lowerRegion(op.region(0), [[x], [y]]);   // applies the combine region to scalars
+ *     ctx.replace([acc[0]!]);                       // one Value[] per result of `op`
+ *   });
+ *
+ * Value representation. Every TritonGPU value is lowered to a list of LLVM values (`Value[]`):
+ * - a distributed tensor: one value per register, index i = register i of the type's linear layout
+ *   (`toLinearLayout(shape, encoding)`, in-dim `register`), i.e. the fields of Triton's `!llvm.struct`
+ *   in order (`getTotalElemsPerThread` of them); elements are converted scalars (fp8 → i8, ptr → !llvm.ptr<as>);
+ * - a shared-memory descriptor (`!ttg.memdesc`): `[base: !llvm.ptr<3>, offset_0: i32, ..., offset_{rank-1}: i32]`
+ *   (Triton's SharedMemoryObject: base pointer of the allocation plus the view's offsets per dim);
+ * - anything else (scalars, pointers, tokens): a single value.
+ * Structs are only materialized where control flow needs a single SSA value (block arguments, branch operands,
+ * call arguments/results): `ctx.pack` / `ctx.unpack` convert between the two forms when a pattern needs it.
+ *
+ * A lowering returns nothing (or `true`) when it replaced the op, or `false` / a string (the reason) when it
+ * does not apply; then the next registered lowering for that op name is tried (higher `benefit` first, then
+ * registration order). An op nobody lowers is an error ("failed to legalize operation"), except ops of the
+ * `llvm` / `nvvm` dialects, which are kept (their operands remapped). Ops without results need no `replace`.
+ *
+ * Context (`LoweringContext`):
+ * - `op`, `b` (LLVMBuilder with the op's location), `state` (module-wide: target, warps, axis info, allocation),
+ *   `numWarps`, `threadsPerWarp`, `numCTAs`, `computeCapability`, `ptxVersion`;
+ * - `operand(i)`, `operands()`, `scalar(i)` (single-valued operand), `replace(results)`;
+ * - `lowerRegion(region, args)`: lowers a single-block region's ops with its block arguments bound to `args`
+ *   (Value[] each) at the current insertion point and returns the lowered operands of its terminator (used for
+ *   reduce/scan/sort combiners, which are applied many times);
+ * - `threadId()`, `laneId()`, `warpId()`, `laneWarp()` (Triton's getThreadId / getLaneAndWarpId),
+ *   `smemBase()` (the function's shared memory base pointer) and `sharedMemoryBase(op?)` (base + the op's
+ *   `allocation.offset`), `globalScratchBase()`;
+ * - `axisInfo` (ModuleAxisInfoAnalysis computed on the TTGIR before conversion), `error(msg)`.
+ *
+ * Shared layout/index helpers live in `layout-indices.ts` (`emitIndices`, `applyLinearLayout`), the LLVM op
+ * helpers in `builder.ts`, inline PTX in `ptx.ts`. Register lowerings by importing the module from
+ * `lowering/index.ts` (one import line per file).
+ *
+ * ## Driver
+ *
+ * The pass (`lowering/index.ts`) converts each `tt.func` into an `llvm.func` (function.ts), then visits the blocks
+ * of each function in reverse post-order (definitions before uses) and their ops in order: block arguments are
+ * retyped in place (aggregates become structs, unpacked at the top of their block), every op is lowered by its
+ * pattern with the insertion point before it, barriers requested by the membar analysis are emitted before the
+ * op, and at the end every original op is erased.
+ */
+import { IntegerAttr, StringAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { createOperation } from '../dialect/ir/create.js';
+import { Builder } from '../dialect/ir/builder.js';
+import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
+import { IntegerType, type Type } from '../dialect/ir/type.js';
+import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
+import type { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import { ConstantPool, LLVMBuilder } from './builder.js';
+import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
+
+// ---------------------------------------------------------------------------------------------------------
+// Registry
+
+export type LoweringResult = void | boolean | string;
+export type LoweringFn = (op: Operation, ctx: LoweringContext) => LoweringResult;
+
+interface Entry {
+  fn: LoweringFn;
+  benefit: number;
+  seq: number;
+}
+
+const registry = new Map<string, Entry[]>();
+let seqCounter = 0;
+
+/** Registers a lowering for `names` (op names such as `tt.reduce`). See the file header. */
+export function registerLowering(names: string | readonly string[], fn: LoweringFn, opts: { benefit?: number } = {}): void {
+  for (const name of typeof names === 'string' ? [names] : names) {
+    const list = registry.get(name) ?? [];
+    list.push({ fn, benefit: opts.benefit ?? 1, seq: seqCounter++ });
+    list.sort((a, b) => b.benefit - a.benefit || a.seq - b.seq);
+    registry.set(name, list);
+  }
+}
+
+export function hasLowering(name: string): boolean {
+  return registry.has(name);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Module-wide state
+
+export interface TargetInfo {
+  computeCapability: number;
+  ptxVersion: number;
+}
+
+/** What the conversion knows about the module (filled in by the pass). */
+export interface ConversionState {
+  target: TargetInfo;
+  numWarps: number;
+  threadsPerWarp: number;
+  numCTAs: number;
+  axisInfo: ModuleAxisInfoAnalysis;
+  /** Ops before which a barrier must be emitted (membar analysis). */
+  barrierBefore: Set<Operation>;
+  /** Errors reported by patterns (the pass fails when not empty). */
+  errors: { op: Operation; message: string }[];
+}
+
+export class LoweringError extends Error {
+  constructor(
+    readonly op: Operation,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Per-function conversion state. */
+export class FunctionLowering {
+  readonly values = new Map<Value, Value[]>();
+  readonly builder = new Builder();
+  readonly pool: ConstantPool;
+  /** Original ops to erase once the function is converted. */
+  readonly toErase: Operation[] = [];
+  private tidCache: Value | undefined;
+  private laneWarpCache: [Value, Value] | undefined;
+
+  constructor(
+    readonly state: ConversionState,
+    /** The llvm.func being filled in. */
+    readonly func: Operation,
+    /** The shared memory base of this function (kernel: addressof @global_smem; device function: its argument). */
+    readonly smemBaseOf: (b: LLVMBuilder) => Value,
+    /** The global scratch argument of the function. */
+    readonly globalScratchArg: Value | undefined,
+    /** The profile scratch argument of the function. */
+    readonly profileScratchArg: Value | undefined = undefined,
+  ) {
+    this.pool = new ConstantPool(func.region(0).blocks[0]!, this.builder);
+  }
+
+  /** A builder at the current insertion point with location `op.loc`. */
+  llvmBuilder(op: Operation): LLVMBuilder {
+    return new LLVMBuilder(this.builder, op.loc, this.pool);
+  }
+
+  /** Lowered values of `v` (throws when `v` was not lowered yet). */
+  lookup(v: Value, user?: Operation): Value[] {
+    const hit = this.values.get(v);
+    if (hit) return hit;
+    if (v instanceof BlockArgument && !isAggregateType(v.type)) return [v];
+    throw new LoweringError(user ?? this.func, `operand of ${user?.name ?? 'op'} was not lowered (defined by ${v.definingOp?.name ?? 'a block argument'})`);
+  }
+
+  /** Thread id in the CTA, masked to the CTA's threads (Triton's getThreadId). Cached in the entry block. */
+  threadId(b: LLVMBuilder): Value {
+    if (!this.tidCache) {
+      const pooled = new LLVMBuilder(this.builder, b.loc, this.pool);
+      // Masking makes the range explicit to LLVM (tid < numThreads).
+      const mask = pooled.i32(this.state.numWarps * this.state.threadsPerWarp - 1);
+      this.tidCache = this.pool.get('tid', (bb) => {
+        const lb = new LLVMBuilder(bb, b.loc, undefined);
+        return lb.create('llvm.and', [lb.sreg('tid.x'), mask], [IntegerType.get(32)]);
+      });
+    }
+    return this.tidCache;
+  }
+
+  /** [laneId, warpId] = [tid % threadsPerWarp, tid / threadsPerWarp] (Triton's getLaneAndWarpId). */
+  laneWarp(b: LLVMBuilder): [Value, Value] {
+    if (!this.laneWarpCache) {
+      const tid = this.threadId(b);
+      const w = new LLVMBuilder(this.builder, b.loc, this.pool).i32(this.state.threadsPerWarp);
+      const lane = this.pool.get('lane', (bb) => bb.create({ name: 'llvm.urem', operands: [tid, w], resultTypes: [IntegerType.get(32)], loc: b.loc }));
+      const warp = this.pool.get('warp', (bb) => bb.create({ name: 'llvm.udiv', operands: [tid, w], resultTypes: [IntegerType.get(32)], loc: b.loc }));
+      this.laneWarpCache = [lane, warp];
+    }
+    return this.laneWarpCache;
+  }
+
+  /** Lowers one op (at the builder's current insertion point). */
+  lowerOp(op: Operation): void {
+    const list = registry.get(op.name);
+    const ctx = new LoweringContext(this, op);
+    if (list) {
+      const reasons: string[] = [];
+      for (const e of list) {
+        const r = e.fn(op, ctx);
+        if (r === undefined || r === true) {
+          if (!ctx.replaced && op.results.length > 0) {
+            throw new LoweringError(op, `lowering of '${op.name}' did not replace its results`);
+          }
+          return;
+        }
+        if (typeof r === 'string') reasons.push(r);
+      }
+      throw new LoweringError(op, `failed to legalize operation '${op.name}'${reasons.length ? ': ' + reasons.join('; ') : ''}`);
+    }
+    if (op.name.startsWith('llvm.') || op.name.startsWith('nvvm.')) {
+      // Already LLVM: remap operands, keep the op (clone at the insertion point so order is kept).
+      const operands = op.operandValues.map((v) => {
+        const l = this.lookup(v, op);
+        if (l.length !== 1) throw new LoweringError(op, `aggregate operand of '${op.name}'`);
+        return l[0]!;
+      });
+      const copy = this.builder.create({
+        name: op.name,
+        operands,
+        resultTypes: op.results.map((r) => r.type),
+        attributes: [...op.attributes],
+        loc: op.loc,
+        ...(op.operandSegments ? { operandSegments: op.operandSegments } : {}),
+        successors: op.successors,
+      });
+      op.results.forEach((r, i) => this.values.set(r, [copy.result(i)]));
+      return;
+    }
+    throw new LoweringError(op, `failed to legalize operation '${op.name}'`);
+  }
+
+  /** Converts the function body: block arguments, then every op in dominance order. */
+  run(): void {
+    const region = this.func.region(0);
+    const blocks = reversePostOrder(region);
+    // Retype non-entry block arguments (the entry block's were set by the function conversion).
+    for (const blk of region.blocks) {
+      if (blk === region.blocks[0]) continue;
+      for (const a of blk.args) {
+        const orig = a.type;
+        if (isAggregateType(orig)) {
+          a.type = convertType(orig);
+          this.pendingUnpack.set(a, orig);
+        } else {
+          a.type = convertType(orig);
+        }
+      }
+    }
+    for (const blk of blocks) {
+      this.unpackBlockArgs(blk);
+      for (const op of [...blk.ops]) {
+        this.builder.setInsertionPoint(op);
+        if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc, this.pool).barrier();
+        this.lowerOp(op);
+        this.toErase.push(op);
+      }
+    }
+    for (const op of this.toErase) op.dropAllReferences();
+    for (const op of this.toErase) {
+      for (const r of op.results) r.uses.length = 0;
+      op.remove();
+    }
+  }
+
+  /** Block arguments of aggregate types, with their original type, to unpack at the top of their block. */
+  readonly pendingUnpack = new Map<BlockArgument, Type>();
+
+  private unpackBlockArgs(blk: Block): void {
+    let anchor: Operation | undefined;
+    for (const a of blk.args) {
+      const orig = this.pendingUnpack.get(a);
+      if (!orig) continue;
+      this.builder.withInsertionGuard(() => {
+        if (anchor) this.builder.setInsertionPointAfter(anchor);
+        else this.builder.setInsertionPointToStart(blk);
+        const lb = new LLVMBuilder(this.builder, a.loc, this.pool);
+        const vals = lb.unpackStruct(a);
+        anchor = vals[vals.length - 1]?.definingOp ?? anchor;
+        this.values.set(a, vals);
+      });
+      void orig;
+    }
+  }
+}
+
+/** Blocks of a region in reverse post-order from the entry; unreachable blocks follow in region order. */
+export function reversePostOrder(region: Region): Block[] {
+  const entry = region.blocks[0];
+  if (!entry) return [];
+  const seen = new Set<Block>();
+  const post: Block[] = [];
+  const visit = (b: Block): void => {
+    // Iterative DFS to avoid deep recursion on long CFGs.
+    const stack: [Block, number][] = [[b, 0]];
+    seen.add(b);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const succ = top[0].successors;
+      if (top[1] < succ.length) {
+        const s = succ[top[1]++]!;
+        if (!seen.has(s)) {
+          seen.add(s);
+          stack.push([s, 0]);
+        }
+      } else {
+        post.push(top[0]);
+        stack.pop();
+      }
+    }
+  };
+  visit(entry);
+  const order = post.reverse();
+  for (const b of region.blocks) if (!seen.has(b)) order.push(b);
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Context given to lowerings
+
+export class LoweringContext {
+  readonly b: LLVMBuilder;
+  replaced = false;
+
+  constructor(
+    readonly fn: FunctionLowering,
+    readonly op: Operation,
+  ) {
+    this.b = fn.llvmBuilder(op);
+  }
+
+  get state(): ConversionState {
+    return this.fn.state;
+  }
+  get numWarps(): number {
+    return this.fn.state.numWarps;
+  }
+  get threadsPerWarp(): number {
+    return this.fn.state.threadsPerWarp;
+  }
+  get numCTAs(): number {
+    return this.fn.state.numCTAs;
+  }
+  get computeCapability(): number {
+    return this.fn.state.target.computeCapability;
+  }
+  get ptxVersion(): number {
+    return this.fn.state.target.ptxVersion;
+  }
+  get axisInfo(): ModuleAxisInfoAnalysis {
+    return this.fn.state.axisInfo;
+  }
+
+  /** Lowered values of operand `i` of the op. */
+  operand(i: number): Value[] {
+    return this.fn.lookup(this.op.operand(i), this.op);
+  }
+  /** Lowered values of every operand. */
+  operands(): Value[][] {
+    return this.op.operandValues.map((v) => this.fn.lookup(v, this.op));
+  }
+  /** Lowered values of any value (e.g. an operand of another op that is already lowered). */
+  lookup(v: Value): Value[] {
+    return this.fn.lookup(v, this.op);
+  }
+  /** The single lowered value of operand `i` (scalars, pointers). */
+  scalar(i: number): Value {
+    const l = this.operand(i);
+    if (l.length !== 1) throw new LoweringError(this.op, `operand #${i} of '${this.op.name}' is not a scalar`);
+    return l[0]!;
+  }
+
+  /** Replaces the op's results by lowered values (one Value[] per result). */
+  replace(results: readonly (readonly Value[])[]): void {
+    if (results.length !== this.op.results.length) {
+      throw new LoweringError(this.op, `lowering of '${this.op.name}' gave ${results.length} results for ${this.op.results.length}`);
+    }
+    this.op.results.forEach((r, i) => {
+      const vals = [...results[i]!];
+      const expected = loweredValueTypes(r.type);
+      if (vals.length !== expected.length) {
+        throw new LoweringError(this.op, `lowering of '${this.op.name}' gave ${vals.length} values for result #${i} (${expected.length} expected)`);
+      }
+      this.fn.values.set(r, vals);
+    });
+    this.replaced = true;
+  }
+  /** Replaces a single-result op by one value (scalar result) or a value list. */
+  replaceWith(v: Value | readonly Value[]): void {
+    this.replace([Array.isArray(v) ? (v as Value[]) : [v as Value]]);
+  }
+
+  /** Packs lowered values into the struct type of a TritonGPU type (for block arguments, calls). */
+  pack(values: readonly Value[], ttType: Type): Value {
+    if (!isAggregateType(ttType)) return values[0]!;
+    return this.b.packStruct(values, convertType(ttType) as LLVMStructType);
+  }
+  /** Unpacks a struct value into its fields. */
+  unpack(v: Value): Value[] {
+    return this.b.unpackStruct(v);
+  }
+
+  /**
+   * Lowers the ops of a single-block region at the current insertion point, its block arguments bound to
+   * `args`, and returns the lowered operands of its terminator.
+   */
+  lowerRegion(region: Region, args: readonly (readonly Value[])[]): Value[][] {
+    const block = region.blocks[0];
+    if (!block) throw new LoweringError(this.op, 'empty region');
+    block.args.forEach((a, i) => this.fn.values.set(a, [...args[i]!]));
+    for (const op of block.ops) {
+      if (op === block.terminator && op.hasTrait('Terminator')) {
+        return op.operandValues.map((v) => this.fn.lookup(v, op));
+      }
+      this.fn.lowerOp(op);
+    }
+    throw new LoweringError(this.op, 'region has no terminator');
+  }
+  /** lowerRegion for scalar combiners: one value per argument and result. */
+  lowerScalarRegion(region: Region, args: readonly Value[]): Value[] {
+    return this.lowerRegion(
+      region,
+      args.map((a) => [a]),
+    ).map((r) => r[0]!);
+  }
+
+  threadId(): Value {
+    return this.fn.threadId(this.b);
+  }
+  laneWarp(): [Value, Value] {
+    return this.fn.laneWarp(this.b);
+  }
+  laneId(): Value {
+    return this.fn.laneWarp(this.b)[0];
+  }
+  warpId(): Value {
+    return this.fn.laneWarp(this.b)[1];
+  }
+
+  /** The function's shared memory base (`!llvm.ptr<3>`). */
+  smemBase(): Value {
+    return this.fn.smemBaseOf(this.b);
+  }
+  /** Shared memory base of an op's allocation: smemBase + `allocation.offset` bytes (Triton's getSharedMemoryBase). */
+  sharedMemoryBase(op: Operation = this.op): Value {
+    const off = op.getAttr('allocation.offset');
+    if (!(off instanceof IntegerAttr)) throw new LoweringError(op, `'${op.name}' has no allocation.offset (run allocate-shared-memory first)`);
+    const base = this.smemBase();
+    if (off.num === 0) return base;
+    return this.b.gep(base, IntegerType.get(8), this.b.i32(off.num), LLVMPointerType.get(3));
+  }
+  /** The function's global scratch argument (`!llvm.ptr<1>`). */
+  globalScratchBase(): Value {
+    const v = this.fn.globalScratchArg;
+    if (!v) throw new LoweringError(this.op, 'no global scratch argument');
+    return v;
+  }
+
+  /**
+   * Declares an external function in the module (once; Triton's appendOrGetExternFuncOp), e.g. a libdevice
+   * function `__nv_logf` called by a lowering.
+   */
+  declareExternFunc(name: string, resultType: Type, argTypes: readonly Type[]): void {
+    const func = this.fn.func;
+    const module = func.parent;
+    if (!module) return;
+    for (const o of module.ops) {
+      if (o.name === 'llvm.func' && (o.getAttr('sym_name') as StringAttr | undefined)?.value === name) return;
+    }
+    const decl = createOperation({
+      name: 'llvm.func',
+      attributes: [
+        ['sym_name', StringAttr.get(name)],
+        ['function_type', TypeAttr.get(LLVMFunctionType.get(resultType, argTypes))],
+      ],
+      regions: 1,
+      loc: this.op.loc,
+    });
+    module.insertBefore(func, decl);
+  }
+
+  /** Calls an external (e.g. libdevice) function, declaring it first. */
+  callExtern(name: string, args: readonly Value[], resultType: Type): Value {
+    this.declareExternFunc(name, resultType, args.map((a) => a.type));
+    return this.b.call(name, args, resultType)!;
+  }
+
+  /** Reports an error on the op and aborts its lowering. */
+  error(message: string): never {
+    throw new LoweringError(this.op, message);
+  }
+}
+
+/** Reads an integer attribute of the module (`ttg.num-warps`, ...). */
+export function moduleIntAttr(module: Operation, name: string, dflt: number): number {
+  const a: Attribute | undefined = module.getAttr(name);
+  return a instanceof IntegerAttr ? a.num : dflt;
+}

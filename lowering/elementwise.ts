@@ -1,0 +1,533 @@
+/**
+ * Elementwise ops (Triton 3.6's ElementwiseOpToLLVM, common and NVIDIA parts, plus MLIR's Arith/MathToLLVM for
+ * scalars): each register of the result is computed from the same register of the operands (scalars are one
+ * register). Float conversions follow Triton per type pair: f16/bf16 <-> f32 by fpext / `cvt.rn(z).f16.f32`
+ * inline PTX / `llvm.nvvm.f2bf16.rn(z)`, fp8 <-> f16/bf16/f32 by Triton's packed PTX sequences (2 or 4 values per
+ * instruction), f32 division by `llvm.nvvm.div.full`, f32 exp by `ex2.approx` of x * log2(e); math functions
+ * LLVM's NVPTX backend cannot select become libdevice calls (`__nv_logf`, ...), linked at PTX generation.
+ */
+import { IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
+import type { Operation, Value } from '../dialect/ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, VectorType, type Type, elementTypeOf } from '../dialect/ir/type.js';
+import { LLVMPointerType } from '../dialect/llvm/types.js';
+import type { LLVMBuilder, FCmpPredicate, ICmpPredicate } from './builder.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
+import { ptx } from './ptx.js';
+import { convertElementType } from './type-converter.js';
+
+type ElemFn = (b: LLVMBuilder, args: Value[], ctx: LoweringContext, op: Operation) => Value;
+
+/** Registers an elementwise lowering: `fn` maps one register of each operand to one register of the result. */
+export function registerElementwise(names: string | readonly string[], fn: ElemFn): void {
+  registerLowering(names, (op, ctx) => {
+    const ops = ctx.operands();
+    const n = ops.length ? Math.max(...ops.map((o) => o.length)) : 1;
+    const out: Value[] = [];
+    for (let i = 0; i < n; i++) out.push(fn(ctx.b, ops.map((o) => o[o.length === 1 ? 0 : i]!), ctx, op));
+    ctx.replaceWith(out);
+  });
+}
+
+/** Registers a lowering that converts `k` registers at once (packed conversions); `fn` gets and returns k values. */
+export function registerPackedElementwise(name: string, pack: (op: Operation, ctx: LoweringContext) => number, fn: (b: LLVMBuilder, vals: Value[], ctx: LoweringContext, op: Operation) => Value[]): void {
+  registerLowering(name, (op, ctx) => {
+    const vals = ctx.operand(0);
+    const k = Math.max(1, pack(op, ctx));
+    const out: Value[] = [];
+    for (let i = 0; i < vals.length; i += k) out.push(...fn(ctx.b, vals.slice(i, i + k), ctx, op).slice(0, Math.min(k, vals.length - i)));
+    ctx.replaceWith(out);
+  });
+}
+
+/** The converted element type of an op's result. */
+function resultElemType(op: Operation): Type {
+  return convertElementType(elementTypeOf(op.result().type));
+}
+function srcElemType(op: Operation, i = 0): Type {
+  return elementTypeOf(op.operand(i).type);
+}
+
+// ---- integer and float arithmetic ----------------------------------------------------------------------
+
+const BINARY: Record<string, string> = {
+  'arith.addi': 'llvm.add',
+  'arith.subi': 'llvm.sub',
+  'arith.muli': 'llvm.mul',
+  'arith.divsi': 'llvm.sdiv',
+  'arith.divui': 'llvm.udiv',
+  'arith.remsi': 'llvm.srem',
+  'arith.remui': 'llvm.urem',
+  'arith.andi': 'llvm.and',
+  'arith.ori': 'llvm.or',
+  'arith.xori': 'llvm.xor',
+  'arith.shli': 'llvm.shl',
+  'arith.shrsi': 'llvm.ashr',
+  'arith.shrui': 'llvm.lshr',
+  'arith.maxsi': 'llvm.intr.smax',
+  'arith.minsi': 'llvm.intr.smin',
+  'arith.maxui': 'llvm.intr.umax',
+  'arith.minui': 'llvm.intr.umin',
+  'arith.addf': 'llvm.fadd',
+  'arith.subf': 'llvm.fsub',
+  'arith.mulf': 'llvm.fmul',
+  'arith.remf': 'llvm.frem',
+  'arith.maxnumf': 'llvm.intr.maxnum',
+  'arith.minnumf': 'llvm.intr.minnum',
+  'arith.maximumf': 'llvm.intr.maximum',
+  'arith.minimumf': 'llvm.intr.minimum',
+  'math.copysign': 'llvm.intr.copysign',
+};
+for (const [name, llvmName] of Object.entries(BINARY)) {
+  registerElementwise(name, (b, [x, y]) => b.op(llvmName, [x!, y!], x!.type));
+}
+
+registerElementwise('arith.negf', (b, [x]) => b.fneg(x!));
+
+registerElementwise('arith.divf', (b, [x, y], ctx) => {
+  const t = x!.type;
+  if (t instanceof FloatType && t.width === 32) return b.intrinsic('llvm.nvvm.div.full', [x!, y!], t)!;
+  if (t instanceof FloatType && t.width === 64) return b.intrinsic('llvm.nvvm.div.rn.d', [x!, y!], t)!;
+  void ctx;
+  return b.fdiv(x!, y!);
+});
+
+const ICMP: ICmpPredicate[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
+const FCMP: FCmpPredicate[] = ['_false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', '_true'];
+
+registerElementwise('arith.cmpi', (b, [x, y], _c, op) => b.icmp(ICMP[(op.getAttr('predicate') as IntegerAttr).num]!, x!, y!));
+registerElementwise('arith.cmpf', (b, [x, y], _c, op) => b.fcmp(FCMP[(op.getAttr('predicate') as IntegerAttr).num]!, x!, y!));
+registerElementwise(['arith.select', 'tt.select'], (b, [c, t, f]) => b.select(c!, t!, f!));
+
+// ---- casts ----------------------------------------------------------------------------------------------
+
+registerElementwise('arith.extsi', (b, [x], _c, op) => b.sext(x!, resultElemType(op)));
+registerElementwise('arith.extui', (b, [x], _c, op) => b.zext(x!, resultElemType(op)));
+registerElementwise('arith.trunci', (b, [x], _c, op) => b.trunc(x!, resultElemType(op)));
+registerElementwise(['arith.index_cast', 'arith.index_castui'], (b, [x], _c, op) => {
+  const to = resultElemType(op) as IntegerType;
+  return op.name === 'arith.index_cast' ? b.sextOrTrunc(x!, to) : b.zextOrTrunc(x!, to);
+});
+registerElementwise('arith.sitofp', (b, [x], _c, op) => b.op('llvm.sitofp', [x!], resultElemType(op)));
+registerElementwise('arith.uitofp', (b, [x], _c, op) => b.op('llvm.uitofp', [x!], resultElemType(op)));
+registerElementwise('arith.fptosi', (b, [x], _c, op) => b.op('llvm.fptosi', [x!], resultElemType(op)));
+registerElementwise('arith.fptoui', (b, [x], _c, op) => b.op('llvm.fptoui', [x!], resultElemType(op)));
+registerElementwise(['arith.bitcast', 'tt.bitcast'], (b, [x], _c, op) => b.bitcast(x!, resultElemType(op)));
+registerElementwise('tt.int_to_ptr', (b, [x], _c, op) => b.inttoptr(x!, resultElemType(op)));
+registerElementwise('tt.ptr_to_int', (b, [x], _c, op) => b.ptrtoint(x!, resultElemType(op)));
+
+/** f32 → f16 with `cvt.rn.f16.f32` / `cvt.rz.f16.f32` (Triton's convertFp32ToFp16). */
+export function fp32ToFp16(b: LLVMBuilder, v: Value, rtz = false): Value {
+  return ptx(b, `cvt.${rtz ? 'rz' : 'rn'}.f16.f32 $0, $1;`, ['=h'], [[v, 'r']], [FloatType.get('f16')], false)[0]!;
+}
+/** f32 → bf16 with `llvm.nvvm.f2bf16.rn` / `.rz`. */
+export function fp32ToBf16(b: LLVMBuilder, v: Value, rtz = false): Value {
+  return b.intrinsic(rtz ? 'llvm.nvvm.f2bf16.rz' : 'llvm.nvvm.f2bf16.rn', [v], FloatType.get('bf16'))!;
+}
+
+registerElementwise('arith.extf', (b, [x], _c, op) => b.fpext(x!, resultElemType(op)));
+registerElementwise('arith.truncf', (b, [x], _c, op) => {
+  const rm = op.getAttr('roundingmode');
+  const to = resultElemType(op);
+  const from = x!.type;
+  // toward_zero is not expressible with fptrunc: use the cvt.rz forms.
+  if (rm instanceof IntegerAttr && rm.num === 3 && from instanceof FloatType && from.width === 32) {
+    if (to instanceof FloatType && to.kind === 'f16') return fp32ToFp16(b, x!, true);
+    if (to instanceof FloatType && to.kind === 'bf16') return fp32ToBf16(b, x!, true);
+  }
+  return b.fptrunc(x!, to);
+});
+
+// ---- tt.fp_to_fp ----------------------------------------------------------------------------------------
+
+interface PackedCvt {
+  asm: string;
+  inBits: number;
+  outBits: number;
+  n: number;
+}
+
+function fp16ToE5M2(rtne: boolean, native: boolean): PackedCvt {
+  if (!rtne)
+    return {
+      asm: '{\n.reg .b32 a<2>;\nand.b32 a0, $1, 0xfffefffe;\nand.b32 a1, $2, 0xfffefffe;\nprmt.b32 $0, a0, a1, 0x7531;\n}',
+      inBits: 32,
+      outBits: 32,
+      n: 4,
+    };
+  if (native) return { asm: 'cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;', inBits: 32, outBits: 16, n: 2 };
+  return {
+    asm: '{\n.reg .b32 a<2>;\nand.b32 a0, $1, 0xfffefffe;\nand.b32 a1, $2, 0xfffefffe;\nadd.u32 a0, a0, 0x00800080;\nadd.u32 a1, a1, 0x00800080;\nprmt.b32 $0, a0, a1, 0x7531;\n}',
+    inBits: 32,
+    outBits: 32,
+    n: 4,
+  };
+}
+function e5m2ToFp16(native: boolean): PackedCvt {
+  if (native) return { asm: 'cvt.rn.f16x2.e5m2x2 $0, $1;', inBits: 16, outBits: 32, n: 2 };
+  return { asm: '{\nprmt.b32 $0, 0, $2, 0x5140;\nprmt.b32 $1, 0, $2, 0x7362;\n}', inBits: 32, outBits: 32, n: 4 };
+}
+function e5m2ToBf16(native: boolean): PackedCvt {
+  if (native)
+    return {
+      asm:
+        '{\n.reg .b32 a<2>, b<2>;\n.reg .b32 e112;\nmov.u32 e112, 0x77807780;\nprmt.b32 a0, 0, $2, 0x5140;\nprmt.b32 a1, 0, $2, 0x7362;\n' +
+        'lop3.b32 b0, a0, 0x7fff7fff, 0, 0xc0;\nlop3.b32 b1, a1, 0x7fff7fff, 0, 0xc0;\nshr.b32 b0, b0, 3;\nshr.b32 b1, b1, 3;\n' +
+        'lop3.b32 b0, b0, 0x80008000, a0, 0xf8;\nlop3.b32 b1, b1, 0x80008000, a1, 0xf8;\nmul.rn.bf16x2 $0, b0, e112;\nmul.rn.bf16x2 $1, b1, e112;\n}',
+      inBits: 32,
+      outBits: 32,
+      n: 4,
+    };
+  return {
+    asm:
+      '{\n.reg .b32 a<2>, b<2>, c<4>, d<4>, e112;\nmov.u32 e112, 0x77800000;\nprmt.b32 a0, 0, $2, 0x5140;\nprmt.b32 a1, 0, $2, 0x7362;\n' +
+      'lop3.b32 b0, a0, 0x7fff7fff, 0, 0xc0;\nlop3.b32 b1, a1, 0x7fff7fff, 0, 0xc0;\nshr.b32 b0, b0, 3;\nshr.b32 b1, b1, 3;\n' +
+      'and.b32 c0, b0, 0xFFFF0000;\nshl.b32 c1, b0, 16;\nand.b32 c2, b1, 0xFFFF0000;\nshl.b32 c3, b1, 16;\n' +
+      'mul.f32 d0, c0, e112;\nmul.f32 d1, c1, e112;\nmul.f32 d2, c2, e112;\nmul.f32 d3, c3, e112;\n' +
+      'prmt.b32 b0, d0, d1, 0x3276;\nprmt.b32 b1, d2, d3, 0x3276;\nlop3.b32 $0, b0, 0x80008000, a0, 0xf8;\nlop3.b32 $1, b1, 0x80008000, a1, 0xf8;\n}',
+    inBits: 32,
+    outBits: 32,
+    n: 4,
+  };
+}
+function bf16ToE5M2(native: boolean): PackedCvt {
+  if (native)
+    return {
+      asm: '{\n.reg .b16 a<2>;\n.reg .f32 b<2>;\nmov.b32 {a0, a1}, $1;\ncvt.f32.bf16 b0, a0;\ncvt.f32.bf16 b1, a1;\ncvt.rn.satfinite.e5m2x2.f32 $0, b1, b0;\n}',
+      inBits: 32,
+      outBits: 16,
+      n: 2,
+    };
+  const clamp = (i: number): string =>
+    `and.b32 nosign_${i}_0, nosign${i}, 0xffff0000;\nmax.u32 nosign_${i}_0, nosign_${i}_0, 0x38000000;\nmin.u32 nosign_${i}_0, nosign_${i}_0, 0x57e00000;\n` +
+    `and.b32 nosign_${i}_1, nosign${i}, 0x0000ffff;\nmax.u32 nosign_${i}_1, nosign_${i}_1, 0x3800;\nmin.u32 nosign_${i}_1, nosign_${i}_1, 0x57e0;\n` +
+    `or.b32 nosign${i}, nosign_${i}_0, nosign_${i}_1;\n`;
+  return {
+    asm:
+      '{\n.reg .u32 sign, sign<2>, nosign, nosign<2>;\n.reg .u32 fp8_min, fp8_max, rn_;\nmov.u32 fp8_min, 0x38003800;\nmov.u32 fp8_max, 0x57e057e0;\nmov.u32 rn_, 0x00100010;\n' +
+      'and.b32 sign0, $1, 0x80008000;\nand.b32 sign1, $2, 0x80008000;\nprmt.b32 sign, sign0, sign1, 0x7531;\nand.b32 nosign0, $1, 0x7fff7fff;\nand.b32 nosign1, $2, 0x7fff7fff;\n' +
+      '.reg .u32 nosign_0_<2>, nosign_1_<2>;\n' +
+      clamp(0) +
+      clamp(1) +
+      'add.u32 nosign0, nosign0, rn_;\nadd.u32 nosign1, nosign1, rn_;\nsub.u32 nosign0, nosign0, 0x38003800;\nsub.u32 nosign1, nosign1, 0x38003800;\n' +
+      'shl.b32 nosign0, nosign0, 3;\nshl.b32 nosign1, nosign1, 3;\nprmt.b32 nosign, nosign0, nosign1, 0x7531;\nor.b32 $0, nosign, sign;\n}',
+    inBits: 32,
+    outBits: 32,
+    n: 4,
+  };
+}
+const E4M3_TO_FP16: PackedCvt = { asm: '{\ncvt.rn.f16x2.e4m3x2 $0, $1;\n}', inBits: 16, outBits: 32, n: 2 };
+const FP16_TO_E4M3: PackedCvt = { asm: '{\ncvt.rn.satfinite.e4m3x2.f16x2 $0, $1;\n}', inBits: 32, outBits: 16, n: 2 };
+function e4m3ToBf16(native: boolean): PackedCvt {
+  if (native)
+    return {
+      asm: '{\n.reg .b32 a;\n.reg .f16 a<2>;\n.reg .b16 b<2>;\ncvt.rn.f16x2.e4m3x2 a, $1;\nmov.b32 {a0, a1}, a;\ncvt.bf16.f16 b0, a0;\ncvt.bf16.f16 b1, a1;\nmov.b32 $0, {b0, b1};\n}',
+      inBits: 16,
+      outBits: 32,
+      n: 2,
+    };
+  return {
+    asm:
+      '{\n.reg .b32 a;\n.reg .f16 a<2>;\n.reg .f32 b<2>;\n.reg .b16 c<2>;\ncvt.rn.f16x2.e4m3x2 a, $1;\nmov.b32 {a0, a1}, a;\ncvt.f32.f16 b0, a0;\ncvt.f32.f16 b1, a1;\n' +
+      'cvt.rn.bf16.f32 c0, b0;\ncvt.rn.bf16.f32 c1, b1;\nmov.b32 $0, {c0, c1};\n}',
+    inBits: 16,
+    outBits: 32,
+    n: 2,
+  };
+}
+const BF16_TO_E4M3: PackedCvt = {
+  asm: '{\n.reg .b16 a<2>;\n.reg .f32 b<2>;\nmov.b32 {a0, a1}, $1;\ncvt.f32.bf16 b0, a0;\ncvt.f32.bf16 b1, a1;\ncvt.rn.satfinite.e4m3x2.f32 $0, b1, b0;\n}',
+  inBits: 32,
+  outBits: 16,
+  n: 2,
+};
+const FP32_TO_E4M3: PackedCvt = { asm: 'cvt.rn.satfinite.e4m3x2.f32  $0, $2, $1;', inBits: 32, outBits: 16, n: 2 };
+const FP32_TO_E5M2: PackedCvt = { asm: 'cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;', inBits: 32, outBits: 16, n: 2 };
+
+/** Runs a packed conversion on `n` values of LLVM type `inTy`, giving `n` values of LLVM type `outTy`. */
+function runPacked(b: LLVMBuilder, cvt: PackedCvt, vals: Value[], inTy: Type, outTy: Type): Value[] {
+  const inW = (inTy as IntegerType | FloatType).width;
+  const outW = (outTy as IntegerType | FloatType).width;
+  const inVec = cvt.inBits / inW;
+  const outVec = cvt.outBits / outW;
+  const n = vals.length;
+  const inPacked: Value[] = [];
+  for (let i = 0; i < n; i += inVec) {
+    let v = b.undef(VectorType.get([inVec], inTy));
+    for (let k = 0; k < inVec; k++) v = b.insertElement(v, vals[i + k]!, k);
+    inPacked.push(b.bitcast(v, IntegerType.get(cvt.inBits)));
+  }
+  const outNums = n / outVec;
+  const outVecTy = VectorType.get([outVec], outTy);
+  const outC = cvt.outBits === 16 ? '=h' : '=r';
+  const inC = cvt.inBits === 16 ? 'h' : 'r';
+  const outs = ptx(
+    b,
+    cvt.asm,
+    new Array<string>(outNums).fill(outC),
+    inPacked.map((v) => [v, inC] as const),
+    new Array<Type>(outNums).fill(outVecTy),
+    false,
+  );
+  const res: Value[] = [];
+  for (let i = 0; i < n; i++) res.push(b.extractElement(outs[Math.floor(i / outVec)]!, i % outVec));
+  return res;
+}
+
+type FpKind = 'f16' | 'bf16' | 'f32' | 'e4m3' | 'e5m2' | 'other';
+function fpKind(t: Type): FpKind {
+  if (!(t instanceof FloatType)) return 'other';
+  switch (t.kind) {
+    case 'f16':
+    case 'bf16':
+    case 'f32':
+      return t.kind;
+    case 'f8E4M3FN':
+      return 'e4m3';
+    case 'f8E5M2':
+      return 'e5m2';
+    default:
+      return 'other';
+  }
+}
+
+function fpToFpTable(src: FpKind, dst: FpKind, rtne: boolean, cc: number): PackedCvt | undefined {
+  const key = `${src}>${dst}`;
+  switch (key) {
+    case 'e4m3>f16':
+      return E4M3_TO_FP16;
+    case 'e5m2>f16':
+      return e5m2ToFp16(cc >= 89);
+    case 'f16>e4m3':
+      return rtne ? FP16_TO_E4M3 : undefined;
+    case 'f16>e5m2':
+      return fp16ToE5M2(rtne, cc >= 89);
+    case 'e5m2>bf16':
+      return e5m2ToBf16(cc >= 90);
+    case 'e4m3>bf16':
+      return e4m3ToBf16(cc >= 90);
+    case 'bf16>e5m2':
+      return rtne ? bf16ToE5M2(cc >= 89) : undefined;
+    case 'bf16>e4m3':
+      return rtne ? BF16_TO_E4M3 : undefined;
+    case 'f32>e4m3':
+      return rtne ? FP32_TO_E4M3 : undefined;
+    case 'f32>e5m2':
+      return rtne ? FP32_TO_E5M2 : undefined;
+  }
+  return undefined;
+}
+
+registerLowering('tt.fp_to_fp', (op, ctx) => {
+  const b = ctx.b;
+  const vals = ctx.operand(0);
+  const srcT = srcElemType(op);
+  const dstT = elementTypeOf(op.result().type);
+  const src = fpKind(srcT);
+  const dst = fpKind(dstT);
+  const r = op.getAttr('rounding');
+  const rtz = r instanceof IntegerAttr && r.num === 0;
+  const rtne = !rtz;
+  const f16 = FloatType.get('f16');
+  const f32 = FloatType.get('f32');
+  if ((src === 'f16' || src === 'bf16') && dst === 'f32') return ctx.replaceWith(vals.map((v) => b.fpext(v, f32)));
+  if (src === 'f32' && dst === 'f16') return ctx.replaceWith(vals.map((v) => fp32ToFp16(b, v, rtz)));
+  if (src === 'f32' && dst === 'bf16') return ctx.replaceWith(vals.map((v) => fp32ToBf16(b, v, rtz)));
+  if (src === 'f16' && dst === 'bf16') return ctx.replaceWith(vals.map((v) => fp32ToBf16(b, b.fpext(v, f32), rtz)));
+  if (src === 'bf16' && dst === 'f16') return ctx.replaceWith(vals.map((v) => fp32ToFp16(b, b.fpext(v, f32), rtz)));
+  const cc = ctx.computeCapability;
+  // f32 sources go through f16 (with rtz) unless sm90 has a native f32 -> fp8 conversion.
+  const viaF16Src = src === 'f32' && (!(cc >= 90 && (dst === 'e4m3' || dst === 'e5m2')) || rtz);
+  const dstIsF32 = dst === 'f32';
+  const cSrc: FpKind = viaF16Src ? 'f16' : src;
+  const cDst: FpKind = dstIsF32 ? 'f16' : dst;
+  const cvt = fpToFpTable(cSrc, cDst, rtne, cc);
+  if (!cvt) return `unsupported conversion ${srcT.key} -> ${dstT.key}`;
+  if ((src === 'e4m3' || dst === 'e4m3') && cc < 89) return 'conversion from/to f8e4m3nv is only supported on compute capability >= 89';
+  const inTy = cSrc === 'f16' ? f16 : convertElementType(cSrc === src ? srcT : f16);
+  const outTy = cDst === 'f16' ? f16 : convertElementType(dstT);
+  const out: Value[] = [];
+  for (let i = 0; i < vals.length; i += cvt.n) {
+    let chunk = vals.slice(i, i + cvt.n);
+    if (viaF16Src) chunk = chunk.map((v) => fp32ToFp16(b, v, true));
+    const real = chunk.length;
+    while (chunk.length < cvt.n) chunk.push(b.undef(inTy));
+    let res = runPacked(b, cvt, chunk, inTy, outTy).slice(0, real);
+    if (dstIsF32) res = res.map((v) => b.fpext(v, f32));
+    out.push(...res);
+  }
+  ctx.replaceWith(out);
+});
+
+// ---- math --------------------------------------------------------------------------------------------
+
+function isF32(t: Type): boolean {
+  return t instanceof FloatType && t.width === 32;
+}
+function isF64(t: Type): boolean {
+  return t instanceof FloatType && t.width === 64;
+}
+
+/** Unary math ops LLVM's NVPTX backend selects natively, for every float width. */
+const NATIVE_UNARY: Record<string, string> = {
+  'math.absf': 'llvm.intr.fabs',
+  'math.ceil': 'llvm.intr.ceil',
+  'math.floor': 'llvm.intr.floor',
+  'math.trunc': 'llvm.intr.trunc',
+  'math.roundeven': 'llvm.intr.roundeven',
+  'math.sqrt': 'llvm.intr.sqrt',
+};
+for (const [name, intr] of Object.entries(NATIVE_UNARY)) registerElementwise(name, (b, [x]) => b.op(intr, [x!], x!.type));
+
+registerElementwise('math.fma', (b, [x, y, z]) => b.fma(x!, y!, z!));
+registerElementwise('math.absi', (b, [x]) => b.op('llvm.intr.abs', [x!], x!.type, [['is_int_min_poison', IntegerAttr.bool(false)]]));
+registerElementwise('math.ctlz', (b, [x]) => b.op('llvm.intr.ctlz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
+registerElementwise('math.cttz', (b, [x]) => b.op('llvm.intr.cttz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
+registerElementwise('math.ctpop', (b, [x]) => b.op('llvm.intr.ctpop', [x!], x!.type));
+
+const LOG2E = 1.4426950408889634;
+registerElementwise('math.exp', (b, [x], ctx) => {
+  if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [b.fmul(x!, b.f32(Math.fround(LOG2E)))], x!.type)!;
+  return libdevice(ctx, 'exp', x!);
+});
+registerElementwise('math.exp2', (b, [x], ctx) => {
+  if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [x!], x!.type)!;
+  return libdevice(ctx, 'exp2', x!);
+});
+
+/** Calls the libdevice version of a unary function (`__nv_<name>f` for f32, `__nv_<name>` for f64; f16/bf16 via f32). */
+function libdevice(ctx: LoweringContext, name: string, ...args: Value[]): Value {
+  const b = ctx.b;
+  const t = args[0]!.type;
+  if (isF64(t)) return ctx.callExtern(`__nv_${name}`, args, t);
+  if (isF32(t)) return ctx.callExtern(`__nv_${name}f`, args, t);
+  const f32 = FloatType.get('f32');
+  const r = ctx.callExtern(`__nv_${name}f`, args.map((a) => b.fpext(a, f32)), f32);
+  return b.fptrunc(r, t);
+}
+
+const LIBDEVICE_UNARY: Record<string, string> = {
+  'math.log': 'log',
+  'math.log2': 'log2',
+  'math.log10': 'log10',
+  'math.log1p': 'log1p',
+  'math.expm1': 'expm1',
+  'math.sin': 'sin',
+  'math.cos': 'cos',
+  'math.tan': 'tan',
+  'math.asin': 'asin',
+  'math.acos': 'acos',
+  'math.atan': 'atan',
+  'math.sinh': 'sinh',
+  'math.cosh': 'cosh',
+  'math.tanh': 'tanh',
+  'math.asinh': 'asinh',
+  'math.acosh': 'acosh',
+  'math.atanh': 'atanh',
+  'math.erf': 'erf',
+  'math.erfc': 'erfc',
+  'math.rsqrt': 'rsqrt',
+  'math.cbrt': 'cbrt',
+  'math.round': 'round',
+};
+for (const [name, fn] of Object.entries(LIBDEVICE_UNARY)) registerElementwise(name, (_b, [x], ctx) => libdevice(ctx, fn, x!));
+registerElementwise('math.atan2', (_b, [x, y], ctx) => libdevice(ctx, 'atan2', x!, y!));
+registerElementwise('math.powf', (_b, [x, y], ctx) => libdevice(ctx, 'pow', x!, y!));
+
+registerElementwise('tt.precise_sqrt', (b, [x]) => {
+  if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.sqrt.rn.f', [x!], x!.type)!;
+  return b.op('llvm.intr.sqrt', [x!], x!.type);
+});
+registerElementwise('tt.precise_divf', (b, [x, y]) => {
+  if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.div.rn.f', [x!, y!], x!.type)!;
+  if (isF64(x!.type)) return b.intrinsic('llvm.nvvm.div.rn.d', [x!, y!], x!.type)!;
+  return b.fdiv(x!, y!);
+});
+
+registerElementwise('tt.mulhiui', (b, [x, y]) => {
+  const t = x!.type as IntegerType;
+  const wide = IntegerType.get(t.width * 2);
+  const p = b.mul(b.zext(x!, wide), b.zext(y!, wide));
+  return b.trunc(b.lshr(p, b.int(wide, t.width)), t);
+});
+
+registerElementwise('tt.clampf', (b, [x, lo, hi], _c, op) => {
+  const nan = op.getAttr('propagateNan');
+  const all = nan instanceof IntegerAttr && nan.num !== 0;
+  const max = all ? 'llvm.intr.maximum' : 'llvm.intr.maxnum';
+  const min = all ? 'llvm.intr.minimum' : 'llvm.intr.minnum';
+  return b.op(min, [b.op(max, [x!, lo!], x!.type), hi!], x!.type);
+});
+
+registerElementwise('tt.extern_elementwise', (b, args, ctx, op) => {
+  const sym = (op.getAttr('symbol') as StringAttr).value;
+  const rt = resultElemType(op);
+  void b;
+  return ctx.callExtern(sym, args, rt);
+});
+
+registerElementwise('ub.poison', (b, _args, _c, op) => b.poison(resultElemType(op)));
+
+// ---- tt.elementwise_inline_asm -------------------------------------------------------------------------
+
+registerLowering('tt.elementwise_inline_asm', (op, ctx) => {
+  const b = ctx.b;
+  const asm = (op.getAttr('asm_string') as StringAttr).value;
+  const constraints = (op.getAttr('constraints') as StringAttr).value;
+  const pure = (op.getAttr('pure') as IntegerAttr | undefined)?.num === 1;
+  const pack = (op.getAttr('packed_element') as IntegerAttr | undefined)?.num ?? 1;
+  const ins = ctx.operands();
+  const n = op.results.length ? ctxLen(op.result(0).type, ins) : 1;
+  const resElem = op.results.map((r) => convertElementType(elementTypeOf(r.type)));
+  const outs: Value[][] = op.results.map(() => []);
+  for (let i = 0; i < n; i += pack) {
+    const operands: Value[] = [];
+    for (const [k, vals] of ins.entries()) {
+      const t = elementTypeOf(op.operand(k).type);
+      const lt = convertElementType(t);
+      const w = lt instanceof IntegerType || lt instanceof FloatType ? lt.width : 32;
+      if (pack > 1 && w * pack <= 32) {
+        let v = b.undef(VectorType.get([pack], lt));
+        for (let j = 0; j < pack; j++) v = b.insertElement(v, vals[Math.min(i + j, vals.length - 1)]!, j);
+        operands.push(b.bitcast(v, IntegerType.get(w * pack)));
+      } else {
+        for (let j = 0; j < pack; j++) operands.push(vals[vals.length === 1 ? 0 : i + j]!);
+      }
+    }
+    const outTypes: Type[] = [];
+    for (const rt of resElem) {
+      const w = rt instanceof IntegerType || rt instanceof FloatType ? rt.width : 32;
+      if (pack > 1 && w * pack <= 32) outTypes.push(VectorType.get([pack], rt));
+      else for (let j = 0; j < pack; j++) outTypes.push(rt);
+    }
+    const st = outTypes.length === 1 ? outTypes[0]! : undefined;
+    let results: Value[];
+    if (st) results = [b.inlineAsm(asm, constraints, operands, st, !pure)!];
+    else if (outTypes.length === 0) {
+      b.inlineAsm(asm, constraints, operands, undefined, true);
+      results = [];
+    } else {
+      const r = b.inlineAsm(asm, constraints, operands, structOf(outTypes), !pure)!;
+      results = outTypes.map((_, k) => b.extractValue(r, k));
+    }
+    let k = 0;
+    for (const [ri, rt] of resElem.entries()) {
+      const w = rt instanceof IntegerType || rt instanceof FloatType ? rt.width : 32;
+      if (pack > 1 && w * pack <= 32) {
+        const v = results[k++]!;
+        for (let j = 0; j < pack; j++) outs[ri]!.push(b.extractElement(v, j));
+      } else for (let j = 0; j < pack; j++) outs[ri]!.push(results[k++]!);
+    }
+  }
+  ctx.replace(op.results.map((r, i) => outs[i]!.slice(0, ctxLen(r.type, ins))));
+});
+
+import { LLVMStructType } from '../dialect/llvm/types.js';
+import { numLoweredValues } from './type-converter.js';
+function structOf(ts: Type[]): Type {
+  return LLVMStructType.getLiteral(ts);
+}
+function ctxLen(t: Type, ins: Value[][]): number {
+  if (t instanceof RankedTensorType) return numLoweredValues(t);
+  return ins[0]?.length ?? 1;
+}
+void LLVMPointerType;

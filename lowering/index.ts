@@ -1,0 +1,96 @@
+/**
+ * `--convert-triton-gpu-to-llvm=compute-capability=NN ptx-version=NN` (Triton 3.6's ConvertTritonGPUToLLVM for
+ * NVIDIA): functions become `llvm.func` (function.ts), every TritonGPU / Triton / arith / math / cf op is lowered by
+ * the patterns registered in the files imported below (see conversion.ts for the pattern API), the module gets the
+ * `@global_smem` dynamic shared memory global, and the membar analysis places barriers between conflicting shared
+ * memory accesses.
+ */
+import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
+import { createOperation } from '../dialect/ir/create.js';
+import type { Operation } from '../dialect/ir/ir.js';
+import { IntegerType } from '../dialect/ir/type.js';
+import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
+import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
+import { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import { registerPass, type PassContext } from '../transforms/pass.js';
+import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
+import { convertFuncOp } from './function.js';
+import { computeBarriers } from './membar.js';
+// Pattern modules (each registers its lowerings).
+import './control-flow.js';
+import './elementwise.js';
+import './memory.js';
+import './spmd.js';
+import './view.js';
+
+export const SMEM_GLOBAL = 'global_smem';
+
+/** Options of the pass. */
+export interface ConvertToLLVMOptions {
+  computeCapability: number;
+  ptxVersion: number;
+}
+
+/** Runs the conversion on a module; returns the errors (empty on success). */
+export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOptions): { op: Operation; message: string }[] {
+  const body = module.region(0).blocks[0]!;
+  const state: ConversionState = {
+    target: { computeCapability: opts.computeCapability, ptxVersion: opts.ptxVersion },
+    numWarps: moduleIntAttr(module, 'ttg.num-warps', 4),
+    threadsPerWarp: moduleIntAttr(module, 'ttg.threads-per-warp', 32),
+    numCTAs: moduleIntAttr(module, 'ttg.num-ctas', 1),
+    axisInfo: new ModuleAxisInfoAnalysis(module),
+    barrierBefore: computeBarriers(module),
+    errors: [],
+  };
+  const funcs = body.ops.filter((o) => o.name === 'tt.func');
+  const converted = funcs.map((f) => convertFuncOp(f, state.numWarps));
+  // The dynamic shared memory global (always created, as Triton does).
+  const global = createOperation({
+    name: 'llvm.mlir.global',
+    attributes: [
+      ['global_type', TypeAttr.get(LLVMArrayType.get(IntegerType.get(8), 0))],
+      ['sym_name', StringAttr.get(SMEM_GLOBAL)],
+      ['linkage', LLVMEnumAttr.get('linkage', 'external')],
+      ['alignment', IntegerAttr.i64(16)],
+      ['addr_space', IntegerAttr.i32(3)],
+    ],
+    regions: 1,
+    loc: module.loc,
+  });
+  body.insertAt(0, global);
+  for (const c of converted) {
+    const fl = new FunctionLowering(
+      state,
+      c.func,
+      (b) => c.smemArg ?? b.addressOf(SMEM_GLOBAL, LLVMPointerType.get(3)),
+      c.globalScratchArg,
+      c.profileScratchArg,
+    );
+    try {
+      fl.run();
+    } catch (e) {
+      if (e instanceof LoweringError) state.errors.push({ op: e.op, message: e.message });
+      else throw e;
+    }
+  }
+  return state.errors;
+}
+
+registerPass({
+  name: 'convert-triton-gpu-to-llvm',
+  className: 'ConvertTritonGPUToLLVM',
+  description: 'Convert TritonGPU to LLVM',
+  options: {
+    'compute-capability': { type: 'int', default: 80, description: 'device compute capability' },
+    'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
+  },
+  run(module: Operation, options, ctx: PassContext) {
+    const errors = convertTritonGPUToLLVM(module, {
+      computeCapability: Number(options['compute-capability']),
+      ptxVersion: Number(options['ptx-version']),
+    });
+    for (const e of errors) ctx.emitError(e.op, e.message);
+    if (errors.length) ctx.signalPassFailure();
+  },
+});

@@ -1,0 +1,286 @@
+/**
+ * Global memory loads and stores (Triton 3.6's LoadStoreOpToLLVM for NVIDIA).
+ *
+ * Accesses are vectorized: `vec` consecutive registers (consecutive along the layout's fastest dim, at most
+ * 128 bits) are moved by one instruction when the pointer's AxisInfo contiguity/divisibility allows it, the
+ * layout holds that many consecutive elements per thread, and the mask is constant over them. Each access is
+ * predicated inline PTX, split in words of 32 bits (or the element width when larger):
+ *
+ *   mov.u32 $0, 0x0;  (or `mov.u32 $0, $k;` from `other`)
+ *   @$p ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];
+ *   @$p st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };
+ *
+ * Only the unique registers of a layout with broadcast registers are accessed; stores are predicated so that only
+ * one of the threads holding the same element writes it (Triton's emitRedundantThreadPredicate).
+ */
+import { IntegerAttr } from '../dialect/ir/attribute.js';
+import type { Value } from '../dialect/ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
+import { PointerType } from '../dialect/tt/types.js';
+import { getContigPerThread, getOrder } from '../dialect/ttg/layout-queries.js';
+import type { LLVMBuilder } from './builder.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
+import { BLOCK, LANE, REGISTER, WARP, tensorLayout } from './layout-indices.js';
+import { ptx } from './ptx.js';
+import { convertElementType } from './type-converter.js';
+
+function bitWidthOf(t: Type): number {
+  if (t instanceof IntegerType || t instanceof FloatType) return t.width;
+  return 64;
+}
+
+/** Bit width of the pointee of a pointer (or tensor of pointers) type. */
+export function pointeeBitWidth(t: Type): number {
+  const el = t instanceof RankedTensorType ? t.elementType : t;
+  if (el instanceof PointerType) return bitWidthOf(el.pointee);
+  return bitWidthOf(el);
+}
+
+/** Free-variable masks of a type's layout (scalars: every lane and warp holds the value). */
+export function freeVariableMasks(ctx: LoweringContext, t: Type): Map<string, number> {
+  if (t instanceof RankedTensorType && t.encoding) return tensorLayout(t).getFreeVariableMasks();
+  return new Map([
+    [REGISTER, 0],
+    [LANE, ctx.threadsPerWarp - 1],
+    [WARP, ctx.numWarps - 1],
+    [BLOCK, 0],
+  ]);
+}
+
+/**
+ * The predicate "this thread is the first of those holding the same elements" (lane/warp/block bits of the free
+ * variable masks are 0), or undefined when every thread holds distinct elements.
+ */
+export function redundantThreadPredicate(ctx: LoweringContext, masks: Map<string, number>): Value | undefined {
+  const b = ctx.b;
+  let pred: Value | undefined;
+  const [lane, warp] = ctx.laneWarp();
+  const ids: [string, () => Value][] = [
+    [LANE, () => lane],
+    [WARP, () => warp],
+    [BLOCK, () => b.sreg('cluster.ctarank')],
+  ];
+  for (const [name, id] of ids) {
+    const m = masks.get(name) ?? 0;
+    if (m === 0) continue;
+    const p = b.icmp('eq', b.and(id(), b.i32(m)), b.i32(0));
+    pred = pred ? b.and(pred, p) : p;
+  }
+  return pred;
+}
+
+/** Indices of the unique registers (register bits of the free-variable mask cleared) of a type. */
+export function uniqueRegisters(ctx: LoweringContext, t: Type, n: number): number[] {
+  const m = freeVariableMasks(ctx, t).get(REGISTER) ?? 0;
+  const out: number[] = [];
+  for (let r = 0; r < n; r++) if ((r & m) === 0) out.push(r);
+  return out;
+}
+
+/** Expands values of the unique registers back to all `n` registers (duplicates copy their representative). */
+export function expandUnique(ctx: LoweringContext, t: Type, n: number, unique: readonly Value[]): Value[] {
+  const m = freeVariableMasks(ctx, t).get(REGISTER) ?? 0;
+  if (m === 0) return [...unique];
+  const pos = new Map<number, number>();
+  let k = 0;
+  for (let r = 0; r < n; r++) if ((r & m) === 0) pos.set(r, k++);
+  const out: Value[] = [];
+  for (let r = 0; r < n; r++) out.push(unique[pos.get(r & ~m)!]!);
+  return out;
+}
+
+/** Triton's getVectorSize: min(128 bits / pointee bits, contiguity of the pointer tensor). */
+function vectorSize(ctx: LoweringContext, ptr: Value): number {
+  const t = ptr.type;
+  if (!(t instanceof RankedTensorType) || !t.encoding) return 1;
+  const order = getOrder(t.encoding, t.shape);
+  const contigPerThread = getContigPerThread(t.encoding, t.shape)[order[0]!]!;
+  const bits = pointeeBitWidth(t);
+  const contiguity = ctx.axisInfo.getContiguity(ptr, order[0]!, contigPerThread, bits);
+  return Math.max(1, Math.min(Math.floor(128 / Math.max(bits, 1)), contiguity));
+}
+
+function maskAlignment(ctx: LoweringContext, mask: Value): number {
+  const t = mask.type;
+  if (!(t instanceof RankedTensorType) || !t.encoding) return 1;
+  const order = getOrder(t.encoding, t.shape);
+  return ctx.axisInfo.getMaskAlignment(mask, order[0]!);
+}
+
+const CACHE = ['', 'none', 'ca', 'cg', 'wb', 'cs', 'wt', 'cv'];
+const EVICT = ['', 'evict_normal', 'evict_first', 'evict_last'];
+
+function enumName(list: string[], a: unknown): string {
+  return a instanceof IntegerAttr ? (list[a.num] ?? '') : '';
+}
+
+/** The `.L2::cache_hint` policy register for evict_first / evict_last (createpolicy.fractional). */
+function cachePolicyReg(b: LLVMBuilder, evict: string, cc: number): Value | undefined {
+  if ((evict !== 'evict_first' && evict !== 'evict_last') || cc < 80) return undefined;
+  return ptx(b, `createpolicy.fractional.L2::${evict}.b64 $0, 1.0;`, ['=l'], [], [IntegerType.get(64)], false)[0];
+}
+
+/** A word of `wordElems` elements packed in a `width`-bit integer. */
+function packWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: number): Value {
+  if (elems.length === 1 && bitWidthOf(elemTy) === width) return b.bitcast(elems[0]!, IntegerType.get(width));
+  let v = b.undef(VectorType.get([elems.length], elemTy));
+  elems.forEach((e, i) => (v = b.insertElement(v, b.bitcast(e, elemTy), i)));
+  return b.bitcast(v, IntegerType.get(width));
+}
+
+registerLowering('tt.load', (op, ctx) => {
+  const b = ctx.b;
+  const ptr = op.operand(0);
+  const maskV = op.operandGroup('mask')[0];
+  const otherV = op.operandGroup('other')[0];
+  const resT = op.result().type;
+  const elemTy = convertElementType(resT instanceof RankedTensorType ? resT.elementType : resT);
+  const nAll = ctx.lookup(ptr).length;
+  const regs = uniqueRegisters(ctx, ptr.type, nAll);
+  const ptrs = regs.map((r) => ctx.lookup(ptr)[r]!);
+  const masks = maskV ? regs.map((r) => ctx.lookup(maskV)[r]!) : undefined;
+  const others = otherV ? regs.map((r) => ctx.lookup(otherV)[r]!) : undefined;
+  let vec = vectorSize(ctx, ptr);
+  if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
+  const numElems = ptrs.length;
+  vec = Math.max(1, Math.min(vec, numElems));
+  const nbits = bitWidthOf(elemTy);
+  // Integer `other` constants become immediates.
+  let otherConst: bigint | undefined;
+  if (otherV && !(elemTy instanceof FloatType) && resT instanceof RankedTensorType && !(resT.elementType instanceof FloatType)) {
+    const info = ctx.axisInfo.getAxisInfo(otherV);
+    const cv = info?.constantValue;
+    if (cv !== undefined) otherConst = cv;
+  }
+  const cache = enumName(CACHE, op.getAttr('cache'));
+  const evict = enumName(EVICT, op.getAttr('evict'));
+  const volatile = (op.getAttr('isVolatile') as IntegerAttr | undefined)?.num === 1;
+  const policy = cachePolicyReg(b, evict, ctx.computeCapability);
+  const loaded: Value[] = [];
+  for (let start = 0; start < numElems; start += vec) {
+    const maxWord = Math.max(32, nbits);
+    const total = nbits * vec;
+    const width = Math.min(total, maxWord);
+    const nWords = Math.max(1, Math.floor(total / width));
+    const wordElems = width / nbits;
+    const movWidth = width < 16 ? 16 : width;
+    const wc = width === 64 ? 'l' : width === 32 ? 'r' : 'c';
+    const lines: string[] = [];
+    const outs = new Array<string>(nWords).fill('=' + wc);
+    const ins: [Value, string][] = [];
+    // Operand numbering: outputs $0..$nWords-1, then inputs in order.
+    let next = nWords;
+    if (others) {
+      for (let w = 0; w < nWords; w++) {
+        if (otherConst !== undefined) {
+          const bits = BigInt.asUintN(nbits, otherConst);
+          let packed = 0n;
+          for (let k = 0; k < movWidth / nbits; k++) packed |= bits << BigInt(k * nbits);
+          lines.push(`mov.u${movWidth} $${w}, ${formatImm(BigInt.asIntN(64, packed))};`);
+        } else {
+          const word = packWord(b, others.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width);
+          ins.push([word, wc]);
+          lines.push(`mov.u${movWidth} $${w}, $${next++};`);
+        }
+      }
+    } else {
+      for (let w = 0; w < nWords; w++) lines.push(`mov.u${movWidth} $${w}, 0x0;`);
+    }
+    const addrIdx = next++;
+    ins.push([ptrs[start]!, 'l']);
+    let policyIdx = -1;
+    if (policy) {
+      policyIdx = next++;
+      ins.push([policy, 'l']);
+    }
+    let predIdx = -1;
+    if (masks) {
+      predIdx = next++;
+      ins.push([masks[start]!, 'b']);
+    }
+    const mods = ['ld'];
+    if (volatile) mods.push('volatile');
+    mods.push('global');
+    if (cache === 'ca' || cache === 'cg' || cache === 'cs' || cache === 'cv') mods.push(cache);
+    if (evict === 'evict_first' || evict === 'evict_last') mods.push(`L1::${evict}`);
+    if (policy) mods.push('L2::cache_hint');
+    if (nWords > 1) mods.push(`v${nWords}`);
+    mods.push(`b${width}`);
+    const dsts = nWords === 1 ? '$0' : Array.from({ length: nWords }, (_, i) => `$${i}`).join(', ');
+    let instr = `${predIdx >= 0 ? `@$${predIdx} ` : ''}${mods.join('.')} { ${dsts} }, [ $${addrIdx} + 0 ]`;
+    if (policy) instr += `, $${policyIdx}`;
+    lines.push(instr + ';');
+    const words = ptx(b, lines.join('\n\t'), outs, ins, new Array<Type>(nWords).fill(IntegerType.get(width)), true);
+    const perWord = width / nbits;
+    const vecs = words.map((w) => b.bitcast(w, VectorType.get([perWord], elemTy)));
+    for (let i = 0; i < vec && start + i < numElems; i++) loaded.push(b.extractElement(vecs[Math.floor(i / perWord)]!, i % perWord));
+  }
+  if (!(resT instanceof RankedTensorType)) {
+    ctx.replaceWith(loaded[0]!);
+    return;
+  }
+  ctx.replaceWith(expandUnique(ctx, ptr.type, nAll, loaded));
+});
+
+function formatImm(v: bigint): string {
+  return v < 0n ? String(v) : '0x' + v.toString(16);
+}
+
+registerLowering('tt.store', (op, ctx) => {
+  const b = ctx.b;
+  const ptr = op.operand(0);
+  const value = op.operand(1);
+  const maskV = op.operandGroup('mask')[0];
+  const vt = value.type;
+  const elemTy = convertElementType(vt instanceof RankedTensorType ? vt.elementType : vt);
+  const nAll = ctx.lookup(ptr).length;
+  const regs = uniqueRegisters(ctx, ptr.type, nAll);
+  const ptrs = regs.map((r) => ctx.lookup(ptr)[r]!);
+  const vals = regs.map((r) => ctx.lookup(value)[r]!);
+  const masks = maskV ? regs.map((r) => ctx.lookup(maskV)[r]!) : undefined;
+  let vec = vectorSize(ctx, ptr);
+  if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
+  const n = ptrs.length;
+  vec = Math.max(1, Math.min(vec, n));
+  const nbits = bitWidthOf(elemTy);
+  const threadPred = redundantThreadPredicate(ctx, freeVariableMasks(ctx, ptr.type));
+  const cache = enumName(CACHE, op.getAttr('cache'));
+  const evict = enumName(EVICT, op.getAttr('evict'));
+  const policy = cachePolicyReg(b, evict, ctx.computeCapability);
+  for (let start = 0; start < n; start += vec) {
+    const maxWord = Math.max(32, nbits);
+    const total = nbits * vec;
+    const width = Math.min(total, maxWord);
+    const nWords = Math.max(1, Math.floor(total / width));
+    const wordElems = width / nbits;
+    const wc = width === 64 ? 'l' : width === 32 ? 'r' : 'c';
+    const ins: [Value, string][] = [];
+    for (let w = 0; w < nWords; w++) ins.push([packWord(b, vals.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width), wc]);
+    let next = nWords;
+    const addrIdx = next++;
+    ins.push([ptrs[start]!, 'l']);
+    let policyIdx = -1;
+    if (policy) {
+      policyIdx = next++;
+      ins.push([policy, 'l']);
+    }
+    let pred = threadPred;
+    if (masks) pred = pred ? b.and(pred, masks[start]!) : masks[start]!;
+    let predIdx = -1;
+    if (pred) {
+      predIdx = next++;
+      ins.push([pred, 'b']);
+    }
+    const mods = ['st', 'global'];
+    if (cache === 'wb' || cache === 'cg' || cache === 'cs' || cache === 'wt') mods.push(cache);
+    if (evict === 'evict_first' || evict === 'evict_last') mods.push(`L1::${evict}`);
+    if (policy) mods.push('L2::cache_hint');
+    if (nWords > 1) mods.push(`v${nWords}`);
+    mods.push(`b${width}`);
+    const srcs = '{ ' + Array.from({ length: nWords }, (_, i) => `$${i}`).join(', ') + ' }';
+    let instr = `${predIdx >= 0 ? `@$${predIdx} ` : ''}${mods.join('.')} [ $${addrIdx} + 0 ], ${srcs}`;
+    if (policy) instr += `, $${policyIdx}`;
+    ptx(b, instr + ';', [], ins, [], true);
+  }
+  ctx.replace([]);
+});

@@ -1,0 +1,152 @@
+/**
+ * Ops that only move registers around (Triton's ViewOpToLLVM and MakeRangeOpToLLVM): splat, broadcast, expand_dims,
+ * trans, reshape, join, split, make_range, addptr, and arith.constant of tensors.
+ *
+ * Register i of a tensor holds the element at L(i, lane, warp, block) of its linear layout L, so a view whose result
+ * layout is a relabelling of the source layout's outputs (trans, reshape) keeps the registers as they are, and ops
+ * that change the shape (broadcast, expand_dims) pick, for each result register, the source register whose
+ * compile-time coordinates L(r, 0, 0, 0) match.
+ */
+import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr } from '../dialect/ir/attribute.js';
+import type { Value } from '../dialect/ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { PointerType } from '../dialect/tt/types.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
+import { emitIndices, registerOffsets, tensorLayout } from './layout-indices.js';
+import { convertElementType, numLoweredValues } from './type-converter.js';
+
+function tensorType(v: Value): RankedTensorType {
+  const t = v.type;
+  if (!(t instanceof RankedTensorType)) throw new Error(`expected a tensor, got ${t.key}`);
+  return t;
+}
+
+function replicate(v: Value, n: number): Value[] {
+  return new Array<Value>(n).fill(v);
+}
+
+registerLowering('tt.splat', (op, ctx) => {
+  const t = tensorType(op.result());
+  ctx.replaceWith(replicate(ctx.scalar(0), numLoweredValues(t)));
+});
+
+/** For each result register, the source register with the same coordinates (dims in `ignore` not compared). */
+function registerMap(ctx: LoweringContext, src: RankedTensorType, dst: RankedTensorType, dstToSrcDims: (coords: number[]) => number[]): number[] {
+  const srcOff = registerOffsets(tensorLayout(src));
+  const dstOff = registerOffsets(tensorLayout(dst));
+  const index = new Map<string, number>();
+  srcOff.forEach((c, i) => {
+    const k = c.join(',');
+    if (!index.has(k)) index.set(k, i);
+  });
+  return dstOff.map((c) => {
+    const k = dstToSrcDims(c).join(',');
+    const i = index.get(k);
+    if (i === undefined) ctx.error(`no source register holds the element at (${c.join(', ')})`);
+    return i;
+  });
+}
+
+registerLowering('tt.broadcast', (op, ctx) => {
+  const src = tensorType(op.operand(0));
+  const dst = tensorType(op.result());
+  const vals = ctx.operand(0);
+  const map = registerMap(ctx, src, dst, (c) => c.map((x, d) => (src.shape[d] === 1 ? 0 : x)));
+  ctx.replaceWith(map.map((i) => vals[i]!));
+});
+
+registerLowering('tt.expand_dims', (op, ctx) => {
+  const src = tensorType(op.operand(0));
+  const dst = tensorType(op.result());
+  const axis = (op.getAttr('axis') as IntegerAttr).num;
+  const vals = ctx.operand(0);
+  const map = registerMap(ctx, src, dst, (c) => c.filter((_, d) => d !== axis));
+  ctx.replaceWith(map.map((i) => vals[i]!));
+});
+
+// Register-preserving views: the result layout is the source layout with relabelled outputs.
+registerLowering(['tt.trans', 'tt.reshape'], (op, ctx) => {
+  const vals = ctx.operand(0);
+  const n = numLoweredValues(op.result().type);
+  if (n !== vals.length) return `register count changes (${vals.length} -> ${n})`;
+  ctx.replaceWith(vals);
+});
+void DenseArrayAttr;
+
+registerLowering('tt.join', (op, ctx) => {
+  const a = ctx.operand(0);
+  const b = ctx.operand(1);
+  const out: Value[] = [];
+  for (let i = 0; i < a.length; i++) out.push(a[i]!, b[i]!);
+  ctx.replaceWith(out);
+});
+
+registerLowering('tt.split', (op, ctx) => {
+  const v = ctx.operand(0);
+  ctx.replace([v.filter((_, i) => i % 2 === 0), v.filter((_, i) => i % 2 === 1)]);
+});
+
+registerLowering('tt.make_range', (op, ctx) => {
+  const t = tensorType(op.result());
+  const start = (op.getAttr('start') as IntegerAttr).num;
+  const idx = emitIndices(ctx, t);
+  const b = ctx.b;
+  const s = b.i32(start);
+  ctx.replaceWith(idx.map((c) => (start === 0 ? c[0]! : b.add(c[0]!, s))));
+});
+
+/** The LLVM element type a pointer of this Triton type points to (for GEP strides). */
+export function pointeeLLVMType(ptrType: Type): Type {
+  const el = ptrType instanceof RankedTensorType ? ptrType.elementType : ptrType;
+  if (!(el instanceof PointerType)) throw new Error(`expected a pointer, got ${el.key}`);
+  return convertElementType(el.pointee);
+}
+
+registerLowering('tt.addptr', (op, ctx) => {
+  const ptrs = ctx.operand(0);
+  const offs = ctx.operand(1);
+  const elTy = pointeeLLVMType(op.operand(0).type);
+  const b = ctx.b;
+  ctx.replaceWith(ptrs.map((p, i) => b.gep(p, elTy, offs[i]!, p.type)));
+});
+
+registerLowering(['arith.constant', 'llvm.mlir.constant_tensor'], (op, ctx) => {
+  const value = op.getAttr('value');
+  const t = op.result().type;
+  const b = ctx.b;
+  if (t instanceof RankedTensorType) {
+    if (!(value instanceof DenseElementsAttr) || !value.isSplat) return 'non-splat tensor constants are not supported';
+    const el = convertElementType(t.elementType);
+    const v = scalarConstant(ctx, el, t.elementType, value.splatValue());
+    ctx.replaceWith(replicate(v, numLoweredValues(t)));
+    return;
+  }
+  if (value instanceof IntegerAttr) {
+    ctx.replaceWith(b.int(convertElementType(value.type), value.value));
+    return;
+  }
+  if (value instanceof FloatAttr) {
+    ctx.replaceWith(scalarConstant(ctx, convertElementType(value.type), value.type, value.value));
+    return;
+  }
+  return 'unsupported constant';
+});
+
+/** A constant of LLVM type `el` for a value of the (Triton) element type `orig`. */
+function scalarConstant(ctx: LoweringContext, el: Type, orig: Type, v: bigint | number): Value {
+  const b = ctx.b;
+  if (el instanceof IntegerType) {
+    if (orig instanceof FloatType) {
+      // fp8 and friends: the bit pattern.
+      return b.int(el, floatBitsOf(orig, Number(v)));
+    }
+    return b.int(el, BigInt(v));
+  }
+  if (el instanceof FloatType) return b.float(el, Number(v));
+  return ctx.error(`unsupported constant type ${el.key}`);
+}
+
+import { floatBits } from '../dialect/ir/float-format.js';
+function floatBitsOf(t: FloatType, v: number): bigint {
+  return floatBits(v, t.kind);
+}
