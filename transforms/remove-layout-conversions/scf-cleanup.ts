@@ -241,7 +241,50 @@ const ifRemoveUnusedResults: RewritePattern = {
   },
 };
 
-export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops, ifRemoveUnusedResults];
+/** MLIR's ConvertTrivialIfToSelect: results yielded from outside both branches become arith.select. */
+const convertTrivialIfToSelect: RewritePattern = {
+  name: 'ConvertTrivialIfToSelect',
+  rootName: 'scf.if',
+  matchAndRewrite(op, rewriter) {
+    if (op.results.length === 0) return false;
+    const cond = op.operand(0);
+    const thenY = op.region(0).entry!.terminator!;
+    const elseY = op.region(1).entry!.terminator!;
+    const thenArgs = thenY.operandValues;
+    const elseArgs = elseY.operandValues;
+    const inRegion = (v: Value, r: number): boolean => v.parentBlock?.parent === op.region(r);
+    const nonHoistable: Value[] = [];
+    thenArgs.forEach((t, i) => {
+      if (inRegion(t, 0) || inRegion(elseArgs[i]!, 1)) nonHoistable.push(t);
+    });
+    if (nonHoistable.length === op.results.length) return false;
+    rewriter.setInsertionPoint(op);
+    const repl = rewriter.create({ name: 'scf.if', operands: [cond], resultTypes: nonHoistable.map((v) => v.type), regions: 2, loc: op.loc });
+    repl.region(0).takeBody(op.region(0));
+    repl.region(1).takeBody(op.region(1));
+    const results: Value[] = [];
+    const trueY: Value[] = [];
+    const falseY: Value[] = [];
+    rewriter.setInsertionPoint(repl);
+    thenArgs.forEach((t, i) => {
+      const f = elseArgs[i]!;
+      if (t.parentBlock?.parent === repl.region(0) || f.parentBlock?.parent === repl.region(1)) {
+        results.push(repl.result(trueY.length));
+        trueY.push(t);
+        falseY.push(f);
+      } else if (t === f) results.push(t);
+      else results.push(rewriter.create({ name: 'arith.select', operands: [cond, t, f], resultTypes: [t.type], loc: op.loc }).result(0));
+    });
+    rewriter.setInsertionPointToEnd(repl.region(0).entry!);
+    rewriter.replaceOpWithNewOp(thenY, { name: 'scf.yield', operands: trueY, loc: thenY.loc });
+    rewriter.setInsertionPointToEnd(repl.region(1).entry!);
+    rewriter.replaceOpWithNewOp(elseY, { name: 'scf.yield', operands: falseY, loc: elseY.loc });
+    rewriter.replaceOp(op, results);
+    return true;
+  },
+};
+
+export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops, convertTrivialIfToSelect, ifRemoveUnusedResults];
 
 export function makeOp(name: string): Operation {
   return createOperation({ name });
