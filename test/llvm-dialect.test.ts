@@ -183,6 +183,19 @@ describe('op syntax', () => {
     expect(roundTrip(src.replace('<m = 8, n = 8>} : (', '<n = 8, m = 8>} : ('))).toBe(src);
   });
 
+  test('mma.sync: segments in brackets, inferable PTX types left out', () => {
+    const f16 = wrap(
+      '%0 = nvvm.mma.sync A[%arg0, %arg0, %arg0, %arg0]  B[%arg0, %arg0]  C[%arg0, %arg0]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>',
+      '%arg0: vector<2xf16>',
+    );
+    expect(roundTrip(f16)).toBe(f16);
+    const bf16 = wrap(
+      '%0 = nvvm.mma.sync A[%arg0, %arg0, %arg0, %arg0]  B[%arg0, %arg0]  C[%arg1, %arg1, %arg1, %arg1]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>',
+      '%arg0: i32, %arg1: f32',
+    );
+    expect(roundTrip(bf16)).toBe(bf16);
+  });
+
   test('functions and globals', () => {
     const src = [
       'module {',

@@ -4,12 +4,22 @@
  * shuffles/votes/reductions, barriers and fences, cp.async and mbarrier ops, ldmatrix/stmatrix and the
  * wgmma fences. Operand types the formats leave out are fixed by the op (i32 masks, i1 predicates).
  */
-import { defineOp, type AttrSpec, type OperandSpec, type TypeConstraint } from '../ir/op-definition.js';
-import { FloatType, IntegerType, type Type } from '../ir/type.js';
+import type { Attribute } from '../ir/attribute.js';
+import {
+  defineCustomDirective,
+  defineOp,
+  type AttrSpec,
+  type OpFormatParser,
+  type OperandRef,
+  type OperandSpec,
+  type PendingOp,
+  type TypeConstraint,
+} from '../ir/op-definition.js';
+import { FloatType, IntegerType, VectorType, type Type } from '../ir/type.js';
 import { anyAttr, i32Attr, i64Attr } from '../common/attr-kinds.js';
 import { constantRangeKind } from '../llvm/attrs.js';
 import { LLVMPointerType, LLVMStructType } from '../llvm/types.js';
-import { nvvmEnumKind } from './attrs.js';
+import { NVVMEnumAttr, nvvmEnumKind } from './attrs.js';
 
 interface BuildableConstraint extends TypeConstraint {
   readonly buildable?: () => Type;
@@ -366,3 +376,99 @@ defineOp({
   verify: verifyConstraints,
 });
 
+
+// ---- mma.sync ---------------------------------------------------------------------------------------
+
+/** The PTX element type an mma operand type implies (MmaOp::inferOperandMMAType). */
+function inferMmaType(t: Type | undefined, isAccumulator: boolean): string | undefined {
+  if (!t) return undefined;
+  if (t instanceof FloatType && t.kind === 'f64') return 'f64';
+  if (t instanceof FloatType && t.kind === 'f16') return 'f16';
+  if (t instanceof VectorType && t.shape.length === 1 && t.shape[0] === 2 && t.elementType === FloatType.get('f16')) return 'f16';
+  if (t instanceof FloatType && t.kind === 'f32') return isAccumulator ? 'f32' : 'tf32';
+  if (t instanceof IntegerType) return isAccumulator ? 's32' : undefined;
+  if (t instanceof LLVMStructType) return t.body.length ? inferMmaType(t.body[0], isAccumulator) : undefined;
+  return undefined;
+}
+
+/**
+ * `nvvm.mma.sync A[%a0, %a1] B[%b0] C[%c0, %c1]  {attrs} : (tA, tB, tC) -> tRes` (MmaOp::print): one
+ * type per operand segment; multiplicand PTX types are left out of the dictionary when the operand types
+ * imply them.
+ */
+defineCustomDirective('NVVMMmaOp', {
+  parse(p: OpFormatParser, op: PendingOp) {
+    const groups = ['operandA', 'operandB', 'operandC'];
+    for (const [i, name] of ['A', 'B', 'C'].entries()) {
+      if (!p.consumeKeywordIf(name)) p.error(`expected '${name}'`);
+      const refs: OperandRef[] = [];
+      if (p.consumeIf('[')) {
+        if (!p.peek(']')) {
+          do refs.push(p.parseOperandRef());
+          while (p.consumeIf(','));
+        }
+        p.expect(']');
+      }
+      op.operands.set(groups[i]!, refs);
+    }
+    const m = new Map<string, Attribute>();
+    p.parseOptionalAttrDict(m);
+    p.expect(':');
+    p.expect('(');
+    const at = p.pos();
+    const types: Type[] = [];
+    if (!p.peek(')')) {
+      do types.push(p.parseType());
+      while (p.consumeIf(','));
+    }
+    p.expect(')');
+    if (types.length !== 3) p.error(`expected one type for each operand segment but got ${types.length} types`, at);
+    groups.forEach((g, i) => op.operandTypes.set(g, new Array<Type>(op.operands.get(g)!.length).fill(types[i]!)));
+    p.expect('->');
+    op.resultTypes.set('res', [p.parseType()]);
+    for (const [i, attr] of ['multiplicandAPtxType', 'multiplicandBPtxType'].entries()) {
+      if (m.has(attr)) continue;
+      // MLIR's parser infers these with its accumulator flag inverted (A and B count as accumulators).
+      const inferred = inferMmaType(types[i], true);
+      if (!inferred) p.error(`attribute ${attr} is not provided explicitly and cannot be inferred`);
+      m.set(attr, NVVMEnumAttr.get('mma_type', inferred));
+    }
+    for (const [k, v] of m) op.attributes.set(k, v);
+  },
+  print(p, op) {
+    const groups = ['operandA', 'operandB', 'operandC'].map((g) => op.operandGroup(g));
+    const ignore = ['operandSegmentSizes'];
+    if (inferMmaType(groups[0]![0]?.type, false)) ignore.push('multiplicandAPtxType');
+    if (inferMmaType(groups[1]![0]?.type, false)) ignore.push('multiplicandBPtxType');
+    ['A', 'B', 'C'].forEach((name, i) => {
+      p.write((i ? ' ' : '') + name + '[');
+      p.printOperands(groups[i]!);
+      p.write('] ');
+    });
+    p.printOptionalAttrDict(op, ignore);
+    p.write(' : (');
+    groups.forEach((g, i) => {
+      if (i) p.write(', ');
+      if (g[0]) p.printType(g[0].type);
+    });
+    p.write(') -> ');
+    p.printType(op.result().type);
+  },
+});
+
+defineOp({
+  name: 'nvvm.mma.sync',
+  operands: [operand('operandA', anyType, 'variadic'), operand('operandB', anyType, 'variadic'), operand('operandC', anyType, 'variadic')],
+  results: [{ name: 'res', kind: 'single', type: { description: 'LLVM struct type', matches: (t) => t instanceof LLVMStructType } }],
+  attributes: [
+    { name: 'shape', kind: anyAttr },
+    { name: 'b1Op', kind: anyAttr, optional: true },
+    { name: 'intOverflowBehavior', kind: anyAttr, optional: true },
+    { name: 'layoutA', kind: anyAttr },
+    { name: 'layoutB', kind: anyAttr },
+    { name: 'multiplicandAPtxType', kind: anyAttr, optional: true },
+    { name: 'multiplicandBPtxType', kind: anyAttr, optional: true },
+  ],
+  traits: ['AttrSizedOperandSegments'],
+  format: 'custom<NVVMMmaOp>()',
+});
