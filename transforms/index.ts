@@ -7,4 +7,7 @@ import './cse.js';
 import './test-print-alignment.js';
 import './remove-layout-conversions.js';
 import './coalesce.js';
+import './sccp.js';
 import '../lowering/index.js';
+// import './allocate-shared-memory.js';
+import './convert-scf-to-cf.js';
