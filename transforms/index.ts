@@ -11,3 +11,4 @@ import './sccp.js';
 import '../lowering/index.js';
 // import './allocate-shared-memory.js';
 import './convert-scf-to-cf.js';
+import './reorder-instructions.js';
