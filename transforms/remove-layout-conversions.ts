@@ -53,6 +53,7 @@ import {
   unitAttrOf,
 } from './utils/layout-utils.js';
 import { productOf } from './utils/layout.js';
+import { getContigPerThread, getThreadsPerWarp, getWarpsPerCTA } from '../dialect/ttg/layout-queries.js';
 
 const CVT = 'ttg.convert_layout';
 
@@ -683,6 +684,7 @@ class LayoutRematerialization {
       } else if (op.name === 'tt.reduce') {
         // Reductions are costed by the data they exchange (Triton's ReduceOpHelper); a non-associative
         // combiner cannot be duplicated.
+        if (!isReduceAssociative(op)) return false;
         rematCost += reduceCost(op);
       }
     }
@@ -884,10 +886,34 @@ function elemBits(t: RankedTensorType): number {
   return bitWidthOf(t.elementType);
 }
 
+/**
+ * ReduceOpHelper's intra-warp + 8 × inter-warp sizes with unique data: along the reduced axis, how many lanes
+ * and warps hold distinct elements after each thread's contiguous elements are combined.
+ */
 function reduceCost(op: Operation): number {
   const t = tensorTypeOf(op.operand(0));
-  if (!t) return 0;
-  return byteCount(op.operand(0));
+  const axis = Number((op.getAttr('axis') as { value?: bigint } | undefined)?.value ?? 0n);
+  if (!t || !t.encoding) return 0;
+  const size = t.shape[axis]!;
+  const elems = getContigPerThread(t.encoding, t.shape)[axis]!;
+  const tpw = getThreadsPerWarp(t.encoding, t.shape)[axis]!;
+  const wpc = getWarpsPerCTA(t.encoding, t.shape)[axis]!;
+  const intra = Math.min(Math.floor(size / elems), tpw);
+  const inter = Math.min(Math.floor(size / (elems * tpw)), wpc);
+  return intra + 8 * inter;
+}
+
+/** ReduceOpHelper::isAssociative: float reductions over more than 2 elements with addf/mulf are not. */
+function isReduceAssociative(op: Operation): boolean {
+  const t = tensorTypeOf(op.operand(0));
+  if (!t || !(t.elementType instanceof FloatType)) return true;
+  const axis = Number((op.getAttr('axis') as { value?: bigint } | undefined)?.value ?? 0n);
+  if (t.shape[axis]! <= 2) return true;
+  let nonAssoc = false;
+  op.walk((o) => {
+    if (o.name === 'arith.addf' || o.name === 'arith.mulf') nonAssoc = true;
+  });
+  return !nonAssoc;
 }
 
 /** `a` post-dominates `b` in structured control flow: `a` follows `b`'s ancestor in `a`'s block. */
