@@ -977,8 +977,11 @@ function replaceIfOpWithNewSignature(b: Builder, ifOp: Operation, newTypes: read
 // ---------------------------------------------------------------------------------------------------
 // The pass
 
+/** MLIR's default GreedyRewriteConfig (bottom-up seeding, aggressive region simplification), as Triton uses it. */
+const GREEDY_DEFAULTS = { useTopDownTraversal: false, regionSimplification: 'aggressive' } as const;
+
 function cleanupConvertOps(module: Operation): void {
-  applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS);
+  applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS, GREEDY_DEFAULTS);
 }
 
 const debugHook = (stage: string): void => (globalThis as { __rlcDebug?: (s: string) => void }).__rlcDebug?.(stage);
@@ -1011,7 +1014,7 @@ export function removeLayoutConversions(module: Operation): void {
     lr.hoistAll((c) => lr.hoistConvertDotOperand(c));
   }
   debugHook('after hoisting');
-  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_CLEANUP_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS]);
+  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_CLEANUP_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS], GREEDY_DEFAULTS);
 }
 
 export const REMOVE_LAYOUT_CONVERSIONS_PASS = registerPass({
