@@ -28,6 +28,7 @@ import {
   SliceEncodingAttr,
 } from '../../dialect/ttg/attrs/index.js';
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
+import { getTotalElemsPerThread } from '../../dialect/ttg/layout-queries.js';
 import { applyPermutation, defaultBlockedEncoding, intsOf, inversePermutation, isIota, lookupNumWarps, lookupThreadsPerWarp, productOf } from './layout.js';
 
 // ---- small helpers ---------------------------------------------------------------------------------
@@ -364,21 +365,19 @@ export function isExpensiveLoadOrStore(op: Operation): boolean {
   return productOf(ptrType.shape) >= numWarps * tpw;
 }
 
-/** Triton's isExpensiveView: a reshape that moves data between threads. */
+/**
+ * Triton's isExpensiveView: a reshape moves data between threads unless both layouts broadcast the same
+ * in-dim bits (equal free-variable masks) and each thread holds as many elements before as after.
+ */
 export function isExpensiveView(srcType: RankedTensorType, dstType: RankedTensorType): boolean {
-  const srcEnc = srcType.encoding;
-  const dstEnc = dstType.encoding;
-  if (!srcEnc || !dstEnc) return false;
-  return !isReshapeNop(srcType, dstType);
-}
-
-function isReshapeNop(srcType: RankedTensorType, dstType: RankedTensorType): boolean {
-  const inferred = inferReshapeOpEncoding(srcType.shape, srcType.encoding!, dstType.shape);
-  if (!inferred) return false;
-  if (inferred === dstType.encoding) return true;
-  const a = safeLL(dstType.shape, inferred);
-  const b = safeLL(dstType.shape, dstType.encoding!);
-  return !!a && !!b && a.equals(b);
+  if (!srcType.encoding || !dstType.encoding) return false;
+  const a = safeLL(srcType.shape, srcType.encoding);
+  const b = safeLL(dstType.shape, dstType.encoding);
+  if (!a || !b) return true;
+  const ma = a.getFreeVariableMasks();
+  const mb = b.getFreeVariableMasks();
+  for (const [d, m] of ma) if ((mb.get(d) ?? 0) !== m) return true;
+  return getTotalElemsPerThread(srcType.encoding, srcType.shape) !== getTotalElemsPerThread(dstType.encoding, dstType.shape);
 }
 
 /** Triton's canFoldIntoConversion (canUseResultEncoding): ops that can produce any result encoding directly. */
