@@ -131,12 +131,20 @@ describe('greedy driver', () => {
         return true;
       },
     };
-    applyPatternsGreedily(m, [spy, low, high], { regionSimplification: 'disabled' });
+    applyPatternsGreedily(m, [spy, low, high], { regionSimplification: 'disabled', useTopDownTraversal: true });
     // Iteration 1 (LIFO): func, %0; muli is rewritten: the new addi and its ancestor func are queued, the
     // user subi is already queued, and erasing muli queues %0's producer (its only other user is the new
     // addi) on top: %0, func, new addi, subi, return. Iteration 2 sees the final IR in pre-order.
     expect(seen).toEqual(['tt.func', 'arith.addi', 'arith.addi', 'tt.func', 'arith.addi', 'arith.subi', 'tt.return', 'tt.func', 'arith.addi', 'arith.addi', 'arith.subi', 'tt.return']);
     expect(bodyLines(m)).toEqual(['%0 = arith.addi %arg0, %arg0 : i32', '%1 = arith.addi %0, %0 : i32', '%2 = arith.subi %arg0, %1 : i32', 'tt.return %2 : i32']);
+  });
+  it('seeds bottom-up by default (post-order; ancestors are queued with their first nested op)', () => {
+    const m = parse('tt.func @f(%x: i32) -> i32 {\n%0 = arith.muli %x, %x : i32\n%1 = arith.subi %0, %x : i32\ntt.return %1 : i32\n}');
+    const seen: string[] = [];
+    const spy: RewritePattern = { rootName: '*', matchAndRewrite: (op) => (seen.push(op.name), false) };
+    applyPatternsGreedily(m, [spy], { regionSimplification: 'disabled' });
+    // Worklist [addi, func, subi, return] popped from the back.
+    expect(seen).toEqual(['tt.return', 'arith.subi', 'tt.func', 'arith.muli']);
   });
   it('stops after maxIterations and reports non-convergence', () => {
     const m = parse('tt.func @f(%x: i32) -> i32 {\n%0 = arith.addi %x, %x : i32\ntt.return %0 : i32\n}');

@@ -3,8 +3,8 @@
  * MLIR's exact processing order, so that rewritten IR prints identically:
  *
  * Each iteration (at most `maxIterations`, default 10):
- * 1. A fresh OperationFolder; the region is walked (pre-order when `useTopDownTraversal`, the default;
- *    post-order otherwise). Every constant op is offered to `insertKnownConstant` (duplicates in the same
+ * 1. A fresh OperationFolder; the region is walked (pre-order when `useTopDownTraversal`, as the
+ *    canonicalizer asks; post-order otherwise, MLIR's GreedyRewriteConfig default). Every constant op is offered to `insertKnownConstant` (duplicates in the same
  *    insertion region are replaced by the first one and erased; survivors are hoisted to the front of the
  *    entry block of their insertion region, keeping their relative order when already adjacent there);
  *    every other op is added to the worklist (with its ancestors inside the scope). For top-down traversal
@@ -38,7 +38,7 @@ export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';
 export type GreedyRewriteStrictness = 'any-op' | 'existing-and-new-ops' | 'existing-ops';
 
 export interface GreedyRewriteConfig {
-  /** Seed the worklist in pre-order (default true). */
+  /** Seed the worklist in pre-order (default false, as MLIR's GreedyRewriteConfig; the canonicalizer sets it). */
   useTopDownTraversal?: boolean;
   /** Maximum number of iterations (default 10; -1 for no limit). */
   maxIterations?: number;
@@ -107,7 +107,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   constructor(patterns: PatternApplicator, config: GreedyRewriteConfig) {
     this.matcher = patterns;
     this.config = {
-      useTopDownTraversal: config.useTopDownTraversal ?? true,
+      useTopDownTraversal: config.useTopDownTraversal ?? false,
       maxIterations: config.maxIterations ?? 10,
       maxNumRewrites: config.maxNumRewrites ?? NO_LIMIT,
       regionSimplification: config.regionSimplification ?? 'aggressive',
