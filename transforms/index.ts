@@ -9,6 +9,6 @@ import './remove-layout-conversions.js';
 import './coalesce.js';
 import './sccp.js';
 import '../lowering/index.js';
-// import './allocate-shared-memory.js';
+import './allocate-shared-memory.js';
 import './convert-scf-to-cf.js';
 import './reorder-instructions.js';
