@@ -560,7 +560,7 @@ describe('toLinearLayout: further shared layouts', () => {
     expect(linearLayoutToJSON(ll)).toEqual(S([[0, 1], [0, 2], [0, 4], [1, 1], [2, 2], [4, 1], [8, 2]]));
   });
   it('shared_linear is the layout it spells out', () => {
-    const l = SharedLinearEncodingAttr.get({ offset: [[0, 1], [1, 0], [0, 2]] });
+    const l = SharedLinearEncodingAttr.get({ offset: [[0, 1], [1, 0], [0, 2]], alignment: 16 });
     check([2, 4], l, S([[0, 1], [1, 0], [0, 2]]));
     expect(() => toLinearLayout([4, 4], l)).toThrow(LayoutConversionError);
   });

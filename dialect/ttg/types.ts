@@ -11,8 +11,7 @@ import { registerTypeParser } from '../ir/dialect-registry.js';
 import { FloatType, IntegerType, ShapedType, Type, intern } from '../ir/type.js';
 import { LayoutEncodingAttr, SharedEncodingAttr, isPow2 } from './attrs/common.js';
 import { SharedMemorySpaceAttr } from './attrs/memory-space.js';
-import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr, SharedLinearEncodingAttr } from './attrs/shared.js';
-import { cgaSplitNum } from './attrs/cga.js';
+import { PaddedSharedEncodingAttr, SharedLinearEncodingAttr } from './attrs/shared.js';
 
 export class MemDescType extends ShapedType {
   private constructor(
@@ -112,12 +111,6 @@ export class MemDescType extends ShapedType {
             return `Mismatch in expected shape for dimension ${d}. Expected: ${expected[d]}, got: ${sizes[d]}`;
           }
         }
-      } else if (encoding instanceof NVMMASharedEncodingAttr) {
-        const split = cgaSplitNum(encoding.cgaLayout, encoding.rank);
-        const perCTA = shapePerCTA(split, allocShape);
-        const block = perCTA.slice(perCTA.length - encoding.rank);
-        const msg = tmaBlockShapeError(block, encoding);
-        if (msg) return msg;
       } else if (encoding instanceof SharedLinearEncodingAttr) {
         const block = allocShape.slice(allocShape.length - encoding.rank);
         const sizes = sharedLinearSizes(encoding);
@@ -145,21 +138,6 @@ export function shapePerCTA(splitNum: readonly number[], shape: readonly number[
   if (split.length <= rank) split = [...new Array<number>(rank - split.length).fill(1), ...split];
   else split = split.slice(split.length - rank);
   return shape.map((s, i) => s / Math.min(s, split[i]!));
-}
-
-/** The check of Triton's getTMABlockShape: the contiguous dim must hold a whole swizzle row. */
-function tmaBlockShapeError(shapePerCTA: readonly number[], e: NVMMASharedEncodingAttr): string | undefined {
-  const block = [...shapePerCTA];
-  const contig = e.transposed ? 0 : block.length - 1;
-  if (e.fp4Padded) block[contig]! *= 2;
-  for (let i = 0; i < block.length; i++) block[i] = Math.min(block[i]!, 256);
-  if (e.swizzlingByteWidth !== 0) {
-    const need = (8 * e.swizzlingByteWidth) / e.elementBitWidth;
-    if (block[contig]! < need) {
-      return `block shape along the contiguous dimension ${contig} is too small for the swizzle byte size ${e.swizzlingByteWidth} in an NVMMASharedLayout, got ${block[contig]} but expected at least ${need}`;
-    }
-  }
-  return undefined;
 }
 
 /** Parses `NxMx...` (no trailing `x`): the allocation shape of a memdesc. */

@@ -9,7 +9,7 @@ import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern, type Type } from '../../ir/type.js';
 import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from './amd.js';
 import { BlockedEncodingAttr } from './blocked.js';
-import { DistributedEncodingAttr, checked, nameLoc, parseParamDict, type Param } from './common.js';
+import { DistributedEncodingAttr, checked, parseParamDict, type Param } from './common.js';
 import { NvidiaMmaEncodingAttr } from './mma.js';
 
 export class DotOperandEncodingAttr extends DistributedEncodingAttr {
@@ -75,14 +75,16 @@ export class DotOperandEncodingAttr extends DistributedEncodingAttr {
 }
 
 registerAttrParser('ttg.dot_op', (p: AsmParser) => {
-  const at = nameLoc(p, 'dot_op');
+  // The generated (struct) parser reports at the `<`, missing parameters at the closing `}`.
+  const at = p.pos();
   p.expect('<');
   const params = parseParamDict(p);
+  const end = p.pos() - 1;
   p.expect('>');
   const seen = new Map<string, Param>();
   for (const e of params) {
     if (!['opIdx', 'parent', 'kWidth'].includes(e.name) || seen.has(e.name)) {
-      p.error(`duplicate or unknown struct parameter name: ${e.name}`, e.keyPos);
+      p.error(`duplicate or unknown struct parameter name: ${e.name}`, e.valuePos);
     }
     seen.set(e.name, e);
   }
@@ -94,8 +96,8 @@ registerAttrParser('ttg.dot_op', (p: AsmParser) => {
   };
   const opIdx = seen.get('opIdx');
   const parent = seen.get('parent');
-  if (!opIdx) p.error('struct is missing required parameter: opIdx', at);
-  if (!parent) p.error('struct is missing required parameter: parent', at);
+  if (!opIdx) p.error('struct is missing required parameter: opIdx', end);
+  if (!parent) p.error('struct is missing required parameter: parent', end);
   const kWidth = seen.get('kWidth');
   return checked(p, at, DotOperandEncodingAttr.get(uint(opIdx), parent.value, kWidth ? uint(kWidth) : 0));
 });

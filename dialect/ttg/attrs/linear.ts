@@ -79,13 +79,15 @@ export class LinearEncodingAttr extends DistributedEncodingAttr {
 registerAttrParser('ttg.linear', (p: AsmParser) => {
   const at = nameLoc(p, 'linear');
   const params = parseAngleDict(p, at);
-  const [register, lane, warp, block] = requiredBases(p, params, DISTRIBUTED_IN_DIMS, at) as [
+  // Triton reads the bases after the closing `>` and reports there.
+  const after = p.pos();
+  const [register, lane, warp, block] = requiredBases(p, params, DISTRIBUTED_IN_DIMS, after) as [
     number[][],
     number[][],
     number[][],
     number[][],
   ];
   // The rank is read off the bases; without any there is nothing to infer it from.
-  if (rankOfBases([register, lane, warp, block]) === 0) p.error('Empty Layout not supported', at);
+  if (rankOfBases([register, lane, warp, block]) === 0) p.error('Empty Layout not supported', after);
   return checked(p, at, LinearEncodingAttr.get({ register, lane, warp, block }));
 });

@@ -172,10 +172,16 @@ export class NVMMASharedEncodingAttr extends SharedEncodingAttr {
     p.write('}>');
   }
 
+  /** Triton 3.6 checks nothing else when the attribute is built (any swizzle width or element width parses). */
   verify(): string | undefined {
+    return verifyCGA(this.cgaLayout, this.layoutRank);
+  }
+
+  /** The values Triton's lowering supports: a non-zero element width and a swizzle of 0, 32, 64 or 128 bytes. */
+  checkSupported(): string | undefined {
     if (this.elementBitWidth === 0) return 'elementBitWidth must be non-zero';
     if (![0, 32, 64, 128].includes(this.swizzlingByteWidth)) return 'swizzlingByteWidth must be 0, 32, 64, or 128';
-    return verifyCGA(this.cgaLayout, this.layoutRank);
+    return undefined;
   }
 }
 
@@ -216,10 +222,10 @@ export class SharedLinearEncodingAttr extends SharedEncodingAttr {
     super();
   }
 
-  static get(p: { offset: Bases; block?: Bases; alignment?: number }, rank?: number): SharedLinearEncodingAttr {
+  static get(p: { offset: Bases; block?: Bases; alignment: number }, rank?: number): SharedLinearEncodingAttr {
     const block = p.block ?? [];
     const r = rankOfBases([p.offset, block]) || rank || 0;
-    return intern(new SharedLinearEncodingAttr(freezeBases(p.offset), freezeBases(block), r, p.alignment ?? 16));
+    return intern(new SharedLinearEncodingAttr(freezeBases(p.offset), freezeBases(block), r, p.alignment));
   }
 
   get rank(): number {
@@ -261,20 +267,20 @@ registerAttrParser('ttg.shared_linear', (p: AsmParser) => {
   if (bad) p.error('alignment must be specified outside of the linear layout braces', bad.keyPos);
   const extra = params.find((e) => e.name !== 'offset' && e.name !== 'block');
   if (extra) p.error('SharedLinearEncodingAttr must have exactly two attributes: offset and block', extra.keyPos);
-  let alignment = 16;
-  if (p.consumeIf(',')) {
-    if (!p.consumeKeywordIf('alignment')) p.error("expected 'alignment'");
-    p.expect('=');
-    const apos = p.pos();
-    const v = p.parseInteger();
-    if (v < 0n || v > 0xffffffffn) p.error('expected an unsigned alignment', apos);
-    alignment = Number(v);
-  }
+  p.expect(',');
+  if (!p.consumeKeywordIf('alignment')) p.error("expected 'alignment'");
+  p.expect('=');
+  const apos = p.pos();
+  const v = p.parseInteger();
+  if (v < 0n || v > 0xffffffffn) p.error('expected an unsigned alignment', apos);
+  const alignment = Number(v);
   p.expect('>');
-  const offset = requiredBases(p, params, ['offset'], dictPos)[0]!;
+  // Triton reads the bases after the closing `>` and reports there.
+  const after = p.pos();
+  const offset = requiredBases(p, params, ['offset'], after)[0]!;
   const blockP = params.find((e) => e.name === 'block');
-  const block = blockP ? requiredBases(p, params, ['block'], dictPos)[0]! : [];
-  if (rankOfBases([offset, block]) === 0) p.error('Empty Layout not supported', dictPos);
+  const block = blockP ? requiredBases(p, params, ['block'], after)[0]! : [];
+  if (rankOfBases([offset, block]) === 0) p.error('Empty Layout not supported', after);
   return checked(p, at, SharedLinearEncodingAttr.get({ offset, block, alignment }));
 });
 
@@ -416,8 +422,9 @@ registerAttrParser('ttg.padded_shared', (p: AsmParser) => {
     paddings.push(uint());
   } while (p.consumeIf(','));
   p.expect(']');
-  const dictPos = p.pos();
   const params = parseParamDict(p);
+  // Triton reports errors in the dictionary at the `>` that follows it.
+  const dictPos = p.pos();
   let attr: PaddedSharedEncodingAttr;
   if (params.some((e) => e.name === 'offset' || e.name === 'block')) {
     const extra = params.find((e) => e.name !== 'offset' && e.name !== 'block');
