@@ -139,6 +139,17 @@ describe('canonicalize: arith folds', () => {
       'tt.return %0 : i32',
     ]);
   });
+  it('compares sitofp(x) with a float constant as integers (CmpFIntToFPConst)', () => {
+    expect(canonFn('(%x: i32) -> i1', '%f = arith.sitofp %x : i32 to f32\n%c = arith.constant 4.5 : f32\n%0 = arith.cmpf olt, %f, %c : f32\ntt.return %0 : i1')).toEqual([
+      '%c4_i32 = arith.constant 4 : i32',
+      '%0 = arith.cmpi sle, %arg0, %c4_i32 : i32',
+      'tt.return %0 : i1',
+    ]);
+    expect(canonFn('(%x: i8) -> i1', '%f = arith.uitofp %x : i8 to f32\n%c = arith.constant -1.0 : f32\n%0 = arith.cmpf ogt, %f, %c : f32\ntt.return %0 : i1')).toEqual([
+      '%true = arith.constant true',
+      'tt.return %true : i1',
+    ]);
+  });
   it('erases unused pure ops and reads, keeps writes', () => {
     const lines = canonFn(
       '(%p: !tt.ptr<f32>, %x: i32)',

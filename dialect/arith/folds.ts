@@ -1351,3 +1351,131 @@ registerCanonicalization('arith.divf', [ofNegF('arith.divf', 'DivFOfNegF')]);
 export function arithConstant(value: Attribute, loc: Location = UnknownLoc.get()): Operation {
   return createOperation({ name: 'arith.constant', resultTypes: [typeOfAttr(value)!], attributes: [['value', value]], loc });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// CmpFIntToFPConst (C++ pattern): `cmpf(sitofp/uitofp(x), C)` → `cmpi(x, int(C))` or a constant when the
+// comparison is decidable on the integer.
+
+/** MLIR's ilogb: the binary exponent of |x| (normalized; -Infinity for zero). */
+function ilogb(x: number): number {
+  const a = Math.abs(x);
+  if (a === 0) return -Infinity;
+  if (!Number.isFinite(a)) return Infinity;
+  let e = Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  else if (2 ** (e + 1) <= a) e++;
+  return e;
+}
+
+const CMPF_TO_CMPI: Partial<Record<(typeof CMPF)[number], [CmpIPred, CmpIPred]>> = {
+  ueq: ['eq', 'eq'],
+  oeq: ['eq', 'eq'],
+  ugt: ['sgt', 'ugt'],
+  ogt: ['sgt', 'ugt'],
+  uge: ['sge', 'uge'],
+  oge: ['sge', 'uge'],
+  ult: ['slt', 'ult'],
+  olt: ['slt', 'ult'],
+  ule: ['sle', 'ule'],
+  ole: ['sle', 'ule'],
+  une: ['ne', 'ne'],
+  one: ['ne', 'ne'],
+};
+
+registerCanonicalization('arith.cmpf', [
+  {
+    rootName: 'arith.cmpf',
+    name: 'CmpFIntToFPConst',
+    matchAndRewrite(op, rw) {
+      const flt = getConstantValue(op.operand(1));
+      if (!(flt instanceof FloatAttr)) return false;
+      const rhs = flt.value;
+      if (Number.isNaN(rhs)) return false;
+      const kind = foldableFloatKind(flt.type);
+      if (!kind) return false;
+      const mantissaWidth = FLOAT_KINDS[kind].mantissa;
+      let isUnsigned: boolean;
+      let intVal: Value;
+      const si = defOp(op.operand(0), 'arith.sitofp');
+      const ui = defOp(op.operand(0), 'arith.uitofp');
+      if (si) {
+        isUnsigned = false;
+        intVal = si.operand(0);
+      } else if (ui) {
+        isUnsigned = true;
+        intVal = ui.operand(0);
+      } else return false;
+      if (!(intVal.type instanceof IntegerType)) return false;
+      const w = intVal.type.width;
+      const valueBits = isUnsigned ? w : w - 1;
+      if (w > mantissaWidth) {
+        const exponent = ilogb(rhs);
+        if (exponent === Infinity) {
+          if (ilogb(maxFinite(kind)) < valueBits) return false;
+        } else if (mantissaWidth <= exponent && exponent <= valueBits) return false;
+      }
+      const fpred = CMPF[(op.getAttr('predicate') as IntegerAttr).num]!;
+      const boolConst = (v: boolean): boolean => {
+        rw.replaceOpWithNewOp(op, { name: 'arith.constant', resultTypes: [IntegerType.get(1)], attributes: [['value', IntegerAttr.bool(v)]], loc: op.loc });
+        return true;
+      };
+      if (fpred === 'ord') return boolConst(true);
+      if (fpred === 'uno') return boolConst(false);
+      const preds = CMPF_TO_CMPI[fpred];
+      if (!preds) return false;
+      let pred = preds[isUnsigned ? 1 : 0];
+      const toF = (v: bigint): number => roundFloat(Number(v), kind);
+      if (!isUnsigned) {
+        if (toF((1n << BigInt(w - 1)) - 1n) < rhs) return boolConst(pred === 'ne' || pred === 'slt' || pred === 'sle');
+      } else if (toF((1n << BigInt(w)) - 1n) < rhs) return boolConst(pred === 'ne' || pred === 'ult' || pred === 'ule');
+      if (!isUnsigned) {
+        if (toF(-(1n << BigInt(w - 1))) > rhs) return boolConst(pred === 'ne' || pred === 'sgt' || pred === 'sge');
+      } else if (0 > rhs) return boolConst(pred === 'ne' || pred === 'ugt' || pred === 'uge');
+      if (!Number.isFinite(rhs)) return false;
+      const rhsInt = BigInt(Math.trunc(rhs));
+      const min = isUnsigned ? 0n : -(1n << BigInt(w - 1));
+      const max = isUnsigned ? (1n << BigInt(w)) - 1n : (1n << BigInt(w - 1)) - 1n;
+      if (rhsInt < min || rhsInt > max) return false;
+      if (rhs !== 0 && toF(rhsInt) !== rhs) {
+        const neg = rhs < 0;
+        switch (pred) {
+          case 'ne':
+            return boolConst(true);
+          case 'eq':
+            return boolConst(false);
+          case 'ule':
+            if (neg) return boolConst(false);
+            break;
+          case 'sle':
+            if (neg) pred = 'slt';
+            break;
+          case 'ult':
+            if (neg) return boolConst(false);
+            pred = 'ule';
+            break;
+          case 'slt':
+            if (!neg) pred = 'sle';
+            break;
+          case 'ugt':
+            if (neg) return boolConst(true);
+            break;
+          case 'sgt':
+            if (neg) pred = 'sge';
+            break;
+          case 'uge':
+            if (neg) return boolConst(true);
+            pred = 'ugt';
+            break;
+          case 'sge':
+            if (!neg) pred = 'sgt';
+            break;
+        }
+      }
+      const it = intVal.type;
+      const cst = rw.create({ name: 'arith.constant', resultTypes: [it], attributes: [['value', IntegerAttr.get(it, rhsInt)]], loc: op.loc });
+      const predAttr = IntegerAttr.get(IntegerType.get(64), CMPI.indexOf(pred));
+      rw.replaceOpWithNewOp(op, { name: 'arith.cmpi', operands: [intVal, cst.result(0)], resultTypes: [op.result(0).type], attributes: [['predicate', predAttr]], loc: op.loc });
+      return true;
+    },
+  },
+]);
