@@ -142,7 +142,7 @@ describe('TritonGPU layout attributes: errors', () => {
     ['#ttg.blocked<{sizePerThread = 4}>', /expected an array for number of elements per thread/],
     ['#ttg.blocked<{sizePerThread = [-1]}>', /expected an unsigned integer value/],
     ['#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1]]}>', /'CGALayout' entry length does not match rank 2/],
-    ['#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[2, 0]]}>', /CGA encoding/],
+    ['#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[2, 0]]}>', /CGALayout must be surjective/],
     ['#ttg.blocked<{sizePerThread = [1, 1]', /./],
     ['#ttg.slice<{dim = 2, parent = ' + BLOCKED + '}>', /slice dim=2 must be less than the parent rank=2/],
     ['#ttg.slice<{dim = 0, parent = #ttg.shared_memory}>', /expected a distributed encoding trait/],

@@ -53,39 +53,16 @@ export function joinInts(xs: readonly number[]): string {
 }
 
 /**
- * Checks a CGA layout: every basis is zero or a single power of two (a permutation once broadcast bases
- * are removed), and the non-zero bases cover every out-dim bit they reach (surjective).
+ * Checks a CGA layout as Triton 3.6 builds it (`LinearLayout(bases, standardOutDimNames)`): every basis has
+ * `rank` components and the bases reach every point of the out-dims their maxima imply (surjective).
  */
 export function verifyCGA(cga: Bases, rank: number): string | undefined {
   for (const b of cga) {
     if (b.length !== rank) return `'CGALayout' entry length does not match rank ${rank}`;
+    if (b.some((v) => v < 0)) return 'CGALayout entries must be non-negative';
   }
-  return verifyBasesArePermutation(cga, rank, 'CGA encoding');
-}
-
-/** Bases with at most one non-zero power-of-two component each, no repeated non-zero basis, onto their span. */
-export function verifyBasesArePermutation(bases: Bases, rank: number, what: string): string | undefined {
-  const seen = new Set<string>();
-  const maxBit: number[] = new Array<number>(rank).fill(0);
-  for (const b of bases) {
-    const nz = b.map((v, i) => [v, i] as const).filter(([v]) => v !== 0);
-    if (nz.length === 0) continue;
-    if (nz.length > 1 || !isPow2(nz[0]![0])) {
-      return `After removing broadcast bases the ${what} must be a permutation matrix`;
-    }
-    const key = b.join(',');
-    if (seen.has(key)) return `After removing broadcast bases the ${what} must be a permutation matrix`;
-    seen.add(key);
-    const [v, i] = nz[0]!;
-    maxBit[i] = Math.max(maxBit[i]!, v);
-  }
-  // Surjective onto [0, 2*max) in every dim: each power of two below the max must appear.
-  for (let d = 0; d < rank; d++) {
-    for (let v = 1; v <= maxBit[d]!; v *= 2) {
-      if (!bases.some((b) => b[d] === v && b.every((x, j) => j === d || x === 0))) {
-        return `${what} must be surjective: no basis maps to ${v} along dim${d}`;
-      }
-    }
+  if (!basesAreSurjective([cga], rank)) {
+    return 'CGALayout must be surjective: every CTA tile must be reached by some block';
   }
   return undefined;
 }
