@@ -284,7 +284,43 @@ const convertTrivialIfToSelect: RewritePattern = {
   },
 };
 
-export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops, convertTrivialIfToSelect, ifRemoveUnusedResults];
+/** MLIR's RemoveStaticCondition: an scf.if on a constant condition is replaced by the taken branch. */
+const removeStaticCondition: RewritePattern = {
+  name: 'RemoveStaticCondition',
+  rootName: 'scf.if',
+  matchAndRewrite(op, rewriter) {
+    const c = constInt(op.operand(0));
+    if (c === undefined) return false;
+    const region = c !== 0n ? op.region(0) : op.region(1);
+    const block = region.entry;
+    if (!block) {
+      if (op.results.length) return false;
+      rewriter.eraseOp(op);
+      return true;
+    }
+    const y = block.terminator!;
+    rewriter.inlineBlockBefore(block, op.parent!, op, []);
+    const results = y.operandValues;
+    rewriter.eraseOp(y);
+    rewriter.replaceOp(op, results);
+    return true;
+  },
+};
+
+/** MLIR's RemoveEmptyElseBranch: a result-less scf.if drops an else branch holding only its yield. */
+const removeEmptyElseBranch: RewritePattern = {
+  name: 'RemoveEmptyElseBranch',
+  rootName: 'scf.if',
+  matchAndRewrite(op, rewriter) {
+    if (op.results.length) return false;
+    const e = op.region(1).entry;
+    if (!e || e.ops.length !== 1) return false;
+    rewriter.modifyOpInPlace(op, () => rewriter.eraseBlock(e));
+    return true;
+  },
+};
+
+export const SCF_CLEANUP_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops, convertTrivialIfToSelect, removeEmptyElseBranch, removeStaticCondition, ifRemoveUnusedResults];
 
 export function makeOp(name: string): Operation {
   return createOperation({ name });
