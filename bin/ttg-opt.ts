@@ -1,12 +1,67 @@
 #!/usr/bin/env node
-/** `ttg-opt`: the command-line face of `tools/opt-main.ts` (see there for the options). */
-import { writeSync } from 'node:fs';
+/**
+ * `ttg-opt`: the command-line face of `tools/opt-main.ts` (see there for the options).
+ *
+ * Start-up time matters (lit runs the tool once per RUN line), so when the build produced the one-file bundle
+ * `dist/ttg-opt.bundle.cjs` (scripts/bundle-opt.mjs) and it is not older than the compiled modules, the driver
+ * is loaded from it through a V8 code cache (`dist/ttg-opt.bundle.cache`, rewritten when V8 rejects it);
+ * otherwise, or with TTG_OPT_NO_BUNDLE=1, the modules are imported one by one.
+ */
+import { readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createRequire, Module } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+interface OptModule {
+  runOpt(args: readonly string[], stdin?: string): Promise<{ exitCode: number; writes: [1 | 2, string][] }>;
+  setHelpLoader?(load: () => Promise<unknown>): void;
+}
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function loadBundle(): { mod: OptModule; saveCache: () => void } | undefined {
+  if (process.env.TTG_OPT_NO_BUNDLE) return undefined;
+  const file = join(dist, 'ttg-opt.bundle.cjs');
+  try {
+    // A bundle older than the compiled driver predates the last tsc run: ignore it.
+    if (statSync(file).mtimeMs < statSync(join(dist, 'tools', 'opt-main.js')).mtimeMs) return undefined;
+  } catch {
+    return undefined;
+  }
+  const cacheFile = join(dist, 'ttg-opt.bundle.cache');
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const wrapper = (Module as unknown as { wrap(s: string): string }).wrap(readFileSync(file, 'utf8'));
+  const script = new Script(wrapper, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const fn = script.runInThisContext() as (e: object, r: NodeJS.Require, m: { exports: object }, f: string, d: string) => void;
+  const m = { exports: {} as OptModule };
+  fn.call(m.exports, m.exports, createRequire(file), m, file, dirname(file));
+  const saveCache = (): void => {
+    if (cachedData && !script.cachedDataRejected) return;
+    try {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(tmp, script.createCachedData());
+      renameSync(tmp, cacheFile);
+    } catch {
+      // a read-only install just starts slower
+    }
+  };
+  return { mod: m.exports, saveCache };
+}
 
 async function main(): Promise<number> {
-  const { runOpt } = await import('../tools/opt-main.js');
-  const args = process.argv.slice(2);
-  const r = await runOpt(args);
+  const bundled = loadBundle();
+  const mod: OptModule = bundled?.mod ?? ((await import('../tools/opt-main.js')) as OptModule);
+  // The bundle cannot import() itself; it gets yargs (for --help) from here.
+  mod.setHelpLoader?.(() => import('yargs'));
+  const r = await mod.runOpt(process.argv.slice(2));
   for (const [fd, text] of r.writes) writeAll(fd, text);
+  bundled?.saveCache();
   return r.exitCode;
 }
 

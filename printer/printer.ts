@@ -537,9 +537,21 @@ export function printOpForDiagnostic(op: Operation, opts: PrintOptions = {}): st
   return new IRPrinter(opts).printOpInScope(op, scope);
 }
 
+/** A value as MLIR's printAsOperand shows it in diagnostics: `%3`, named within the nearest isolated ancestor. */
+export function printValueForDiagnostic(v: Value): string {
+  const owner = v instanceof BlockArgument ? v.owner.parentOp : v.definingOp;
+  if (!owner) return '<<UNKNOWN SSA VALUE>>';
+  let scope = owner;
+  for (let p: Operation | undefined = owner; p; p = p.parentOp) {
+    scope = p;
+    if (p.hasTrait('IsolatedFromAbove')) break;
+  }
+  return new NameState(scope, false, true).valueRef(v);
+}
+
 // Verifier messages that show an op (`block with no terminator, has ...`) print it like this; ops in IR that
 // fails to verify print in the generic form, as MLIR does.
-setOpDescriber((op) => printOpForDiagnostic(op, { generic: true }));
+setOpDescriber((op) => printOpForDiagnostic(op, { generic: true }), printValueForDiagnostic);
 
 /** Prints a module (or any op) as triton-opt does, without the trailing blank line triton-opt adds. */
 export function printOperation(op: Operation, opts: PrintOptions = {}): string {

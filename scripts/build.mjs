@@ -17,3 +17,5 @@ mkdirSync(join(root, 'dist', 'parser', 'generated'), { recursive: true });
 for (const f of readdirSync(join(root, 'parser', 'generated'))) {
   if (f.endsWith('.js')) copyFileSync(join(root, 'parser', 'generated', f), join(root, 'dist', 'parser', 'generated', f));
 }
+// One-file bundle of the ttg-opt driver, for a fast CLI start (see scripts/bundle-opt.mjs).
+execFileSync(process.execPath, [join(root, 'scripts', 'bundle-opt.mjs')], { stdio: 'inherit' });

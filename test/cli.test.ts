@@ -326,6 +326,14 @@ describe('subprocess', () => {
     expect(r.stdout).toBe(GOOD_OUT);
   });
 
+  it.skipIf(!existsSync(join(root, 'dist', 'ttg-opt.bundle.cjs')))('gives the same results from the bundle and from the modules', () => {
+    const p = file('bm.mlir', GOOD + 'tt.func @g(%a: f32) {\n  %0 = arith.addi %a, %a : f32\n  tt.return\n}\n');
+    const a = run([p, '--symbol-dce']);
+    const b = spawnSync(process.execPath, [bin, p, '--symbol-dce'], { encoding: 'utf8', env: { ...process.env, TTG_OPT_NO_BUNDLE: '1' } });
+    expect([a.status, a.stdout, a.stderr]).toEqual([b.status, b.stdout, b.stderr]);
+    expect(a.status).toBe(1);
+  });
+
   it.skipIf(!existsSync(bin))('exits 1 with a located error on bad input from stdin', () => {
     const r = run(['-'], 'tt.func @f() {\n  tt.retrun\n}\n');
     expect(r.status).toBe(1);

@@ -266,8 +266,14 @@ function passListing(): string {
   return s;
 }
 
+let loadYargs: () => Promise<unknown> = () => import('yargs');
+/** How --help gets yargs (the bin passes its own `import('yargs')`: a bundled driver cannot import modules). */
+export function setHelpLoader(load: () => Promise<unknown>): void {
+  loadYargs = load;
+}
+
 async function helpText(): Promise<string> {
-  const { default: yargs } = await import('yargs');
+  const { default: yargs } = (await loadYargs()) as typeof import('yargs');
   const y = yargs([])
     .scriptName(TOOL)
     .usage(`${TOOL} [options] [input file|-]\n\nTritonGPU optimizer driver: parses MLIR, runs passes, prints the result (a TypeScript triton-opt).`)

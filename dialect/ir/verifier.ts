@@ -62,14 +62,34 @@ export function verifyOperation(op: Operation, opts: VerifyOptions = {}): Diagno
 
 /** Short one-line text of an op for messages (`%0 = "arith.addi"(...)`), as MLIR streams `<< *op`. */
 export let describeOp: (op: Operation) => string = (op) => `'${op.name}'`;
-/** Lets the printer provide a real one-op renderer (kept as a hook so the IR core does not import the printer). */
-export function setOpDescriber(f: (op: Operation) => string): void {
+/** A value in messages, as MLIR's printAsOperand (`%3`). */
+export let describeValue: (v: Value) => string = () => '<<UNKNOWN SSA VALUE>>';
+/** Lets the printer provide real renderers (kept as hooks so the IR core does not import the printer). */
+export function setOpDescriber(f: (op: Operation) => string, v?: (v: Value) => string): void {
   describeOp = f;
+  if (v) describeValue = v;
 }
 
 class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
+  /** Tensor types already known to satisfy Triton's size rule. */
+  private readonly sizeOk = new Set<Type>();
+  /** `ttg.num-warps` / `ttg.threads-per-warp` in effect, per parent op. */
+  private readonly layoutContexts = new Map<Operation | undefined, LayoutContext>();
   constructor(private readonly opts: VerifyOptions) {}
+
+  /** The layout context of `op`: the nearest `ttg.num-warps` / `ttg.threads-per-warp` on `op` or an ancestor. */
+  private layoutContext(op: Operation): LayoutContext {
+    const own = op.getAttr('ttg.num-warps') ?? op.getAttr('ttg.threads-per-warp');
+    if (own) return { warps: lookupIntAttr(op, 'ttg.num-warps'), threads: lookupIntAttr(op, 'ttg.threads-per-warp') ?? 32, checked: new Map() };
+    const parent = op.parentOp;
+    let c = this.layoutContexts.get(parent);
+    if (!c) {
+      c = parent ? this.layoutContext(parent) : { warps: undefined, threads: 32, checked: new Map() };
+      this.layoutContexts.set(parent, c);
+    }
+    return c;
+  }
 
   verifyOpAndDominance(op: Operation): void {
     this.verifyStructure(op);
@@ -180,7 +200,7 @@ class Verifier {
     this.verifyAttributes(op, def);
     this.verifyValueConstraints(op, def);
     this.verifyTraits(op);
-    if (tensorLayoutDialects.has(dialectOf(op.name)) || op.hasTrait('VerifyTensorLayouts')) {
+    if (hasTensorLayoutTraits(def)) {
       this.verifyTensorSize(op);
       this.verifyTensorLayouts(op);
     }
@@ -327,12 +347,15 @@ class Verifier {
 
   /** Triton's TensorSizeTrait: at most 2^20 elements, a power of two. */
   private verifyTensorSize(op: Operation): void {
-    for (const t of [...op.operandValues.map((v) => v.type), ...op.results.map((r) => r.type)]) {
-      if (!(t instanceof RankedTensorType)) continue;
+    const check = (t: Type): void => {
+      if (!(t instanceof RankedTensorType) || this.sizeOk.has(t)) return;
       const n = t.numElements;
       if (n > 1048576) plainFail(op, `Maximum allowed number of elements is 1048576, but ${describeOp(op)} has more than that`);
       if ((n & (n - 1)) !== 0) plainFail(op, `Number of elements must be power-of-two, but ${describeOp(op)} doesn't follow the rule (${n}) elements`);
-    }
+      this.sizeOk.add(t);
+    };
+    for (const o of op.operands) check(o.value.type);
+    for (const r of op.results) check(r.type);
   }
 
   /**
@@ -340,10 +363,16 @@ class Verifier {
    * with the tensor and with the `ttg.threads-per-warp` / `ttg.num-warps` of the nearest enclosing op that sets them.
    */
   private verifyTensorLayouts(op: Operation): void {
+    let ctx: LayoutContext | undefined;
     const check = (t: Type, prefix: () => string): void => {
       if (!(t instanceof RankedTensorType) || !t.encoding) return;
-      const msg = blockedLayoutContextError(t, op);
-      if (msg !== undefined) plainFail(op, `${prefix()}${msg}`);
+      ctx ??= this.layoutContext(op);
+      let known = ctx.checked.get(t);
+      if (known === undefined) {
+        known = blockedLayoutContextError(t, ctx.threads, ctx.warps) ?? null;
+        ctx.checked.set(t, known);
+      }
+      if (known !== null) plainFail(op, `${prefix()}${known}`);
     };
     op.operands.forEach((o, i) => check(o.value.type, () => `Operand ${i} (${operandText(o.value)}) has an invalid layout: `));
     op.results.forEach((r, i) =>
@@ -630,9 +659,6 @@ function isAncestorRegion(anc: Region, r: Region | undefined): boolean {
 function operandText(v: Value): string {
   return v instanceof BlockArgument ? `<block argument> of type '${v.type.key}' at index: ${v.index}` : describeValue(v);
 }
-function describeValue(v: Value): string {
-  return v.type.key;
-}
 
 /** The integer value of an attribute set on `op` or its nearest ancestor, e.g. `ttg.num-warps`. */
 export function lookupIntAttr(op: Operation, name: string): number | undefined {
@@ -643,20 +669,36 @@ export function lookupIntAttr(op: Operation, name: string): number | undefined {
   return undefined;
 }
 
+interface LayoutContext {
+  warps: number | undefined;
+  threads: number;
+  /** Check results per tensor type in this context (null: fine). */
+  checked: Map<Type, string | null>;
+}
+
+const layoutTraitCache = new WeakMap<OpDefinition, boolean>();
+/** Triton's TensorSizeTrait and VerifyTensorLayoutsTrait are on every tt/ttg/ttng op. */
+function hasTensorLayoutTraits(def: OpDefinition): boolean {
+  let b = layoutTraitCache.get(def);
+  if (b === undefined) {
+    b = tensorLayoutDialects.has(dialectOf(def.name)) || def.traits.has('VerifyTensorLayouts');
+    layoutTraitCache.set(def, b);
+  }
+  return b;
+}
+
 /** The blocked-layout context check of Triton's TritonGPU verifyTensorLayout; a message when violated. */
-function blockedLayoutContextError(t: RankedTensorType, op: Operation): string | undefined {
+function blockedLayoutContextError(t: RankedTensorType, modThreads: number, modWarps: number | undefined): string | undefined {
   const enc = t.encoding as unknown as { sizePerThread?: unknown; threadsPerWarp?: unknown; warpsPerCTA?: unknown };
   if (!Array.isArray(enc.sizePerThread) || !Array.isArray(enc.threadsPerWarp) || !Array.isArray(enc.warpsPerCTA)) return undefined;
   const tpw = enc.threadsPerWarp as number[];
   const wpc = enc.warpsPerCTA as number[];
   const layout = (t.encoding as Attribute).key;
   if (tpw.length !== t.rank) return `Layout has rank ${tpw.length}, but the tensor it's attached to has rank ${t.rank}.`;
-  const modThreads = lookupIntAttr(op, 'ttg.threads-per-warp') ?? 32;
   const layoutThreads = tpw.reduce((a, b) => a * b, 1);
   if (layoutThreads !== modThreads) {
     return `${layout}.\nLayout has ${layoutThreads} threads per warp, but the module specifies ${modThreads} threads per warp.`;
   }
-  const modWarps = lookupIntAttr(op, 'ttg.num-warps');
   const layoutWarps = wpc.reduce((a, b) => a * b, 1);
   if (modWarps !== undefined && layoutWarps !== modWarps) {
     return `${layout}.\nLayout has ${layoutWarps} warps per CTA, but the context requires ${modWarps} warps per CTA.`;
