@@ -93,10 +93,13 @@ export class Rewriter extends Builder {
     this.replaceAllOpUsesWith(op, to);
     this.eraseOp(op);
   }
-  /** Creates an op at `op`'s position, replaces `op` with its results, and returns it. */
+  /**
+   * Creates an op at the insertion point (before `op` when none is set; patterns get one before their root)
+   * with `op`'s location unless `init` gives one, replaces `op` with its results, and returns it.
+   */
   replaceOpWithNewOp(op: Operation, init: OperationInit): Operation {
-    this.setInsertionPoint(op);
-    const n = this.create(init);
+    if (!this.insertionBlock) this.setInsertionPoint(op);
+    const n = this.create(init.loc ? init : { ...init, loc: op.loc });
     this.replaceOp(op, n.results);
     return n;
   }

@@ -364,8 +364,9 @@ export function applyPatternsGreedily(
 }
 
 /**
- * Applies `patterns` to the given ops only (plus new ops, per `strictMode`, default 'existing-and-new-ops'
- * as MLIR's applyOpPatternsGreedily); no region simplification and no constant seeding.
+ * Applies `patterns` to the given ops (MLIR's applyOpPatternsGreedily): the worklist starts with `ops`; ops
+ * created or touched by rewrites are processed too unless `strictMode` ('existing-ops' /
+ * 'existing-and-new-ops') excludes them (default 'any-op'). No constant seeding, no region simplification.
  */
 export function applyOpPatternsGreedily(
   ops: readonly Operation[],
@@ -384,7 +385,7 @@ export function applyOpPatternsGreedily(
   };
   const driver = new GreedyPatternRewriteDriver(toApplicator(patterns), {
     ...config,
-    strictMode: config.strictMode ?? 'existing-and-new-ops',
+    strictMode: config.strictMode ?? 'any-op',
     scope: config.scope ?? commonAncestorRegion(ops),
     listener,
   });
