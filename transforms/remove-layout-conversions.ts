@@ -1,29 +1,41 @@
 /**
  * `--tritongpu-remove-layout-conversions` (Triton 3.6's RemoveLayoutConversions.cpp).
  *
- * Design, in linear-layout vocabulary. A `ttg.convert_layout` moves data between two distributed layouts; it is
- * free exactly when `dst⁻¹ ∘ src` (quotiented by the common block/warp/lane in-dims) only acts on `register`,
- * and it disappears when the producer of its source can compute the destination layout directly. The pass:
+ * Design, in linear-layout vocabulary. A `ttg.convert_layout` moves data between two distributed layouts. It
+ * is free when `dst⁻¹ ∘ src` (toLinearLayout(dst).invertAndCompose(toLinearLayout(src)), quotiented by the
+ * common block/warp/lane in-dims) only acts on `register` (`cvtReordersRegisters`); it is trivial when both
+ * linear layouts are equal; and it disappears when the producer of its source can compute the destination
+ * layout directly. The pass runs, per `tt.func`:
  *
- * 1. Forward propagation (`LayoutPropagation`, per function). Anchors keep their layout: function arguments,
- *    expensive loads/stores (more elements than threads), dots, atomics, tmem loads, gathers with an efficient
- *    layout, reordering reshapes. Each anchor's encoding flows to its users through ops whose result encoding is
- *    a function of the operand encoding (`inferDstEncoding`: elementwise ops, SameOperandsAndResultEncoding,
- *    reduce → slice, expand_dims ← slice, trans/reshape/join/split by the transformed linear layout, loops and
- *    conditionals, and converts, whose result takes the source encoding so the convert becomes trivial). A value
- *    reached by several encodings keeps one (an MMA layout for compute, a blocked one for memory ops); the IR is
- *    then rewritten in place, with converts where a use wants another encoding.
- * 2. The `ttg.convert_layout` canonicalizations (dialect/ttg/canonicalize.ts) fold trivial converts and converts
- *    of producers that can make any layout (constants, splat, make_range, other converts, local_load, ...).
- * 3. Backward rematerialization (`LayoutRematerialization`): for each remaining convert, the backward slice of
- *    its source (`getConvertBackwardSlice`, through ops with an `inferSrcEncoding`, loop-carried arguments and
- *    conditionals) is recomputed directly in the destination layout when every op of the slice can be
- *    rematerialized (no expensive loads, dots, atomics, while loops) and the cost model says the recomputed ops
- *    are cheaper than the conversion. Canonicalization runs again after each sweep.
- * 4. Hoisting: converts are moved above a single extension/broadcast/expand_dims (converting the smaller
- *    tensor), into the branch of an `scf.if` that cannot be rematerialized, and dot-operand converts next to
- *    their loads so they can be pipelined.
- * 5. Cleanup: dead loop-carried values, scf.for/scf.if and convert canonicalization.
+ * 1. Forward propagation (`LayoutPropagation`). Anchors keep their layout: function arguments, expensive
+ *    loads/stores (more elements than threads), descriptor ops, dots, atomics, tmem loads, gathers with an
+ *    efficient layout, reordering reshapes. Each anchor's encoding flows to its users through every op whose
+ *    result encoding is a function of its operand encoding (`inferDstEncoding`: elementwise and
+ *    SameOperandsAndResultEncoding ops, reduce → slice, expand_dims ← slice, trans/reshape/join/split answered
+ *    by the transformed linear layout — permuted bases, row-major reshaped out-dims, a register bit added or
+ *    removed on the last dim — with Triton's blocked closed forms kept when they exist, `#ttg.linear`
+ *    otherwise), through scf.for/if/while and warp_group_dot_wait, and through converts, whose result takes
+ *    the source encoding. A value reached by several encodings keeps one (an MMA layout for compute, a
+ *    blocked one for memory ops, else the first reached); the IR is rewritten in place, with a convert where
+ *    a use needs the old encoding.
+ * 2. The `ttg.convert_layout` canonicalizations (dialect/ttg/canonicalize.ts) fold trivial converts and
+ *    converts of producers that can make any layout (constants, splat, make_range, converts, local_load...).
+ * 3. Backward rematerialization (`LayoutRematerialization`), swept to a fixed point with a canonicalization
+ *    after each sweep: for each convert (not to a dot operand), the backward slice of its source
+ *    (`getConvertBackwardSlice`: every value with the encoding it must get, through ops with an
+ *    `inferSrcEncoding`, free converts, scf.if results and loop-carried arguments; failing on a value that
+ *    would need two encodings) is recomputed in the destination layout, if every op can be rematerialized
+ *    (no expensive loads, dots, atomics, while loops) and the cost model agrees: the convert costs
+ *    32 × its bytes (at least 32 elements of 32 bits), the ops of the slice that stay alive cost their
+ *    bytes (×8 for expensive math, ×8 for loads), reductions their unique lanes + 8 × unique warps, and a
+ *    non-associative float reduction that stays alive forbids it. Existing rematerializations that dominate
+ *    the use are reused.
+ * 4. Hoisting: a convert is moved above the single extension/broadcast/expand_dims of its slice (the rest of
+ *    the slice being rematerialized; a branch that would need another encoding for an already-assigned
+ *    value stops there), into the branch of an `scf.if` (inside a loop) that cannot be rematerialized, and
+ *    a dot-operand convert next to its loads through data-movement-free ops when a dot post-dominates it.
+ * 5. Cleanup: dead loop-carried values, scf.for/scf.if and convert canonicalization (MLIR's default greedy
+ *    configuration: bottom-up seeding, aggressive region simplification).
  */
 import type { Attribute } from '../dialect/ir/attribute.js';
 import { Builder, IRMapping } from '../dialect/ir/builder.js';
