@@ -12,3 +12,4 @@ import '../lowering/index.js';
 import './allocate-shared-memory.js';
 import './convert-scf-to-cf.js';
 import './reorder-instructions.js';
+import './accelerate-matmul.js';
