@@ -13,3 +13,4 @@ import './allocate-shared-memory.js';
 import './convert-scf-to-cf.js';
 import './reorder-instructions.js';
 import './accelerate-matmul.js';
+import './reduce-data-duplication.js';
