@@ -380,9 +380,16 @@ export function isExpensiveView(srcType: RankedTensorType, dstType: RankedTensor
   return getTotalElemsPerThread(srcType.encoding, srcType.shape) !== getTotalElemsPerThread(dstType.encoding, dstType.shape);
 }
 
+/** Triton's isExpensiveCat: the target layout gives each thread fewer elements than the cat's own. */
+export function isExpensiveCat(op: Operation, target: Attribute): boolean {
+  const t = tensorTypeOf(op.result(0));
+  if (!t || !t.encoding) return true;
+  return getTotalElemsPerThread(target, t.shape) < getTotalElemsPerThread(t.encoding, t.shape);
+}
+
 /** Triton's canFoldIntoConversion (canUseResultEncoding): ops that can produce any result encoding directly. */
 export function canUseResultEncoding(op: Operation, target: Attribute): boolean {
-  if (op.name === 'tt.cat') return false;
+  if (op.name === 'tt.cat') return !isExpensiveCat(op, target);
   if (op.name === 'ttg.convert_layout') {
     if (target instanceof NvidiaMmaEncodingAttr) return encodingOf(op.operand(0)) === target;
     return true;
