@@ -20,7 +20,7 @@ interface OptModule {
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function loadBundle(): { mod: OptModule; saveCache: () => void } | undefined {
+function loadBundle(): { mod: OptModule; saveCache: () => void; cacheState: () => string } | undefined {
   if (process.env.TTG_OPT_NO_BUNDLE) return undefined;
   const file = join(dist, 'ttg-opt.bundle.cjs');
   try {
@@ -51,17 +51,25 @@ function loadBundle(): { mod: OptModule; saveCache: () => void } | undefined {
       // a read-only install just starts slower
     }
   };
-  return { mod: m.exports, saveCache };
+  const cacheState = (): string => (!cachedData ? 'absent (written)' : script.cachedDataRejected ? 'rejected (rewritten)' : 'used');
+  return { mod: m.exports, saveCache, cacheState };
 }
 
 async function main(): Promise<number> {
+  const t0 = performance.now();
   const bundled = loadBundle();
   const mod: OptModule = bundled?.mod ?? ((await import('../tools/opt-main.js')) as OptModule);
   // The bundle cannot import() itself; it gets yargs (for --help) from here.
   mod.setHelpLoader?.(() => import('yargs'));
+  const t1 = performance.now();
   const r = await mod.runOpt(process.argv.slice(2));
   for (const [fd, text] of r.writes) writeAll(fd, text);
+  const t2 = performance.now();
   bundled?.saveCache();
+  if (process.env.TTG_OPT_TRACE) {
+    const how = bundled ? `bundle, code cache ${bundled.cacheState()}` : 'modules';
+    process.stderr.write(`ttg-opt: load ${(t1 - t0).toFixed(1)} ms (${how}), run ${(t2 - t1).toFixed(1)} ms, since process start ${performance.now().toFixed(1)} ms\n`);
+  }
   return r.exitCode;
 }
 
