@@ -5,7 +5,8 @@
  *
  * - ConvertFromConvert (root convert_layout): drop a convert to the same type; fold the convert into a
  *   producer that can make any layout: reshape{allow_reorder} (when not an expensive view), histogram,
- *   local_load, another convert, splat, make_range, splat constants. Converts from an mma layout to a dot
+ *   local_load, cat (when each thread keeps as many elements), another convert, splat, make_range, splat
+ *   constants. Converts from an mma layout to a dot
  *   operand are kept (fused-attention heuristic).
  * - ConvertFromReshape / ConvertFromTranspose: reshape/trans of a structurally trivial convert (same linear
  *   layout) use the convert's source; a reordering reshape absorbs any non-expensive convert; a transpose with
@@ -23,6 +24,7 @@ import { registerCanonicalization } from '../../transforms/rewrite/registry.js';
 import {
   encodingOf,
   inferDstEncoding,
+  isExpensiveCat,
   isExpensiveView,
   layoutsEquivalent,
   tensorTypeOf,
@@ -97,6 +99,10 @@ const convertFromConvert: RewritePattern = {
         rewriter.replaceOp(op, n.results);
         return true;
       }
+      case 'tt.cat':
+        if (isExpensiveCat(arg, dst.encoding!)) return false;
+        replaceWithNew(rewriter, op, 'tt.cat', arg.operandValues, [dst]);
+        return true;
       case CVT:
         replaceWithNew(rewriter, op, CVT, [arg.operand(0)], [dst]);
         return true;
