@@ -14,3 +14,4 @@ import './convert-scf-to-cf.js';
 import './reorder-instructions.js';
 import './accelerate-matmul.js';
 import './reduce-data-duplication.js';
+import './optimize-dot-operands.js';
