@@ -773,6 +773,7 @@ export class Parser implements OpFormatParser {
           return parse(this);
         }
         if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
+        this.rejectUnknownDialectSymbol('type', name, t.start);
         return OpaqueType.get('!' + name + this.captureAngleBody());
       }
       case Tok.Punct:
@@ -922,6 +923,15 @@ export class Parser implements OpFormatParser {
     } while (stack.length);
   }
 
+  /** `!tt.nope` / `#ttg.nope` in a dialect we know: MLIR's generated parsers reject unknown mnemonics. */
+  private rejectUnknownDialectSymbol(what: 'type' | 'attribute', name: string, start: number): void {
+    const dot = name.indexOf('.');
+    const dialect = name.slice(0, dot);
+    if (this.opts.allowUnregistered || !knownDialects().has(dialect)) return;
+    const mnemonic = name.slice(dot + 1);
+    this.error(what === 'type' ? `unknown  type \`${mnemonic}\` in dialect \`${dialect}\`` : `unknown attribute \`${mnemonic}\` in dialect \`${dialect}\``, start + dot + 2);
+  }
+
   /** Captures the raw text of an optional `<...>` (balanced) after an unregistered dialect name. */
   private captureAngleBody(): string {
     if (!this.isPunct('<')) return '';
@@ -953,6 +963,7 @@ export class Parser implements OpFormatParser {
           return parse(this);
         }
         if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
+        this.rejectUnknownDialectSymbol('attribute', name, t.start);
         return OpaqueAttr.get('#' + name + this.captureAngleBody());
       }
       case Tok.Int:
