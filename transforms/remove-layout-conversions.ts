@@ -384,19 +384,9 @@ class LayoutPropagation {
     throw new Error(`remove-layout-conversions: unexpected op in rewrite: ${op.name}`);
   }
 
+  /** Triton 3.6's cloneElementwise, in place: operands are converted to `inferSrcEncoding(op, enc)`. */
   private rewriteGenericOpInPlace(op: Operation, enc: Attribute): void {
-    let operandEnc: Attribute | undefined;
-    if (op.operands.length > 0) {
-      for (const o of op.operandValues) {
-        if (!this.layouts.has(o)) continue;
-        const e = this.picked(o)!;
-        if (inferDstEncoding(op, e) === enc) {
-          operandEnc = e;
-          break;
-        }
-      }
-      operandEnc ??= inferSrcEncoding(op, enc);
-    }
+    const operandEnc = op.operands.length > 0 ? inferSrcEncoding(op, enc) : undefined;
     op.operands.forEach((o, i) => op.setOperand(i, this.getValueAs(o.value, operandEnc)));
     for (const r of op.results) if (r.type instanceof RankedTensorType) this.setEncodingInPlace(r, enc);
   }
