@@ -2,14 +2,19 @@
 // compute toLinearLayout, compare the bases exactly.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { defaultLayoutsFile, runLayoutCase, runLayoutsGolden, sameBases, type LayoutCase } from '../golden/layouts.js';
 
 const file = defaultLayoutsFile();
 const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
+// More ground truth from the Triton 3.6 wheel (see layouts-extra.oracle.py): CGA layouts, dot operands of
+// blocked and wmma parents, tilesPerWarp, linear encodings, nested slices.
+const extraFile = join(__dirname, 'layouts-extra.jsonl');
+const extra = readFileSync(extraFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
 
-describe.skipIf(lines.length === 0)('layouts.jsonl golden', () => {
+function checkFamilies(all: string[]): void {
   const byFamily = new Map<string, { line: number; c: LayoutCase }[]>();
-  lines.forEach((l, i) => {
+  all.forEach((l, i) => {
     const c = JSON.parse(l) as LayoutCase;
     const fam = c.family ?? 'unknown';
     if (!byFamily.has(fam)) byFamily.set(fam, []);
@@ -25,6 +30,19 @@ describe.skipIf(lines.length === 0)('layouts.jsonl golden', () => {
       expect(bad).toEqual([]);
     });
   }
+}
+
+describe('layouts-extra.jsonl (Triton 3.6 wheel)', () => {
+  checkFamilies(extra);
+  it('runLayoutsGolden reads other files', async () => {
+    const r = await runLayoutsGolden({ file: extraFile });
+    expect(r.failed).toBe(0);
+    expect(r.passed).toBe(extra.length);
+  });
+});
+
+describe.skipIf(lines.length === 0)('layouts.jsonl golden', () => {
+  checkFamilies(lines);
   it('runLayoutsGolden reports every line as passed', async () => {
     const r = await runLayoutsGolden({ file });
     expect(r.failed).toBe(0);

@@ -62,7 +62,9 @@ export function toLinearLayout(shape: readonly number[], layout: Attribute): Lin
 }
 
 function compute(shape: readonly number[], layout: Attribute): LinearLayout {
-  if (!shape.every((d) => Number.isInteger(d) && d >= 1)) fail(`invalid shape [${shape.join(', ')}]`);
+  if (!shape.every((d) => Number.isInteger(d) && d >= 1 && (d & (d - 1)) === 0)) {
+    fail(`shape [${shape.join(', ')}] must be positive powers of 2`);
+  }
   if (layout instanceof SliceEncodingAttr) {
     if (shape.length !== layout.rank) fail(`shape rank ${shape.length} does not match the rank ${layout.rank} of the slice layout`);
     const parentLL = toLinearLayout(layout.paddedShape(shape), layout.parent);

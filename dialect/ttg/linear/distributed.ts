@@ -231,7 +231,12 @@ export function wmmaToLinearLayout(shape: readonly number[], wmma: AMDWmmaEncodi
   checkRank(shape, wmma.rank, 'amd_wmma');
   if (rank !== 2 && rank !== 3) fail('amd_wmma layouts have rank 2 or 3');
   const hasBatch = rank === 3;
+  const mIndex = hasBatch ? 1 : 0;
+  const nIndex = mIndex + 1;
   const names = standardOutDimNames(rank);
+  const dimM = names[mIndex]!;
+  const dimN = names[nIndex]!;
+  // One 16x16 tile: registers along M and lanes along N, swapped when transposed.
   const threadOrder = getMatrixOrder(rank, !wmma.isTransposed);
   const outs = [names[threadOrder[0]!]!, names[threadOrder[1]!]!];
   let tile =
@@ -250,13 +255,24 @@ export function wmmaToLinearLayout(shape: readonly number[], wmma: AMDWmmaEncodi
           ],
           outs,
         );
-  if (hasBatch) tile = tile.mul(id1(1, REGISTER, names[0]!)).mul(id1(1, LANE, names[0]!));
-  const warpOrder = getMatrixOrder(rank, true);
-  const warps = identityStandardND(WARP, wmma.warpsPerCTA, warpOrder);
-  const repOrder = getMatrixOrder(rank, true);
-  const repNames = repOrder.map((d) => names[d]!);
-  const cta = tile.transposeOuts(repNames).mul(warps.transposeOuts(repNames));
-  return combineCtaCgaWithShape(cta, makeCgaLayout(wmma.cgaLayout, rank), shape);
+  tile = tile.transposeOuts([dimN, dimM]);
+  // As for MFMA: tiles per warp and warps along N, the rest of N, then tiles per warp and warps along M.
+  const nDim = wmma.instrShape[1]!;
+  const tilesM = wmma.tilesPerWarp[mIndex] ?? 1;
+  const tilesN = wmma.tilesPerWarp[nIndex] ?? 1;
+  const warpsM = wmma.warpsPerCTA[mIndex]!;
+  const warpsN = wmma.warpsPerCTA[nIndex]!;
+  tile = tile
+    .mul(id1(tilesN, REGISTER, dimN))
+    .mul(id1(warpsN, WARP, dimN))
+    .mul(id1(Math.floor(shape[nIndex]! / (nDim * warpsN * tilesN)), REGISTER, dimN))
+    .mul(id1(tilesM, REGISTER, dimM))
+    .mul(id1(warpsM, WARP, dimM));
+  if (hasBatch) {
+    const b = names[0]!;
+    tile = tile.mul(id1(1, REGISTER, b)).mul(id1(1, LANE, b)).mul(id1(wmma.warpsPerCTA[0]!, WARP, b));
+  }
+  return combineCtaCgaWithShape(tile, makeCgaLayout(wmma.cgaLayout, rank), shape);
 }
 
 function wmmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, wmma: AMDWmmaEncodingAttr): LinearLayout {
@@ -268,21 +284,29 @@ function wmmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncoding
   const dimNonK = names[order[1]!]!;
   const [m, n, k] = wmma.instrShape as [number, number, number];
   const nonKDim = dot.opIdx === 0 ? m : n;
+  const kIndex = dot.opIdx === 0 ? rank - 1 : rank - 2;
+  const nonKIndex = dot.opIdx === 0 ? rank - 2 : rank - 1;
   const kWidth = dot.kWidth;
+  if (kWidth === 0) fail('dot operand of a wmma layout needs kWidth');
   const warpSize = 32;
   const depth = warpSize / nonKDim;
+  // kWidth registers along K, nonKDim lanes along the other dim, then the remaining lanes along K (v1
+  // duplicates them), registers repeating the instruction along K, the rest of K, and the tiles per warp.
   let tile = id1(kWidth, REGISTER, dimK).mul(id1(nonKDim, LANE, dimNonK));
   tile = tile.mul(wmma.version === 1 ? zeros1(depth, LANE, dimK) : id1(depth, LANE, dimK));
   tile = tile.mul(id1(Math.floor(k / (depth * kWidth)), REGISTER, dimK));
+  // The K extent of one tile in K units (for v1 the duplicated lanes count too): the rest of K repeats it.
+  const kTileSize = Math.max(k, depth * kWidth);
+  if (shape[kIndex]! > kTileSize) tile = tile.mul(id1(shape[kIndex]! / kTileSize, REGISTER, dimK));
+  tile = tile.mul(id1(wmma.tilesPerWarp[nonKIndex] ?? 1, REGISTER, dimNonK));
+  tile = tile.transposeOuts([dimK, dimNonK]);
   if (hasBatch) {
     const b = names[order[2]!]!;
     tile = tile.mul(id1(1, REGISTER, b)).mul(id1(1, LANE, b));
   }
   const warpOrder = getMatrixOrder(rank, true);
-  const kDimIdx = dot.opIdx === 0 ? rank - 1 : rank - 2;
-  const warps = broadcastedDotOperandLayout(wmma.warpsPerCTA, warpOrder, kDimIdx, WARP);
-  const repOrder = getOrderForDotOperand(dot.opIdx, rank, true);
-  const repNames = repOrder.map((d) => names[d]!);
+  const warps = broadcastedDotOperandLayout(wmma.warpsPerCTA, warpOrder, kIndex, WARP);
+  const repNames = order.map((d) => names[d]!);
   const cta = tile.transposeOuts(repNames).mul(warps.transposeOuts(repNames));
   return combineCtaCgaWithShape(cta, dotOperandCgaLayout(wmma.cgaLayout, rank, dot.opIdx), shape);
 }
