@@ -85,8 +85,6 @@ export interface OptConfig {
   help: boolean;
   listPasses: boolean;
   nameLocAsPrefix: boolean | undefined;
-  /** Flags that are neither generic options nor registered passes (resolved against the registry later). */
-  unknown: string[];
 }
 
 class UsageError extends Error {}
@@ -116,7 +114,6 @@ export function parseCommandLine(args: readonly string[]): OptConfig {
     help: false,
     listPasses: false,
     nameLocAsPrefix: undefined,
-    unknown: [],
   };
   let sawInput = false;
   let onlyPositional = false;
