@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // ttg-golden: the conformance modes against Triton 3.6's ground truth in ../shared.
-//   npm run golden -- roundtrip | upstream | passes | upstream-passes | layouts [options]
+//   npm run golden -- roundtrip | upstream | passes | upstream-passes | layouts | toolchain [options]
 // Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -85,6 +85,20 @@ async function main(): Promise<void> {
       },
     )
     .command(
+      'toolchain',
+      'lower stage 14 of every corpus case with our pipeline and assemble it with mlir-translate-22, llc-22 and ptxas',
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
+          .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false }),
+      async (a) => {
+        const { runToolchainGolden } = await import('../golden/toolchain.js');
+        await finish(() => runToolchainGolden({ dir: a.dir, caseFilter: a.case, keep: a.keep, verbose: a.verbose }));
+      },
+    )
+    .command(
       'layouts',
       "compare toLinearLayout with Triton's layouts.jsonl",
       (y) => y.option('file', { type: 'string', describe: 'layouts JSONL (default ../shared/golden/layouts.jsonl)' }),
@@ -99,7 +113,7 @@ async function main(): Promise<void> {
         await finish(() => mod.runLayoutsGolden({ file: a.file }));
       },
     )
-    .demandCommand(1, 'Give a mode: roundtrip, upstream, passes, upstream-passes or layouts.')
+    .demandCommand(1, 'Give a mode: roundtrip, upstream, passes, upstream-passes, layouts or toolchain.')
     .strict()
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 120))

@@ -224,26 +224,31 @@ export class FunctionLowering {
     throw new LoweringError(op, `failed to legalize operation '${op.name}'`);
   }
 
-  /** Converts the function body: block arguments, then every op in dominance order. */
-  run(): void {
+  /**
+   * Converts the function body. Every block gets new arguments of the converted types after its original ones
+   * (the entry block's were added by the function conversion: `numOrigEntryArgs` originals first); the original
+   * arguments map to them (aggregates are unpacked at the top of the block) and are erased at the end, with
+   * every original op. Ops are lowered block by block in dominance order.
+   */
+  run(numOrigEntryArgs: number): void {
     const region = this.func.region(0);
     const blocks = reversePostOrder(region);
-    // Retype non-entry block arguments (the entry block's were set by the function conversion).
+    const snapshot = new Map<Block, Operation[]>();
+    for (const blk of region.blocks) snapshot.set(blk, [...blk.ops]);
+    const origArgCount = new Map<Block, number>();
     for (const blk of region.blocks) {
-      if (blk === region.blocks[0]) continue;
-      for (const a of blk.args) {
-        const orig = a.type;
-        if (isAggregateType(orig)) {
-          a.type = convertType(orig);
-          this.pendingUnpack.set(a, orig);
-        } else {
-          a.type = convertType(orig);
-        }
+      const n = blk === region.blocks[0] ? numOrigEntryArgs : blk.args.length;
+      origArgCount.set(blk, n);
+      for (let i = 0; i < n; i++) {
+        const old = blk.args[i]!;
+        const neu = blk === region.blocks[0] ? blk.args[n + i]! : blk.addArgument(convertType(old.type), old.loc);
+        if (isAggregateType(old.type)) this.pendingUnpack.set(old, neu);
+        else this.values.set(old, [neu]);
       }
     }
     for (const blk of blocks) {
       this.unpackBlockArgs(blk);
-      for (const op of [...blk.ops]) {
+      for (const op of snapshot.get(blk) ?? []) {
         this.builder.setInsertionPoint(op);
         if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc, this.pool).barrier();
         this.lowerOp(op);
@@ -255,25 +260,31 @@ export class FunctionLowering {
       for (const r of op.results) r.uses.length = 0;
       op.remove();
     }
+    for (const blk of region.blocks) {
+      const n = origArgCount.get(blk) ?? 0;
+      for (let i = n - 1; i >= 0; i--) {
+        blk.args[i]!.uses.length = 0;
+        blk.eraseArgument(i);
+      }
+    }
   }
 
-  /** Block arguments of aggregate types, with their original type, to unpack at the top of their block. */
-  readonly pendingUnpack = new Map<BlockArgument, Type>();
+  /** Original aggregate block arguments and the struct argument replacing them, unpacked at the top of the block. */
+  readonly pendingUnpack = new Map<BlockArgument, BlockArgument>();
 
   private unpackBlockArgs(blk: Block): void {
     let anchor: Operation | undefined;
     for (const a of blk.args) {
-      const orig = this.pendingUnpack.get(a);
-      if (!orig) continue;
+      const neu = this.pendingUnpack.get(a);
+      if (!neu) continue;
       this.builder.withInsertionGuard(() => {
         if (anchor) this.builder.setInsertionPointAfter(anchor);
         else this.builder.setInsertionPointToStart(blk);
         const lb = new LLVMBuilder(this.builder, a.loc, this.pool);
-        const vals = lb.unpackStruct(a);
+        const vals = lb.unpackStruct(neu);
         anchor = vals[vals.length - 1]?.definingOp ?? anchor;
         this.values.set(a, vals);
       });
-      void orig;
     }
   }
 }

@@ -33,6 +33,8 @@ export interface ConvertedFunction {
   smemArg: Value | undefined;
   globalScratchArg: Value;
   profileScratchArg: Value;
+  /** Number of original (TritonGPU-typed) entry arguments, before the converted ones. */
+  numOrigArgs: number;
 }
 
 function functionType(op: Operation): FunctionType {
@@ -86,8 +88,10 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
   let smemArg: Value | undefined;
   let globalScratchArg: Value;
   let profileScratchArg: Value;
+  const numOrigArgs = entry?.args.length ?? 0;
   if (entry) {
-    for (const a of entry.args) a.type = convertType(a.type);
+    // New arguments of the converted types follow the original ones (erased once the body is converted).
+    for (let i = 0; i < numOrigArgs; i++) entry.addArgument(convertType(entry.args[i]!.type), entry.args[i]!.loc);
     if (!kernel) smemArg = entry.addArgument(smemPtr, op.loc);
     globalScratchArg = entry.addArgument(gPtr, op.loc);
     profileScratchArg = entry.addArgument(gPtr, op.loc);
@@ -95,7 +99,7 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
     throw new Error('external tt.func declarations are not supported');
   }
   op.erase();
-  return { func, smemArg, globalScratchArg, profileScratchArg };
+  return { func, smemArg, globalScratchArg, profileScratchArg, numOrigArgs };
 }
 
 /** Attributes in the order MLIR keeps them (sorted by name; the printer prints the attr-dict sorted anyway). */

@@ -22,6 +22,7 @@ import './elementwise.js';
 import './memory.js';
 import './spmd.js';
 import './view.js';
+import './nv-passes.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -68,7 +69,7 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
       c.profileScratchArg,
     );
     try {
-      fl.run();
+      fl.run(c.numOrigArgs);
     } catch (e) {
       if (e instanceof LoweringError) state.errors.push({ op: e.op, message: e.message });
       else throw e;

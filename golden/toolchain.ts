@@ -1,0 +1,214 @@
+// `ttg-golden toolchain`: for every corpus case, lower `14-convert-scf-to-cf.mlir` with our pipeline
+//   --allocate-shared-memory-nv --convert-triton-gpu-to-llvm (+ the meta.json `llvm.after` passes: canonicalize,
+//   cse, convert-nv-gpu-to-llvm, symbol-dce, convert-nvvm-to-llvm)
+// then hand the LLVM dialect to the real LLVM 22 toolchain: `mlir-translate-22 --mlir-to-llvmir`, (libdevice linked
+// with `llvm-link-22 --only-needed` when `__nv_*` functions are called), `llc-22 -march=nvptx64 -mcpu=sm_80|sm_90a`
+// and `ptxas -arch=sm_80|sm_90a`. Each case passes when ptxas accepts the PTX; the report gives the first error of
+// the failing step and, next to Triton's kernel.ptx, the counts of the instructions that show how the kernel was
+// lowered (shuffles, shared memory accesses, ldmatrix/stmatrix, barriers, vectorized global accesses).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clip, defaultCorpusDir, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
+import { type CorpusMeta, llvmPipelineFlags } from './passes.js';
+
+export interface ToolchainOptions {
+  dir?: string;
+  /** Only cases whose directory name contains this string. */
+  caseFilter?: string;
+  verbose?: boolean;
+  /** Keep every intermediate file under this directory (one sub-directory per case). */
+  keep?: string;
+}
+
+/** Instruction counts compared with kernel.ptx. */
+export const COUNTED: readonly (readonly [string, RegExp])[] = [
+  ['shfl', /\bshfl\.sync\b/g],
+  ['ld.shared', /\bld\.shared\b/g],
+  ['st.shared', /\bst\.shared\b/g],
+  ['ldmatrix', /\bldmatrix\b/g],
+  ['stmatrix', /\bstmatrix\b/g],
+  ['bar.sync', /\b(?:bar\.sync|barrier\.sync)\b/g],
+];
+
+/** Counts of `ptx` instructions: the COUNTED ones plus global loads/stores by vector width. */
+export function ptxCounts(ptx: string): Record<string, number> {
+  const code = ptx.replace(/\/\/[^\n]*/g, '');
+  const out: Record<string, number> = {};
+  for (const [name, re] of COUNTED) out[name] = (code.match(re) ?? []).length;
+  for (const kind of ['ld', 'st']) {
+    const re = new RegExp(`\\b${kind}\\.global(?:\\.[a-zA-Z0-9_:]+)*`, 'g');
+    for (const m of code.match(re) ?? []) {
+      const v = /\.v(\d)\b/.exec(m);
+      const key = `${kind}.global.v${v ? v[1] : 1}`;
+      out[key] = (out[key] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+/** `ld.global v4:2 v1:1` style summary of the global access counts. */
+function globalSummary(c: Record<string, number>, kind: string): string {
+  const parts: string[] = [];
+  for (const w of [8, 4, 2, 1]) {
+    const n = c[`${kind}.global.v${w}`];
+    if (n) parts.push(`v${w}:${n}`);
+  }
+  return parts.length ? parts.join(' ') : '-';
+}
+
+function tool(name: string): string | undefined {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+function libdevicePath(): string | undefined {
+  const env = process.env['TTG_LIBDEVICE'];
+  if (env && existsSync(env)) return env;
+  const roots = ['/usr/local'];
+  for (const r of roots) {
+    if (!existsSync(r)) continue;
+    for (const d of readdirSync(r)) {
+      if (!d.startsWith('cuda')) continue;
+      const p = join(r, d, 'nvvm', 'libdevice', 'libdevice.10.bc');
+      if (existsSync(p)) return p;
+    }
+  }
+  return undefined;
+}
+
+interface StepResult {
+  ok: boolean;
+  error?: string;
+}
+
+function runStep(cmd: string, args: string[]): StepResult {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.error) return { ok: false, error: r.error.message };
+  if (r.status !== 0) {
+    const lines = (r.stderr || r.stdout || '').split('\n').filter((l) => /error|Error|fatal|LLVM ERROR/.test(l));
+    return { ok: false, error: (lines[0] ?? firstLine(r.stderr || r.stdout || `exit ${r.status}`)).trim() };
+  }
+  return { ok: true };
+}
+
+export interface CaseResult {
+  name: string;
+  ok: boolean;
+  step: string;
+  error?: string;
+  ours?: Record<string, number>;
+  ref?: Record<string, number>;
+}
+
+export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<GoldenResult> {
+  const dir = opts.dir ?? defaultCorpusDir();
+  const runOpt = await loadRunOpt();
+  if (!runOpt) return { passed: 0, failed: 0, report: 'ttg-golden toolchain: the opt driver (tools/opt-main.ts) is missing\n' };
+  const translate = tool('mlir-translate-22');
+  const llc = tool('llc-22');
+  const ptxas = tool('ptxas');
+  const link = tool('llvm-link-22');
+  const missing = [!translate && 'mlir-translate-22', !llc && 'llc-22', !ptxas && 'ptxas'].filter(Boolean);
+  if (missing.length) {
+    return {
+      passed: 0,
+      failed: 1,
+      report: `ttg-golden toolchain: missing tools: ${missing.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)\n`,
+    };
+  }
+  const libdevice = libdevicePath();
+  const cases = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
+    .map((d) => d.name)
+    .filter((n) => !opts.caseFilter || n.includes(opts.caseFilter))
+    .sort();
+  const work = opts.keep ?? mkdtempSync(join(tmpdir(), 'ttg-toolchain-'));
+  const results: CaseResult[] = [];
+  for (const name of cases) {
+    const caseDir = join(dir, name);
+    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta;
+    const input = join(caseDir, '14-convert-scf-to-cf.mlir');
+    const out = join(work, name);
+    mkdirSync(out, { recursive: true });
+    const cap = meta.capability;
+    const arch = cap >= 90 ? 'sm_90a' : `sm_${cap}`;
+    const flags = [`--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
+    const refPtx = join(caseDir, 'kernel.ptx');
+    if (existsSync(refPtx)) res.ref = ptxCounts(readFileSync(refPtx, 'utf8'));
+    results.push(res);
+    let r;
+    try {
+      r = await runOpt([input, ...flags]);
+    } catch (e) {
+      res.error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
+      continue;
+    }
+    if (r.exitCode !== 0) {
+      res.error = firstLine(r.stderr.replace(/^.*?error: /s, '')) || `exit ${r.exitCode}`;
+      continue;
+    }
+    const mlir = join(out, 'kernel.llvm.mlir');
+    writeFileSync(mlir, r.stdout);
+    res.step = 'mlir-translate';
+    const ll = join(out, 'kernel.ll');
+    let s = runStep(translate!, ['--mlir-to-llvmir', mlir, '-o', ll]);
+    if (!s.ok) {
+      res.error = s.error;
+      continue;
+    }
+    let llIn = ll;
+    if (/declare [^\n]*@__nv_/.test(readFileSync(ll, 'utf8'))) {
+      res.step = 'llvm-link';
+      if (!link || !libdevice) {
+        res.error = 'calls libdevice but llvm-link-22 or libdevice.10.bc is missing';
+        continue;
+      }
+      llIn = join(out, 'kernel.linked.bc');
+      s = runStep(link, ['--only-needed', ll, libdevice, '-o', llIn]);
+      if (!s.ok) {
+        res.error = s.error;
+        continue;
+      }
+    }
+    res.step = 'llc';
+    const ptx = join(out, 'kernel.ptx');
+    s = runStep(llc!, ['-march=nvptx64', `-mcpu=${arch}`, `-mattr=+ptx${meta.ptx_version}`, '-O3', llIn, '-o', ptx]);
+    if (!s.ok) {
+      res.error = s.error;
+      continue;
+    }
+    res.ours = ptxCounts(readFileSync(ptx, 'utf8'));
+    res.step = 'ptxas';
+    s = runStep(ptxas!, [`-arch=${arch}`, ptx, '-o', join(out, 'kernel.cubin')]);
+    if (!s.ok) {
+      res.error = s.error;
+      continue;
+    }
+    res.step = 'done';
+    res.ok = true;
+  }
+  if (!opts.keep) rmSync(work, { recursive: true, force: true });
+
+  const cmp = (r: CaseResult, key: string): string => `${r.ours?.[key] ?? '-'}/${r.ref?.[key] ?? '-'}`;
+  const rows = results.map((r) => [
+    r.name,
+    r.ok ? 'pass' : `FAIL (${r.step})`,
+    ...COUNTED.map(([k]) => cmp(r, k)),
+    `${r.ours ? globalSummary(r.ours, 'ld') : '-'} / ${r.ref ? globalSummary(r.ref, 'ld') : '-'}`,
+    `${r.ours ? globalSummary(r.ours, 'st') : '-'} / ${r.ref ? globalSummary(r.ref, 'st') : '-'}`,
+  ]);
+  let report = 'Counts are ours/Triton (kernel.ptx).\n';
+  report += formatTable(['case', 'status', ...COUNTED.map(([k]) => k), 'ld.global ours / Triton', 'st.global ours / Triton'], rows) + '\n';
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length) {
+    report += '\nFailures (first error of the failing step):\n';
+    for (const r of failed) report += `  ${r.name} [${r.step}]: ${clip(r.error ?? '', 300)}\n`;
+  }
+  const passed = results.length - failed.length;
+  report += `\n${pct(passed, results.length)} of ${results.length} cases assemble\n`;
+  report += summaryLine(passed, failed.length) + '\n';
+  return { passed, failed: failed.length, report };
+}

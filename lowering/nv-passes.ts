@@ -1,0 +1,70 @@
+/**
+ * The two small NVIDIA cleanup passes of Triton's LLVM pipeline:
+ *
+ * - `--convert-nv-gpu-to-llvm` (Triton's NVGPUToLLVM): lowers the `nvgpu.*` ops a conversion may leave (warp-group
+ *   MMA, cluster ids, ...) into inline PTX; rewrites are registered with `registerNVGPULowering(name, fn)`;
+ * - `--convert-nvvm-to-llvm` (MLIR's NVVMToLLVM): turns the NVVM ops that implement MLIR's
+ *   BasicPtxBuilderOpInterface into `llvm.inline_asm`; rewrites are registered with `registerNVVMToPTX(name, fn)`.
+ *   NVVM ops with an LLVM intrinsic (barriers, shuffles, special registers, ldmatrix, ...) are left for
+ *   mlir-translate.
+ *
+ * Each rewrite gets an LLVMBuilder positioned before the op and returns the values replacing its results.
+ */
+import type { Operation, Value } from '../dialect/ir/ir.js';
+import { Builder } from '../dialect/ir/builder.js';
+import { registerPass } from '../transforms/pass.js';
+import { LLVMBuilder } from './builder.js';
+
+export type OpRewrite = (op: Operation, b: LLVMBuilder) => Value[] | undefined;
+
+const nvgpu = new Map<string, OpRewrite>();
+const nvvm = new Map<string, OpRewrite>();
+
+export function registerNVGPULowering(name: string, fn: OpRewrite): void {
+  nvgpu.set(name, fn);
+}
+export function registerNVVMToPTX(name: string, fn: OpRewrite): void {
+  nvvm.set(name, fn);
+}
+
+function rewriteAll(module: Operation, table: Map<string, OpRewrite>, onMissing: (op: Operation) => void, prefix: string): void {
+  const ops: Operation[] = [];
+  module.walk((op) => {
+    if (table.has(op.name)) ops.push(op);
+    else if (op.name.startsWith(prefix)) onMissing(op);
+  });
+  const builder = new Builder();
+  for (const op of ops) {
+    builder.setInsertionPoint(op);
+    const repl = table.get(op.name)!(op, new LLVMBuilder(builder, op.loc));
+    if (!repl) continue;
+    op.results.forEach((r, i) => r.replaceAllUsesWith(repl[i]!));
+    op.erase();
+  }
+}
+
+registerPass({
+  name: 'convert-nv-gpu-to-llvm',
+  className: 'ConvertNVGPUToLLVM',
+  description: 'Convert NVGPU to LLVM',
+  run(module, _options, ctx) {
+    rewriteAll(
+      module,
+      nvgpu,
+      (op) => {
+        ctx.emitError(op, `failed to legalize operation '${op.name}'`);
+        ctx.signalPassFailure();
+      },
+      'nvgpu.',
+    );
+  },
+});
+
+registerPass({
+  name: 'convert-nvvm-to-llvm',
+  className: 'ConvertNVVMToLLVMPass',
+  description: 'Convert NVVM to PTX with Inline Assembly in LLVM dialect',
+  run(module) {
+    rewriteAll(module, nvvm, () => undefined, 'nvvm.');
+  },
+});
