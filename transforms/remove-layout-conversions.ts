@@ -780,30 +780,35 @@ class LayoutRematerialization {
   hoistConvertIntoConditionals(cvt: Operation): boolean {
     const slice = new SetVector<Value>();
     const layout = new Map<Value, Attribute>();
-    let existing = new Map<RematKey, Value | undefined>();
+    const existing = new Map<RematKey, Value | undefined>();
     const isIf = (op: Operation): boolean => op.name === 'scf.if';
     if (!this.getRematerializableSlice(cvt.operands[0]!, encodingOf(cvt.result(0))!, slice, layout, existing, isIf)) return false;
     const hoistAbove: [Value, OpOperand][] = [];
     const terminals: OpResult[] = [];
-    let cur = slice;
-    let curLayout = layout;
-    for (let i = 0; i !== cur.size; i++) {
-      const v = cur.at(i);
+    const merge = (s: SetVector<Value>, l: Map<Value, Attribute>, e: Map<RematKey, Value | undefined>): void => {
+      for (const v of s) slice.insert(v);
+      for (const [k, v] of l) if (!layout.has(k)) layout.set(k, v);
+      for (const [k, v] of e) if (!existing.has(k)) existing.set(k, v);
+    };
+    for (let i = 0; i !== slice.size; i++) {
+      const v = slice.at(i);
       const ifOp = v.definingOp;
       if (!ifOp || ifOp.name !== 'scf.if') continue;
-      const rootLayout = curLayout.get(v)!;
+      const rootLayout = layout.get(v)!;
       const idx = (v as OpResult).index;
       const thenRes = ifThenYield(ifOp).operands[idx]!;
       const elseRes = ifElseYield(ifOp).operands[idx]!;
-      const newSlice = cur.clone();
-      const newLayout = new Map(curLayout);
-      const newExisting = new Map(existing);
-      const thenOk = this.getRematerializableSlice(thenRes, rootLayout, newSlice, newLayout, newExisting, isIf);
-      const elseOk = this.getRematerializableSlice(elseRes, rootLayout, newSlice, newLayout, newExisting, isIf);
+      const thenSlice = new SetVector<Value>();
+      const elseSlice = new SetVector<Value>();
+      const thenLayout = new Map<Value, Attribute>();
+      const elseLayout = new Map<Value, Attribute>();
+      const thenExisting = new Map<RematKey, Value | undefined>();
+      const elseExisting = new Map<RematKey, Value | undefined>();
+      const thenOk = this.getRematerializableSlice(thenRes, rootLayout, thenSlice, thenLayout, thenExisting, isIf);
+      const elseOk = this.getRematerializableSlice(elseRes, rootLayout, elseSlice, elseLayout, elseExisting, isIf);
       if (thenOk && elseOk) {
-        cur = newSlice;
-        curLayout = newLayout;
-        existing = newExisting;
+        merge(thenSlice, thenLayout, thenExisting);
+        merge(elseSlice, elseLayout, elseExisting);
         continue;
       }
       if (!thenOk && !elseOk) {
@@ -814,10 +819,13 @@ class LayoutRematerialization {
         terminals.push(v as OpResult);
         continue;
       }
-      cur = newSlice;
-      curLayout = newLayout;
-      existing = newExisting;
-      hoistAbove.push([v, thenOk ? elseRes : thenRes]);
+      if (thenOk) {
+        hoistAbove.push([v, elseRes]);
+        merge(thenSlice, thenLayout, thenExisting);
+      } else {
+        hoistAbove.push([v, thenRes]);
+        merge(elseSlice, elseLayout, elseExisting);
+      }
     }
     if (hoistAbove.length === 0) return false;
     const mapping = new IRMapping();
@@ -825,17 +833,17 @@ class LayoutRematerialization {
     const hoistRemat = (v: Value, enc: Attribute): void => {
       const nc = createConvert(b, v, enc, cvt.loc);
       mapping.map(v, nc);
-      cur.remove(v);
+      slice.remove(v);
     };
     for (const v of terminals) {
       b.setInsertionPointAfter(v.owner);
-      hoistRemat(v, curLayout.get(v)!);
+      hoistRemat(v, layout.get(v)!);
     }
     for (const [result, edge] of hoistAbove) {
       b.setInsertionPoint(edge.owner);
-      hoistRemat(edge.value, curLayout.get(result)!);
+      hoistRemat(edge.value, layout.get(result)!);
     }
-    this.rewriteSlice(cur, curLayout, existing, cvt, mapping);
+    this.rewriteSlice(slice, layout, existing, cvt, mapping);
     return true;
   }
 
