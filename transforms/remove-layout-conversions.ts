@@ -994,6 +994,7 @@ function cleanupConvertOps(module: Operation): void {
   applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS, GREEDY_DEFAULTS);
 }
 
+/** Conformance debugging: `globalThis.__rlcDebug(stage)`, when set, is called after each phase (and remat). */
 const debugHook = (stage: string): void => (globalThis as { __rlcDebug?: (s: string) => void }).__rlcDebug?.(stage);
 
 export function removeLayoutConversions(module: Operation): void {
