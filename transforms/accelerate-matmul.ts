@@ -262,6 +262,25 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
   };
 }
 
+/**
+ * BlockedToMMAv5 (benefit 10, tried first): Triton's sm100 tcgen05 rewrite. Only its version probe is reproduced
+ * (so remarks about an unusable MMA v3 are reported twice, as Triton does); MMA v5 dots are left unchanged
+ * since the tcgen05 ops are not modelled.
+ */
+function blockedToMMAv5Probe(cc: number, ctx: PassContext | undefined): RewritePattern {
+  return {
+    rootName: 'tt.dot',
+    benefit: 10,
+    name: 'BlockedToMMAv5',
+    matchAndRewrite(dot) {
+      const retType = tensorOf(dot.result(0));
+      if (!retType.encoding || retType.encoding instanceof NvidiaMmaEncodingAttr) return false;
+      getMMAVersionSafe(cc, dot, ctx);
+      return false;
+    },
+  };
+}
+
 // ---- decomposeMixedModeDotOp ------------------------------------------------------------------------
 
 function mmav2SupportsFp8Operands(cc: number): boolean {
@@ -305,7 +324,7 @@ export function decomposeMixedModeDotOp(module: Operation, cc: number): void {
 export function accelerateMatmul(module: Operation, ctx?: PassContext): void {
   const cc = computeCapabilityOf(module);
   if (cc === undefined) throw new Error("accelerate-matmul: expected a 'ttg.target' of the form \"cuda:NN\" on the module");
-  applyPatternsGreedily(module, [blockedToMMA(cc, ctx)], { useTopDownTraversal: false });
+  applyPatternsGreedily(module, [blockedToMMA(cc, ctx), blockedToMMAv5Probe(cc, ctx)], { useTopDownTraversal: false });
   decomposeMixedModeDotOp(module, cc);
 }
 
