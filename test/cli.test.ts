@@ -30,12 +30,14 @@ const GOOD = `tt.func @f(%arg0: i32) {
   tt.return
 }
 `;
+/** triton-opt prints the module and then one more newline. */
 const GOOD_OUT = `module {
   tt.func @f(%arg0: i32) {
     %0 = arith.addi %arg0, %arg0 : i32
     tt.return
   }
 }
+
 `;
 
 // Test-only passes exercising the pass manager's failure paths.
@@ -81,7 +83,7 @@ beforeAll(() => {
 });
 
 describe('output', () => {
-  it('prints the parsed module, ending with one newline', () => {
+  it('prints the parsed module followed by a blank line, as triton-opt does', () => {
     const r = runOptSync([file('good.mlir', GOOD)]);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
@@ -100,7 +102,7 @@ describe('output', () => {
     if (!existsSync(path)) return;
     const r = runOptSync([path, '--mlir-print-debuginfo']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(readFileSync(path, 'utf8'));
+    expect(r.stdout).toBe(readFileSync(path, 'utf8') + '\n');
   });
 
   it('writes -o atomically and not at all on error', () => {
@@ -193,7 +195,9 @@ describe('split-input-file', () => {
     expect(r.stderr.split('\n')[0]).toBe(`${p}:8:26: error: use of undeclared SSA value name`);
     expect(r.stdout).toContain('tt.func @a()');
     expect(r.stdout).toContain('tt.func @c()');
-    expect(r.stdout.split('\n// -----\n')).toHaveLength(3);
+    // A chunk that fails prints nothing; the split marker still separates the chunks (mlir-opt's interleave).
+    expect(r.stdout.split('// -----\n')).toHaveLength(3);
+    expect(r.stdout.endsWith('}\n\n')).toBe(true);
     // Diagnostics come between the outputs of the chunks around them.
     const order = r.writes.map(([fd, t]) => (fd === 2 ? 'err' : t.includes('@a') ? 'a' : t.includes('@c') ? 'c' : 'sep'));
     expect(order.indexOf('a')).toBeLessThan(order.indexOf('err'));
@@ -264,7 +268,7 @@ describe('passes and options', () => {
     const p = file('pp.mlir', 'tt.func private @dead() {\n  tt.return\n}\n');
     const r = runOptSync([p, '--pass-pipeline=builtin.module(symbol-dce,strip-debuginfo)']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe('module {\n}\n');
+    expect(r.stdout).toBe('module {\n}\n\n');
   });
 
   it('suggests the closest pass for an unknown flag', () => {
@@ -285,7 +289,7 @@ describe('passes and options', () => {
       '// -----// IR Dump Before StripDebugInfo (strip-debuginfo) //----- //',
       '// -----// IR Dump After StripDebugInfo (strip-debuginfo) //----- //',
     ]);
-    expect(r.stderr).toContain('//----- //\n' + GOOD_OUT + '\n\n');
+    expect(r.stderr).toContain('//----- //\n' + GOOD_OUT + '\n');
   });
 
   it('parses the command line', () => {

@@ -433,7 +433,8 @@ function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number 
   let failed = false;
   const toFile = cfg.output !== undefined && cfg.output !== '-';
   const outputs: string[] = [];
-  const SEPARATOR = '\n// -----\n';
+  // mlir-opt prints each chunk's module followed by '\n' and joins chunks with the split marker line.
+  const SEPARATOR = '// -----\n';
   for (const [i, chunk] of chunks.entries()) {
     const diags: Diagnostic[] = [];
     let out: string | undefined;
@@ -457,6 +458,7 @@ function runTool(cfg: OptConfig, stdin: string | undefined, sink: Sink): number 
       if (diags.some((d) => d.severity === 'error')) failed = true;
     }
     if (out === undefined && !cfg.verifyDiagnostics) failed = true;
+    if (out !== undefined) out += '\n';
     outputs.push(out ?? '');
     // Each chunk's output goes out when the chunk is done (after its diagnostics), as mlir-opt interleaves them.
     if (!toFile) sink.out.push((i ? SEPARATOR : '') + (out ?? ''));
