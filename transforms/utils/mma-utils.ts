@@ -87,6 +87,7 @@ export interface BackwardSliceOptions {
 }
 
 function backwardImpl(op: Operation, slice: Set<Operation>, opts: BackwardSliceOptions): void {
+  if (op.hasTrait('IsolatedFromAbove')) return;
   if (opts.filter && !opts.filter(op)) return;
   for (const v of op.operandValues) {
     const def = v.definingOp;
