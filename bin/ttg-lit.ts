@@ -6,6 +6,16 @@ import { availableParallelism } from 'node:os';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { discoverTests, type LitFileResult, type LitOptions, runLitFileAsync } from '../lit/runner/index.js';
+import type { InProcessOpt } from '../lit/runner/runner.js';
+
+/** The ttg-opt driver loaded into this process, with every pass registered. */
+async function loadInProcessOpt(): Promise<InProcessOpt> {
+  await import('../transforms/index.js');
+  const { runOptSync } = await import('../tools/opt-main.js');
+  // --help is rendered by yargs asynchronously: leave it to a real process.
+  const needsProcess = (args: readonly string[]): boolean => args.some((a) => a === '--help' || a === '-help' || a === '-h');
+  return (args, stdin) => (needsProcess(args) ? undefined : runOptSync(args, stdin));
+}
 
 async function main(): Promise<number> {
   const argv = await yargs(hideBin(process.argv))
@@ -22,6 +32,7 @@ async function main(): Promise<number> {
     .option('timeout', { type: 'number', default: 300, describe: 'Per-command timeout in seconds' })
     .option('feature', { type: 'string', array: true, default: [] as string[], describe: 'Extra lit feature (for REQUIRES/UNSUPPORTED/XFAIL)' })
     .option('ttg-opt', { type: 'string', describe: 'Path to the ttg-opt entry point (default <repo>/dist/bin/ttg-opt.js)' })
+    .option('spawn', { type: 'boolean', default: false, describe: 'Run ttg-opt as a subprocess for every RUN line (default: in-process)' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Only print failures and the summary' })
     .strictOptions()
     .help()
@@ -44,6 +55,7 @@ async function main(): Promise<number> {
     timeoutSec: argv.timeout,
     features: argv.feature,
     ...(argv['ttg-opt'] !== undefined ? { ttgOpt: argv['ttg-opt'] } : {}),
+    ...(argv.spawn || argv['ttg-opt'] !== undefined ? {} : { optInProcess: await loadInProcessOpt() }),
   };
   const workers = Math.max(1, Math.min(argv.workers ?? availableParallelism(), tests.length || 1));
 

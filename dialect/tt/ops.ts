@@ -128,7 +128,7 @@ function verifyCall(op: Operation): string | undefined {
   while (table && !table.hasTrait('SymbolTable')) table = table.parentOp;
   if (!table) return undefined;
   const fn = table.regions[0]?.blocks[0]?.ops.find((o) => (o.getAttr('sym_name') as StringAttr | undefined)?.value === name);
-  if (!fn || !fn.hasTrait('FunctionOpInterface')) return `'@${name}' does not reference a valid function`;
+  if (!fn || !fn.hasTrait('FunctionOpInterface')) return `'${name}' does not reference a valid function`;
   const ft = (fn.getAttr('function_type') as { value?: { inputs: readonly Type[]; results: readonly Type[] } } | undefined)?.value;
   if (!ft) return undefined;
   if (ft.inputs.length !== op.operands.length) return 'incorrect number of operands for callee';

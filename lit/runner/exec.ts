@@ -47,6 +47,8 @@ export interface ExecContext {
   /** Extra tool mappings: name -> command prefix. */
   tools: Record<string, string[]>;
   timeoutMs: number;
+  /** When set, `ttg-opt` / `triton-opt` run in-process through this function. */
+  optInProcess?: import('./runner.js').InProcessOpt;
 }
 
 export interface CommandResult {
@@ -243,6 +245,12 @@ function* invoke(ctx: ExecContext, args: string[], stdin: Buffer, merge: boolean
   if (b !== undefined) {
     if (merge) return { ...b, out: Buffer.concat([b.out, b.err]), err: EMPTY };
     return b;
+  }
+  const inProcess = (name === 'ttg-opt' || name === 'triton-opt') && ctx.optInProcess ? ctx.optInProcess(argv.slice(1), stdin.toString('utf8')) : undefined;
+  if (inProcess) {
+    const r = inProcess;
+    const out = merge ? Buffer.from(r.writes.map(([, t]) => t).join('')) : Buffer.from(r.stdout);
+    return { code: r.exitCode, crashed: false, out, err: merge ? EMPTY : Buffer.from(r.stderr) };
   }
   let cmd: string[];
   if (name === 'ttg-opt' || name === 'triton-opt') cmd = [...ctx.ttgOpt, ...argv.slice(1)];

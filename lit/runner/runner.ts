@@ -24,7 +24,21 @@ export interface LitOptions {
   env?: Env;
   /** Keep the %t temporary directory. */
   keepTemp?: boolean;
+  /**
+   * Runs `ttg-opt` / `triton-opt` in this process instead of spawning node for each RUN line (node start-up
+   * dominates a lit run otherwise). Ignored when `ttgOpt` names another executable.
+   */
+  optInProcess?: InProcessOpt;
 }
+
+/**
+ * An in-process ttg-opt: argv (without the program name) and stdin → exit code, outputs, ordered writes;
+ * undefined when it cannot handle the command line in-process (it is then spawned).
+ */
+export type InProcessOpt = (
+  args: readonly string[],
+  stdin: string,
+) => { exitCode: number; stdout: string; stderr: string; writes: readonly (readonly [number, string])[] } | undefined;
 
 export type LitStatus = 'PASS' | 'FAIL' | 'XFAIL' | 'XPASS' | 'UNSUPPORTED';
 
@@ -198,6 +212,7 @@ function execContext(opts: LitOptions, cwd: string): ExecContext {
     ttgOpt: ttg.endsWith('.js') ? [process.execPath, ttg] : [ttg],
     tools: opts.tools ?? {},
     timeoutMs: (opts.timeoutSec ?? 300) * 1000,
+    ...(opts.optInProcess && opts.ttgOpt === undefined ? { optInProcess: opts.optInProcess } : {}),
   };
 }
 
