@@ -16,10 +16,13 @@ import { registerPass, type PassContext } from '../transforms/pass.js';
 import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
 import { convertFuncOp } from './function.js';
 import { computeBarriers } from './membar.js';
+import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
 import './control-flow.js';
+import './convert-layout.js';
 import './elementwise.js';
 import './memory.js';
+import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
@@ -41,7 +44,10 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     threadsPerWarp: moduleIntAttr(module, 'ttg.threads-per-warp', 32),
     numCTAs: moduleIntAttr(module, 'ttg.num-ctas', 1),
     axisInfo: new ModuleAxisInfoAnalysis(module),
-    barrierBefore: computeBarriers(module),
+    barrierBefore: computeBarriers(
+      module,
+      new ModuleAllocation(module, nvidiaScratchSizeFn(opts, moduleIntAttr(module, 'ttg.threads-per-warp', 32))),
+    ),
     errors: [],
   };
   const funcs = body.ops.filter((o) => o.name === 'tt.func');
