@@ -19,10 +19,8 @@ import { computeBarriers } from './membar.js';
 import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
 import './control-flow.js';
-import './convert-layout.js';
 import './elementwise.js';
 import './memory.js';
-import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
