@@ -15,3 +15,4 @@ import './reorder-instructions.js';
 import './accelerate-matmul.js';
 import './reduce-data-duplication.js';
 import './optimize-dot-operands.js';
+import './optimize-thread-locality.js';
