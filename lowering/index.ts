@@ -21,6 +21,7 @@ import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/al
 import './control-flow.js';
 import './elementwise.js';
 import './memory.js';
+import './reduce.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
