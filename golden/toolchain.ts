@@ -102,23 +102,105 @@ export interface CaseResult {
   ref?: Record<string, number>;
 }
 
+/** The LLVM 22 tools and libdevice, or the names of the missing tools. */
+export interface Toolchain {
+  translate: string;
+  llc: string;
+  ptxas: string;
+  link: string | undefined;
+  libdevice: string | undefined;
+}
+
+export function findToolchain(): Toolchain | string[] {
+  const translate = tool('mlir-translate-22');
+  const llc = tool('llc-22');
+  const ptxas = tool('ptxas');
+  const missing = [!translate && 'mlir-translate-22', !llc && 'llc-22', !ptxas && 'ptxas'].filter((x): x is string => !!x);
+  if (missing.length) return missing;
+  return { translate: translate!, llc: llc!, ptxas: ptxas!, link: tool('llvm-link-22'), libdevice: libdevicePath() };
+}
+
+/**
+ * Lowers one TritonGPU file (the input of allocate-shared-memory) with `flags` through our driver and assembles
+ * the result; intermediate files go to `out`. `res` is filled in (step reached, first error, our PTX counts).
+ */
+export async function lowerAndAssemble(
+  runOpt: NonNullable<Awaited<ReturnType<typeof loadRunOpt>>>,
+  tc: Toolchain,
+  input: string,
+  flags: readonly string[],
+  cap: number,
+  ptxVersion: number,
+  out: string,
+  res: CaseResult,
+): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const arch = cap >= 90 ? 'sm_90a' : `sm_${cap}`;
+  res.step = 'ttg-opt';
+  let r;
+  try {
+    r = await runOpt([input, ...flags]);
+  } catch (e) {
+    res.error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    return;
+  }
+  if (r.exitCode !== 0) {
+    res.error = firstLine(r.stderr.replace(/^.*?error: /s, '')) || `exit ${r.exitCode}`;
+    return;
+  }
+  const mlir = join(out, 'kernel.llvm.mlir');
+  writeFileSync(mlir, r.stdout);
+  res.step = 'mlir-translate';
+  const ll = join(out, 'kernel.ll');
+  let s = runStep(tc.translate, ['--mlir-to-llvmir', mlir, '-o', ll]);
+  if (!s.ok) {
+    res.error = s.error;
+    return;
+  }
+  let llIn = ll;
+  if (/declare [^\n]*@__nv_/.test(readFileSync(ll, 'utf8'))) {
+    res.step = 'llvm-link';
+    if (!tc.link || !tc.libdevice) {
+      res.error = 'calls libdevice but llvm-link-22 or libdevice.10.bc is missing';
+      return;
+    }
+    llIn = join(out, 'kernel.linked.bc');
+    s = runStep(tc.link, ['--only-needed', ll, tc.libdevice, '-o', llIn]);
+    if (!s.ok) {
+      res.error = s.error;
+      return;
+    }
+  }
+  res.step = 'llc';
+  const ptx = join(out, 'kernel.ptx');
+  s = runStep(tc.llc, ['-march=nvptx64', `-mcpu=${arch}`, `-mattr=+ptx${ptxVersion}`, '-O3', llIn, '-o', ptx]);
+  if (!s.ok) {
+    res.error = s.error;
+    return;
+  }
+  res.ours = ptxCounts(readFileSync(ptx, 'utf8'));
+  res.step = 'ptxas';
+  s = runStep(tc.ptxas, [`-arch=${arch}`, ptx, '-o', join(out, 'kernel.cubin')]);
+  if (!s.ok) {
+    res.error = s.error;
+    return;
+  }
+  res.step = 'done';
+  res.ok = true;
+}
+
 export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<GoldenResult> {
   const dir = opts.dir ?? defaultCorpusDir();
   const runOpt = await loadRunOpt();
   if (!runOpt) return { passed: 0, failed: 0, report: 'ttg-golden toolchain: the opt driver (tools/opt-main.ts) is missing\n' };
-  const translate = tool('mlir-translate-22');
-  const llc = tool('llc-22');
-  const ptxas = tool('ptxas');
-  const link = tool('llvm-link-22');
-  const missing = [!translate && 'mlir-translate-22', !llc && 'llc-22', !ptxas && 'ptxas'].filter(Boolean);
-  if (missing.length) {
+  const tc = findToolchain();
+  if (Array.isArray(tc)) {
     return {
       passed: 0,
       failed: 1,
-      report: `ttg-golden toolchain: missing tools: ${missing.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)\n`,
+      report: `ttg-golden toolchain: missing tools: ${tc.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)\n`,
     };
   }
-  const libdevice = libdevicePath();
   const cases = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
     .map((d) => d.name)
@@ -129,66 +211,13 @@ export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<G
   for (const name of cases) {
     const caseDir = join(dir, name);
     const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta;
-    const input = join(caseDir, '14-convert-scf-to-cf.mlir');
-    const out = join(work, name);
-    mkdirSync(out, { recursive: true });
     const cap = meta.capability;
-    const arch = cap >= 90 ? 'sm_90a' : `sm_${cap}`;
     const flags = [`--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const refPtx = join(caseDir, 'kernel.ptx');
     if (existsSync(refPtx)) res.ref = ptxCounts(readFileSync(refPtx, 'utf8'));
     results.push(res);
-    let r;
-    try {
-      r = await runOpt([input, ...flags]);
-    } catch (e) {
-      res.error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-      continue;
-    }
-    if (r.exitCode !== 0) {
-      res.error = firstLine(r.stderr.replace(/^.*?error: /s, '')) || `exit ${r.exitCode}`;
-      continue;
-    }
-    const mlir = join(out, 'kernel.llvm.mlir');
-    writeFileSync(mlir, r.stdout);
-    res.step = 'mlir-translate';
-    const ll = join(out, 'kernel.ll');
-    let s = runStep(translate!, ['--mlir-to-llvmir', mlir, '-o', ll]);
-    if (!s.ok) {
-      res.error = s.error;
-      continue;
-    }
-    let llIn = ll;
-    if (/declare [^\n]*@__nv_/.test(readFileSync(ll, 'utf8'))) {
-      res.step = 'llvm-link';
-      if (!link || !libdevice) {
-        res.error = 'calls libdevice but llvm-link-22 or libdevice.10.bc is missing';
-        continue;
-      }
-      llIn = join(out, 'kernel.linked.bc');
-      s = runStep(link, ['--only-needed', ll, libdevice, '-o', llIn]);
-      if (!s.ok) {
-        res.error = s.error;
-        continue;
-      }
-    }
-    res.step = 'llc';
-    const ptx = join(out, 'kernel.ptx');
-    s = runStep(llc!, ['-march=nvptx64', `-mcpu=${arch}`, `-mattr=+ptx${meta.ptx_version}`, '-O3', llIn, '-o', ptx]);
-    if (!s.ok) {
-      res.error = s.error;
-      continue;
-    }
-    res.ours = ptxCounts(readFileSync(ptx, 'utf8'));
-    res.step = 'ptxas';
-    s = runStep(ptxas!, [`-arch=${arch}`, ptx, '-o', join(out, 'kernel.cubin')]);
-    if (!s.ok) {
-      res.error = s.error;
-      continue;
-    }
-    res.step = 'done';
-    res.ok = true;
+    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, join(work, name), res);
   }
   if (!opts.keep) rmSync(work, { recursive: true, force: true });
 
