@@ -14,6 +14,7 @@ import { OperationFolder } from '../transforms/rewrite/fold-utils.js';
 import { applyOpPatternsGreedily, applyPatternsGreedily } from '../transforms/rewrite/greedy.js';
 import { pattern, type RewritePattern } from '../transforms/rewrite/pattern.js';
 import { mergeIdenticalBlocks, runRegionDCE, eraseUnreachableBlocks, dropRedundantArguments } from '../transforms/rewrite/region-utils.js';
+import { eraseTriviallyDeadOps } from '../transforms/dce.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'input.mlir' }).parseModule();
@@ -190,6 +191,14 @@ describe('OperationFolder', () => {
     const b = folder.getOrCreateConstant(body, 'arith', IntegerAttr.i32(7), i32());
     expect(a).toBe(b);
     expect(body.ops[0]!.name).toBe('arith.constant');
+  });
+});
+
+describe('dce helpers', () => {
+  it('erases dead chains, keeps effects', () => {
+    const m = parse('tt.func @f(%p: !tt.ptr<f32>, %x: i32) {\n%0 = arith.addi %x, %x : i32\n%1 = arith.muli %0, %0 : i32\n%2 = tt.load %p : !tt.ptr<f32>\ntt.store %p, %2 : !tt.ptr<f32>\ntt.return\n}');
+    expect(eraseTriviallyDeadOps(m)).toBe(2);
+    expect(bodyLines(m)).toEqual(['%0 = tt.load %arg0 : !tt.ptr<f32>', 'tt.store %arg0, %0 : !tt.ptr<f32>', 'tt.return']);
   });
 });
 
