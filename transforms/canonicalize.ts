@@ -10,6 +10,10 @@ import { applyPatternsGreedily, type GreedyResult, type RegionSimplificationLeve
 import { PatternApplicator } from './rewrite/pattern.js';
 import { getCanonicalizationPatterns } from './rewrite/registry.js';
 import '../dialect/arith/folds.js';
+import '../dialect/tt/canonicalize.js';
+import '../dialect/ttg/folds.js';
+import '../dialect/ttg/canonicalize.js';
+import '../dialect/scf/canonicalize.js';
 import { registerPass, type ParsedOptions } from './pass.js';
 
 export interface CanonicalizeOptions {
