@@ -22,6 +22,7 @@ import './control-flow.js';
 import './elementwise.js';
 import './memory.js';
 import './reduce.js';
+import './scan.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
