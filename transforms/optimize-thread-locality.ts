@@ -6,7 +6,8 @@
  * old layout already keeps the axis in one thread or the reshape would move data; OptimizeGatherLayoutPattern puts
  * a `tt.gather` of rank > 1 in a warp-local blocked layout (lanes first along the gather axis, up to its size, the
  * rest of the lanes and the warps spread over the other dims in the source's thread/warp order, leftovers
- * broadcast along the axis, sizePerThread[axis] = srcDim / lanes on it), converting source, indices and result.
+ * broadcast along the axis, sizePerThread[axis] = srcDim / lanes on it), converting source, indices and result
+ * (3.6 predates later versions' i64 -> i32 narrowing of the indices and their max(srcDim, idxDim) sizing).
  * Then the reduce-in-loop accumulation rewrite: a float reduce (addf/mulf/maximumf/maxnumf/minimumf/minnumf
  * combiner) over the innermost dim of a blocked tensor of loads, holding more than one element per thread along
  * that dim, whose single user `acc' = op(acc, reduce)` is yielded into an accumulator initialised by a constant,
