@@ -241,7 +241,7 @@ registerLowering('tt.scan', (op, ctx: LoweringContext) => {
     const elems = ordered.length * nWarpsAxis * numParallel;
     const need = scratchBytes(op, elems);
     const have = scanScratchBytes(op);
-    if (need > have) ctx.error(`tt.scan: needs ${need} bytes of scratch, ${have} allocated`);
+    if (need > have) ctx.error(`tt.scan: unsupported layout (needs ${need} bytes of scratch, ${have} allocated; Triton allocates scan scratch for blocked layouts only)`);
     const elemTypes = operandElementTypes(op);
     const bases = scratchBases(ctx, op, elems);
     let warpIdx = pext(b, warp, warpAxisMask);
