@@ -20,6 +20,7 @@ import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/al
 // Pattern modules (each registers its lowerings).
 import './control-flow.js';
 import './elementwise.js';
+import './gather.js';
 import './memory.js';
 import './reduce.js';
 import './scan.js';
