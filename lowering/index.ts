@@ -19,11 +19,13 @@ import { computeBarriers } from './membar.js';
 import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
 import './control-flow.js';
+import './convert-layout.js';
 import './elementwise.js';
 import './gather.js';
 import './memory.js';
 import './reduce.js';
 import './scan.js';
+import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';

@@ -1,0 +1,505 @@
+/**
+ * Shared memory accesses and the ops on shared memory descriptors (Triton 3.6's MemoryOpToLLVM, lowerLdStShared,
+ * the memdesc view ops of ViewOpToLLVM).
+ *
+ * ## Accesses as linear maps
+ *
+ * A distributed tensor is read from / written to shared memory through the linear map
+ *   (register, lane, warp) -> element offset
+ * which for a memdesc is `tensorLayout ∘ sharedLayout⁻¹` and for a convert_layout `src ∘ smem⁻¹` (swizzle.ts).
+ * `accessShared` turns such a map (given by the offset of each register / lane / warp basis bit) into vectorized
+ * `llvm.load` / `llvm.store` on `!llvm.ptr<3>`:
+ * - the vector width is the largest v (at most 128 bits) such that offset bits 0..log2(v)-1 are each the image
+ *   of one register bit and no other basis (other registers, lanes, warps, the view's affine offset) touches
+ *   them (Triton's `largestVectorisation` + `divideLeft` by an identity tile);
+ * - each thread computes one base `L(0, lane, warp)` (GF(2) matrix-vector product), each vector adds a
+ *   compile-time constant: the bits of the constant that the base may also set are XORed, the others are
+ *   added (they become the immediate offset of `ld.shared`/`st.shared`); addresses are computed in bytes;
+ * - padded layouts (`#ttg.padded_shared`) add `(offset >> log2(interval)) << log2(padding)` per interval and
+ *   limit vectors to the smallest interval.
+ *
+ * ## Memory descriptors
+ *
+ * A memdesc lowers to `[base !llvm.ptr<3>, off_0, ..., off_{rank-1}]` (conversion.ts): `local_alloc` gives the
+ * op's `allocation.offset` into the function's shared memory and zero offsets; `memdesc_subslice` adds its static
+ * offsets; `memdesc_index` moves the base to buffer `i` of a multi-buffered allocation; `memdesc_trans` permutes
+ * the offsets; `memdesc_reshape` / `memdesc_reinterpret` keep the base. The offsets of a view become an affine
+ * term `sharedLayout⁻¹(offsets)` XORed into every address (views are aligned to their shape, so adding the offset
+ * to a coordinate is XORing it).
+ *
+ * Barriers between conflicting accesses of different ops are the membar analysis' job (membar.ts); the accesses
+ * here emit none.
+ */
+import { DenseArrayAttr } from '../dialect/ir/attribute.js';
+import type { Value } from '../dialect/ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
+import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
+import { LLVMPointerType } from '../dialect/llvm/types.js';
+import { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { memDescLinearLayout } from '../dialect/ttg/to-linear-layout.js';
+import { MemDescType } from '../dialect/ttg/types.js';
+import type { LLVMBuilder } from './builder.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
+import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
+import { tryLdStMatrix } from './ldmatrix.js';
+import { columns, log2, Solver, spanMask, xorCols } from './swizzle.js';
+import { rank } from '../dialect/linear-layout/f2.js';
+import { convertElementType } from './type-converter.js';
+
+const i8 = (): IntegerType => IntegerType.get(8);
+const i32 = (): IntegerType => IntegerType.get(32);
+
+/** Offsets (in elements) of the register, lane and warp basis bits of an access. */
+export interface SmemAccess {
+  regCols: number[];
+  laneCols: number[];
+  warpCols: number[];
+}
+
+export interface SmemAccessOptions {
+  /** A runtime offset (elements) XORed into every address (a view's offset). */
+  affine?: Value;
+  /** The bits `affine` may set. */
+  affineMask?: number;
+  /** Padding of a `#ttg.padded_shared` layout. */
+  padded?: PaddedSharedEncodingAttr;
+  /** At most this many elements per access. */
+  maxVecElems?: number;
+  /** Register bits that must not be vectorized (e.g. the round bits of a conversion). */
+  noVecRegMask?: number;
+  /** Only the registers r with `regFilter(r)` are accessed. */
+  regFilter?: (r: number) => boolean;
+  /** Alignment of the base pointer in bytes (default 16). */
+  baseAlignment?: number;
+}
+
+/** Bit width of a (converted) element type; pointers count as 64. */
+export function elemBits(t: Type): number {
+  if (t instanceof IntegerType || t instanceof FloatType) return t.width;
+  if (t instanceof LLVMPointerType) return 64;
+  throw new Error(`no bit width for ${t.key}`);
+}
+
+/**
+ * The register bits forming vectors (bit t of the offset is the image of register bit `result[t]`), see the file
+ * header.
+ */
+export function vectorBits(acc: SmemAccess, bitwidth: number, opts: SmemAccessOptions = {}): number[] {
+  const maxElems = Math.min(Math.max(1, Math.floor(128 / bitwidth)), opts.maxVecElems ?? Infinity);
+  const chosen: number[] = [];
+  const others = (): number[] => [...acc.regCols.filter((_, i) => !chosen.includes(i)), ...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0];
+  for (let t = 0; 2 ** (t + 1) <= maxElems; t++) {
+    const bit = 2 ** t;
+    const i = acc.regCols.findIndex((c, k) => c === bit && !chosen.includes(k) && !(((opts.noVecRegMask ?? 0) >>> k) & 1));
+    if (i < 0) break;
+    chosen.push(i);
+    if (others().some((c) => (c & (2 * bit - 1)) !== 0)) {
+      chosen.pop();
+      break;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Shared memory wavefronts of one warp-wide access of `vecElems` elements of `bytes` bytes per thread: the warp
+ * is served in phases of 128 bytes; in a phase, lanes whose addresses fall in the same bank (in distinct words)
+ * serialize. With XOR-linear addresses the lanes of a phase touch a coset of the span V of their columns (in
+ * units of max(4, access) bytes), so a phase takes |V| / |V projected on the bank bits| wavefronts.
+ */
+export function accessWavefronts(laneCols: readonly number[], vecElems: number, bytes: number): number {
+  const access = vecElems * bytes;
+  const unit = Math.max(4, access);
+  const lanesPerPhase = Math.min(laneCols.length, log2(Math.max(1, Math.floor(128 / Math.max(access, 4)))));
+  const phases = 2 ** (laneCols.length - lanesPerPhase);
+  const shift = log2(unit);
+  const slots = 128 / unit;
+  const vc = laneCols.slice(0, lanesPerPhase).map((c) => Math.floor((c * bytes) / 2 ** shift));
+  const r = rank(vc);
+  const rb = rank(vc.map((c) => c & (slots - 1)));
+  return phases * 2 ** (r - rb);
+}
+
+/** `L(0, lane, warp)` scaled by `scale` as a runtime value. */
+function threadBase(ctx: LoweringContext, laneCols: readonly number[], warpCols: readonly number[], scale: number): Value {
+  const b = ctx.b;
+  const all = [...laneCols, ...warpCols].map((c) => c * scale);
+  const m = spanMask(all);
+  if (m === 0) return b.i32(0);
+  const size = 2 ** (log2(m) + 1);
+  const ll = LinearLayout.fromBasesWithSizes(
+    [
+      ['lane', laneCols.map((c) => [c * scale])],
+      ['warp', warpCols.map((c) => [c * scale])],
+    ],
+    [['offset', size]],
+    false,
+  );
+  const [lane, warp] = ctx.laneWarp();
+  return applyLinearLayout(b, ll, [
+    ['lane', lane],
+    ['warp', warp],
+  ])[0]![1];
+}
+
+/** Byte offset of an element offset in a padded layout: offset + Σ (offset >> log2 interval) << log2 padding. */
+function paddedBytes(b: LLVMBuilder, off: Value, padded: PaddedSharedEncodingAttr, bytes: number): Value {
+  let total = off;
+  padded.intervals.forEach((interval, k) => {
+    const pad = padded.paddings[k]!;
+    total = b.add(total, b.shl(b.lshr(off, b.i32(log2(interval))), b.i32(log2(pad))));
+  });
+  return bytes === 1 ? total : b.shl(total, b.i32(log2(bytes)));
+}
+
+/**
+ * Stores `vals` (one per register of the access; `undefined` entries are skipped) or, without `vals`, loads
+ * every register; returns the loaded values (undefined for registers filtered out).
+ */
+export function accessShared(
+  ctx: LoweringContext,
+  base: Value,
+  acc: SmemAccess,
+  elemTy: Type,
+  opts: SmemAccessOptions = {},
+  vals?: readonly (Value | undefined)[],
+): (Value | undefined)[] {
+  const b = ctx.b;
+  const bits = elemBits(elemTy);
+  if (bits < 8 || bits % 8 !== 0) throw new Error(`shared memory access of ${bits}-bit elements`);
+  const bytes = bits / 8;
+  const nReg = 2 ** acc.regCols.length;
+  // The vector width with the fewest wavefronts in total (ties: the widest).
+  const maxVb = vectorBits(acc, bits, opts);
+  let vb = maxVb;
+  let best = Infinity;
+  for (let t = maxVb.length; t >= 0; t--) {
+    const cost = accessWavefronts(acc.laneCols, 2 ** t, bytes) / 2 ** t;
+    if (cost < best) {
+      best = cost;
+      vb = maxVb.slice(0, t);
+    }
+  }
+  const vec = 2 ** vb.length;
+  const vecMask = vb.reduce((m, i) => m | (1 << i), 0);
+  const ptr3 = LLVMPointerType.get(3);
+  const padded = opts.padded;
+  const threadMask = spanMask([...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0]);
+  // Thread part of the address: in bytes (no padding) or elements (padding applies to element offsets).
+  const scale = padded ? 1 : bytes;
+  let tBase = threadBase(ctx, acc.laneCols, acc.warpCols, scale);
+  if (opts.affine && constantIntValue(opts.affine) !== 0) {
+    tBase = b.xor(tBase, scale === 1 ? opts.affine : b.shl(opts.affine, b.i32(log2(scale))));
+  }
+  const xored = new Map<number, Value>();
+  const threadPart = (cx: number): Value => {
+    if (cx === 0) return tBase;
+    let v = xored.get(cx);
+    if (!v) xored.set(cx, (v = b.xor(tBase, b.i32(cx * scale))));
+    return v;
+  };
+  const vecTy = vec > 1 ? VectorType.get([vec], elemTy) : elemTy;
+  const align = Math.min(vec * bytes, opts.baseAlignment ?? 16);
+  const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
+  for (let r = 0; r < nReg; r++) {
+    if (r & vecMask) continue;
+    if (opts.regFilter && !opts.regFilter(r)) continue;
+    const regs: number[] = [];
+    for (let k = 0; k < vec; k++) {
+      let rr = r;
+      vb.forEach((bit, t) => {
+        if ((k >>> t) & 1) rr |= 1 << bit;
+      });
+      regs.push(rr);
+    }
+    if (vals && regs.every((rr) => vals[rr] === undefined)) continue;
+    const c = xorCols(acc.regCols, r);
+    const cx = c & threadMask;
+    const ca = c & ~threadMask;
+    let addr: Value;
+    if (padded) {
+      const off = ca === 0 ? threadPart(cx) : b.or(threadPart(cx), b.i32(ca), true);
+      addr = b.gep(base, i8(), paddedBytes(b, off, padded, bytes), ptr3, true);
+    } else {
+      const t = threadPart(cx);
+      addr = b.gep(base, i8(), ca === 0 ? t : b.add(t, b.i32(ca * bytes)), ptr3, true);
+    }
+    if (vals) {
+      const elems = regs.map((rr) => vals[rr] ?? b.undef(elemTy));
+      const v = vec > 1 ? b.packVector(elems) : elems[0]!;
+      b.store(v, addr, align);
+    } else {
+      const v = b.load(addr, vecTy, align);
+      if (vec > 1) regs.forEach((rr, k) => (out[rr] = b.extractElement(v, k)));
+      else out[regs[0]!] = v;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Memory descriptors
+
+/** How a memdesc's elements are laid out: element offset of each tensor coordinate. */
+export interface MemDescAddressing {
+  /** Offset (elements) of a flattened coordinate of the view's shape (dim0 minor). */
+  offsetOf: (flat: number) => number;
+  /** The affine offset of the view's offsets (runtime) and the bits it may set. */
+  affine: Value | undefined;
+  affineMask: number;
+  padded: PaddedSharedEncodingAttr | undefined;
+}
+
+/** Flattened-coordinate shifts of each dim of `shape` (dim0 minor, as LinearLayout.flattenOuts). */
+function dimShifts(shape: readonly number[]): number[] {
+  const out: number[] = [];
+  let s = 0;
+  for (const d of shape) {
+    out.push(s);
+    s += log2(d);
+  }
+  return out;
+}
+
+/**
+ * The addressing of a memdesc value: its shared layout inverted (tensor coordinate → offset), coordinates of the
+ * view re-based on the allocation shape, and the view's offsets as an affine term.
+ */
+export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered: readonly Value[]): MemDescAddressing {
+  const ll = memDescLinearLayout(t);
+  const rank = t.shape.length;
+  const allocShape = t.allocShape.slice(t.allocShape.length - rank);
+  const offCols = columns(ll, 'offset');
+  const solver = new Solver(offCols);
+  const allocShifts = dimShifts(allocShape);
+  const viewShifts = dimShifts(t.shape);
+  const toAlloc = (flat: number): number => {
+    let y = 0;
+    for (let d = 0; d < rank; d++) {
+      const width = log2(t.shape[d]!);
+      const v = (flat >>> viewShifts[d]!) & ((1 << width) - 1);
+      y |= v << allocShifts[d]!;
+    }
+    return y;
+  };
+  const offsetOf = (flat: number): number => {
+    const s = solver.solve(toAlloc(flat));
+    if (s === undefined) throw new Error(`element outside the shared layout of ${t.key}`);
+    return s;
+  };
+  // Affine term of the view offsets: inv(offsets), offsets being multiples of the view shape per dim.
+  const offs = lowered.slice(1, 1 + rank);
+  let affine: Value | undefined;
+  let affineMask = 0;
+  const consts = offs.map((v) => constantIntValue(v));
+  if (offs.length === rank && !consts.every((c) => c === 0)) {
+    const b = ctx.b;
+    const invBases: [string, number[][]][] = [];
+    for (let d = 0; d < rank; d++) {
+      const list: number[][] = [];
+      for (let k = 0; k < log2(allocShape[d]!); k++) {
+        const s = solver.solve(1 << (allocShifts[d]! + k));
+        list.push([s ?? 0]);
+        if (k >= log2(t.shape[d]!)) affineMask |= s ?? 0;
+      }
+      invBases.push([`dim${d}`, list]);
+    }
+    const inv = LinearLayout.fromBasesWithSizes(invBases, [['offset', ll.getInDimSize('offset')]], false);
+    affine = applyLinearLayout(
+      b,
+      inv,
+      offs.map((v, d): [string, Value] => [`dim${d}`, v]),
+    )[0]![1];
+    const c = constantIntValue(affine);
+    if (c !== undefined) affineMask = c;
+  }
+  const padded = t.encoding instanceof PaddedSharedEncodingAttr ? t.encoding : undefined;
+  return { offsetOf, affine, affineMask, padded };
+}
+
+/** The access map of a distributed tensor type through a memdesc addressing. */
+export function tensorAccess(tensor: RankedTensorType, addr: MemDescAddressing): SmemAccess {
+  const ll = tensorLayout(tensor);
+  return {
+    regCols: columns(ll, 'register').map(addr.offsetOf),
+    laneCols: columns(ll, 'lane').map(addr.offsetOf),
+    warpCols: columns(ll, 'warp').map(addr.offsetOf),
+  };
+}
+
+/** Values as stored in shared memory: pointers as i64, i1 as i8. */
+export function toStorage(b: LLVMBuilder, v: Value): Value {
+  const t = v.type;
+  if (t instanceof LLVMPointerType) return b.ptrtoint(v, IntegerType.get(64));
+  if (t instanceof IntegerType && t.width < 8) return b.zext(v, i8());
+  return v;
+}
+export function storageType(t: Type): Type {
+  if (t instanceof LLVMPointerType) return IntegerType.get(64);
+  if (t instanceof IntegerType && t.width < 8) return i8();
+  return t;
+}
+export function fromStorage(b: LLVMBuilder, v: Value, t: Type): Value {
+  if (t instanceof LLVMPointerType) return b.inttoptr(v, t);
+  if (t instanceof IntegerType && t.width < 8) return b.trunc(v, t);
+  return v;
+}
+
+/** Registers of `ll` whose basis bits are zero (broadcast) are copies: [unique index of each register, #unique]. */
+export function uniqueRegisterMap(regCols: readonly number[]): { toUnique: (r: number) => number; uniqueBits: number[] } {
+  const uniqueBits: number[] = [];
+  regCols.forEach((c, i) => {
+    if (c !== 0) uniqueBits.push(i);
+  });
+  const toUnique = (r: number): number => {
+    let u = 0;
+    uniqueBits.forEach((bit, k) => {
+      if ((r >>> bit) & 1) u |= 1 << k;
+    });
+    return u;
+  };
+  return { toUnique, uniqueBits };
+}
+
+function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: RankedTensorType, memTy: MemDescType, mem: readonly Value[]): void {
+  const b = ctx.b;
+  const addr = memDescAddressing(ctx, memTy, mem);
+  const acc = tensorAccess(tensor, addr);
+  const elemTy = convertElementType(tensor.elementType);
+  const sTy = storageType(elemTy);
+  const opts = accessOpts(addr);
+  const plainVec = 2 ** vectorBits(acc, elemBits(sTy), opts).length;
+  if (tryLdStMatrix(ctx, 'store', mem[0]!, acc, sTy, addr, () => vals.map((v) => toStorage(b, v)), plainVec)) return;
+  // Broadcast registers hold copies: store each element once per thread.
+  const stored = keepFirstCopies(
+    acc.regCols,
+    vals.map((v) => v),
+  ).map((v) => (v ? toStorage(b, v) : undefined));
+  accessShared(ctx, mem[0]!, acc, sTy, opts, stored);
+}
+
+/** Keeps the value of register r only for the first register of each group of copies (zero register bases). */
+function keepFirstCopies(regCols: readonly number[], vals: readonly (Value | undefined)[]): (Value | undefined)[] {
+  const zeroMask = regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
+  return vals.map((v, r) => ((r & zeroMask) === 0 ? v : undefined));
+}
+
+function accessOpts(addr: MemDescAddressing): SmemAccessOptions {
+  const o: SmemAccessOptions = {};
+  if (addr.affine) {
+    o.affine = addr.affine;
+    o.affineMask = addr.affineMask;
+  }
+  if (addr.padded) {
+    o.padded = addr.padded;
+    o.maxVecElems = Math.min(...addr.padded.intervals);
+  }
+  return o;
+}
+
+function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDescType, mem: readonly Value[]): Value[] {
+  const b = ctx.b;
+  const addr = memDescAddressing(ctx, memTy, mem);
+  const acc = tensorAccess(tensor, addr);
+  const elemTy = convertElementType(tensor.elementType);
+  const sTy = storageType(elemTy);
+  const opts = accessOpts(addr);
+  const plainVec = 2 ** vectorBits(acc, elemBits(sTy), opts).length;
+  const viaMatrix = tryLdStMatrix(ctx, 'load', mem[0]!, acc, sTy, addr, undefined, plainVec);
+  if (Array.isArray(viaMatrix)) return viaMatrix.map((v) => fromStorage(b, v!, elemTy));
+  // Load the unique registers, copy to the broadcast ones.
+  const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
+  const loaded = accessShared(ctx, mem[0]!, acc, sTy, { ...opts, regFilter: (r) => (r & zeroMask) === 0 });
+  const n = 2 ** acc.regCols.length;
+  const out: Value[] = [];
+  for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~zeroMask]!, elemTy));
+  return out;
+}
+
+function memType(v: Value): MemDescType {
+  const t = v.type;
+  if (!(t instanceof MemDescType)) throw new Error(`expected a memdesc, got ${t.key}`);
+  return t;
+}
+function tensorType(v: Value): RankedTensorType {
+  const t = v.type;
+  if (!(t instanceof RankedTensorType)) throw new Error(`expected a tensor, got ${t.key}`);
+  return t;
+}
+
+registerLowering('ttg.local_alloc', (op, ctx) => {
+  const memTy = memType(op.result());
+  const base = ctx.sharedMemoryBase(op);
+  const zeros = memTy.shape.map(() => ctx.b.i32(0));
+  const mem = [base, ...zeros];
+  if (op.operands.length > 0) storeTensor(ctx, ctx.operand(0), tensorType(op.operand(0)), memTy, mem);
+  ctx.replaceWith(mem);
+});
+
+registerLowering('ttg.local_dealloc', (_op, ctx) => {
+  ctx.replace([]);
+});
+
+registerLowering('ttg.local_load', (op, ctx) => {
+  const memTy = memType(op.operand(0));
+  ctx.replaceWith(loadTensor(ctx, tensorType(op.result()), memTy, ctx.operand(0)));
+});
+
+registerLowering('ttg.local_store', (op, ctx) => {
+  const memTy = memType(op.operand(1));
+  storeTensor(ctx, ctx.operand(0), tensorType(op.operand(0)), memTy, ctx.operand(1));
+  ctx.replace([]);
+});
+
+/** Size in bytes of one buffer of `shape` elements of a memdesc (with padding). */
+function bufferBytes(t: MemDescType, shape: readonly number[]): number {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const bytes = Math.max(1, elemBits(storageType(convertElementType(t.elementType))) / 8);
+  if (t.encoding instanceof PaddedSharedEncodingAttr) return t.encoding.paddedSize(shape) * bytes;
+  return n * bytes;
+}
+
+registerLowering('ttg.memdesc_index', (op, ctx) => {
+  const src = memType(op.operand(0));
+  const dst = memType(op.result());
+  const [base, ...offs] = ctx.operand(0);
+  const idx = ctx.scalar(1);
+  const b = ctx.b;
+  const stride = bufferBytes(src, dst.allocShape);
+  const c = constantIntValue(idx);
+  let byteOff: Value;
+  if (c !== undefined) byteOff = b.i32(c * stride);
+  else byteOff = b.mul(idx, b.i32(stride));
+  // The leading offset (into the buffer dim) is dropped: the base points at buffer `idx`.
+  void offs;
+  const newBase = c === 0 ? base! : b.gep(base!, i8(), byteOff, LLVMPointerType.get(3), true);
+  ctx.replaceWith([newBase, ...dst.shape.map(() => b.i32(0))]);
+});
+
+registerLowering('ttg.memdesc_subslice', (op, ctx) => {
+  const [base, ...offs] = ctx.operand(0);
+  const static_ = (op.getAttr('offsets') as DenseArrayAttr).values;
+  const b = ctx.b;
+  const out = offs.map((o, d) => {
+    const s = static_[d] ?? 0;
+    if (s === 0) return o;
+    const c = constantIntValue(o);
+    return c !== undefined ? b.i32(c + s) : b.add(o, b.i32(s));
+  });
+  ctx.replaceWith([base!, ...out]);
+});
+
+registerLowering('ttg.memdesc_trans', (op, ctx) => {
+  const [base, ...offs] = ctx.operand(0);
+  const order = (op.getAttr('order') as DenseArrayAttr).values;
+  ctx.replaceWith([base!, ...order.map((o) => offs[o]!)]);
+});
+
+registerLowering(['ttg.memdesc_reshape', 'ttg.memdesc_reinterpret'], (op, ctx) => {
+  const [base, ...offs] = ctx.operand(0);
+  if (!offs.every((o) => constantIntValue(o) === 0)) return 'reshape of a memdesc view with non-zero offsets';
+  const dst = memType(op.result());
+  ctx.replaceWith([base!, ...dst.shape.map(() => ctx.b.i32(0))]);
+});
+
+void i32;

@@ -1,0 +1,780 @@
+/**
+ * A CPU interpreter for the LLVM / NVVM dialect ops the data movement lowerings emit, executing one CTA
+ * (numWarps × 32 threads) in lock-step: every op is evaluated for all threads at once (the code is
+ * straight-line and convergent; branches must be uniform).
+ *
+ * Values are per-thread arrays: integers up to 32 bits, f16/bf16/f32 bit patterns and `!llvm.ptr<3>` byte
+ * addresses in a Uint32Array; 64-bit integers, f64 and other pointers in a BigUint64Array; vectors and structs
+ * as lists of those. Floats are only moved (bit patterns), never computed.
+ *
+ * Shared memory is a byte array checked for races: an access of thread t to a byte that another thread wrote
+ * (or, for a write, read) since the last `nvvm.barrier0` is reported (cross-warp hazards are errors;
+ * same-warp ones, which lock-step warps order, are counted apart). Each warp-wide `llvm.load` / `llvm.store` /
+ * `ldmatrix` / `stmatrix` is also costed in bank wavefronts (phases of 128 bytes; distinct 4-byte words in one
+ * bank serialize).
+ *
+ * Supported: llvm.mlir.constant/undef/poison/zero/addressof, integer arithmetic, bitwise ops, shifts, icmp,
+ * select, llvm.intr.ctpop/umin/umax, zext/sext/trunc/bitcast/ptrtoint/inttoptr, getelementptr, load/store (scalars and vectors) on
+ * `!llvm.ptr<3>`, insert/extractvalue, insert/extractelement, llvm.br/cond_br (uniform), llvm.return,
+ * nvvm.read.ptx.sreg.{tid.x,laneid,warpid,ctaid.*,cluster.ctarank}, nvvm.barrier0, nvvm.bar.warp.sync,
+ * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.ldmatrix and
+ * nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col).
+ */
+import { DenseArrayAttr, FloatAttr, IntegerAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
+import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
+import { FloatType, IntegerType, VectorType, type Type } from '../../dialect/ir/type.js';
+import { floatBits } from '../../dialect/ir/float-format.js';
+import { ICMP_PREDICATES } from '../../dialect/llvm/attrs.js';
+import { LLVMPointerType, LLVMStructType } from '../../dialect/llvm/types.js';
+import { NVVMEnumAttr } from '../../dialect/nvvm/attrs.js';
+
+export type RV = { k: 's'; w: number; a: Uint32Array } | { k: 'w'; a: BigUint64Array } | { k: 'a'; parts: RV[] };
+
+export class SimError extends Error {}
+
+export interface SimStats {
+  /** Executed instructions by op name (warp-level: once per op). */
+  ops: Map<string, number>;
+  shuffles: number;
+  sharedLoads: number;
+  sharedStores: number;
+  ldmatrix: number;
+  stmatrix: number;
+  barriers: number;
+  /** Bank wavefronts of shared accesses, and the minimum they could take. */
+  wavefronts: number;
+  idealWavefronts: number;
+  /** Same-warp (lock-step ordered) shared memory hazards. */
+  warpHazards: number;
+}
+
+export interface SimOptions {
+  numWarps: number;
+  threadsPerWarp?: number;
+  sharedBytes: number;
+  /** Fill value of undef/poison (per 32-bit word). */
+  undefPattern?: number;
+}
+
+type TInfo = { k: 's'; w: number } | { k: 'w' } | { k: 'a'; parts: Type[] };
+
+function tinfo(t: Type): TInfo {
+  if (t instanceof IntegerType) return t.width <= 32 ? { k: 's', w: t.width } : t.width === 64 ? { k: 'w' } : bad(`i${t.width}`);
+  if (t instanceof FloatType) return t.width <= 32 ? { k: 's', w: t.width } : t.width === 64 ? { k: 'w' } : bad(t.key);
+  if (t instanceof LLVMPointerType) return t.addressSpace === 3 ? { k: 's', w: 32 } : { k: 'w' };
+  if (t instanceof VectorType) return { k: 'a', parts: new Array<Type>(t.shape[0]!).fill(t.elementType) };
+  if (t instanceof LLVMStructType) return { k: 'a', parts: [...t.body] };
+  return bad(t.key);
+}
+function bad(what: string): never {
+  throw new SimError(`simulator: unsupported type ${what}`);
+}
+
+/** Bit width of a scalar type (pointers in shared memory: 32). */
+function widthOf(t: Type): number {
+  const i = tinfo(t);
+  if (i.k === 's') return i.w;
+  if (i.k === 'w') return 64;
+  return i.parts.reduce((a, p) => a + widthOf(p), 0);
+}
+
+function mask32(w: number): number {
+  return w >= 32 ? 0xffffffff : (1 << w) - 1;
+}
+
+export class Simulator {
+  readonly n: number;
+  readonly tpw: number;
+  readonly smem: Uint8Array;
+  private readonly lastWriter: Int32Array;
+  private readonly writeEpoch: Int32Array;
+  private readonly reader: Int32Array;
+  private readonly readEpoch: Int32Array;
+  private epoch = 1;
+  readonly stats: SimStats = {
+    ops: new Map(),
+    shuffles: 0,
+    sharedLoads: 0,
+    sharedStores: 0,
+    ldmatrix: 0,
+    stmatrix: 0,
+    barriers: 0,
+    wavefronts: 0,
+    idealWavefronts: 0,
+    warpHazards: 0,
+  };
+  private readonly vals = new Map<Value, RV>();
+  private readonly undefPattern: number;
+
+  constructor(readonly opts: SimOptions) {
+    this.tpw = opts.threadsPerWarp ?? 32;
+    this.n = opts.numWarps * this.tpw;
+    const size = Math.max(16, opts.sharedBytes);
+    this.smem = new Uint8Array(size);
+    this.lastWriter = new Int32Array(size).fill(-1);
+    this.writeEpoch = new Int32Array(size);
+    this.reader = new Int32Array(size).fill(-1);
+    this.readEpoch = new Int32Array(size);
+    this.undefPattern = opts.undefPattern ?? 0xdeadbeef;
+  }
+
+  // ----- value helpers -----
+
+  /** A value of type `t` with per-thread contents from `f(thread, partIndex)` (bigint for 64-bit parts). */
+  make(t: Type, f: (tid: number, path: number[]) => number | bigint, path: number[] = []): RV {
+    const i = tinfo(t);
+    if (i.k === 's') {
+      const a = new Uint32Array(this.n);
+      const m = mask32(i.w);
+      for (let x = 0; x < this.n; x++) a[x] = Number(BigInt.asUintN(32, BigInt(f(x, path)))) & m;
+      return { k: 's', w: i.w, a };
+    }
+    if (i.k === 'w') {
+      const a = new BigUint64Array(this.n);
+      for (let x = 0; x < this.n; x++) a[x] = BigInt.asUintN(64, BigInt(f(x, path)));
+      return { k: 'w', a };
+    }
+    return { k: 'a', parts: i.parts.map((p, j) => this.make(p, f, [...path, j])) };
+  }
+
+  private get(v: Value): RV {
+    const r = this.vals.get(v);
+    if (!r) throw new SimError(`simulator: value used before definition (${v.definingOp?.name ?? 'block argument'})`);
+    return r;
+  }
+  private set(v: Value, r: RV): void {
+    this.vals.set(v, r);
+  }
+  private scal(v: Value): Uint32Array {
+    const r = this.get(v);
+    if (r.k !== 's') throw new SimError('simulator: expected a scalar of at most 32 bits');
+    return r.a;
+  }
+
+  /** Per-thread bits of a value as bigints (little-endian packing of aggregates). */
+  private bitsOf(r: RV, t: Type, tid: number): bigint {
+    if (r.k === 's') return BigInt(r.a[tid]!);
+    if (r.k === 'w') return r.a[tid]!;
+    const parts = tinfo(t) as { k: 'a'; parts: Type[] };
+    let acc = 0n;
+    let shift = 0n;
+    r.parts.forEach((p, j) => {
+      const pt = parts.parts[j]!;
+      acc |= BigInt.asUintN(widthOf(pt), this.bitsOf(p, pt, tid)) << shift;
+      shift += BigInt(widthOf(pt));
+    });
+    return acc;
+  }
+  private fromBits(t: Type, bits: (tid: number) => bigint): RV {
+    const i = tinfo(t);
+    if (i.k === 's') {
+      const a = new Uint32Array(this.n);
+      for (let x = 0; x < this.n; x++) a[x] = Number(BigInt.asUintN(i.w, bits(x)));
+      return { k: 's', w: i.w, a };
+    }
+    if (i.k === 'w') {
+      const a = new BigUint64Array(this.n);
+      for (let x = 0; x < this.n; x++) a[x] = BigInt.asUintN(64, bits(x));
+      return { k: 'w', a };
+    }
+    let shift = 0n;
+    const parts: RV[] = [];
+    for (const p of i.parts) {
+      const s = shift;
+      const w = BigInt(widthOf(p));
+      parts.push(this.fromBits(p, (x) => BigInt.asUintN(Number(w), bits(x) >> s)));
+      shift += w;
+    }
+    return { k: 'a', parts };
+  }
+
+  // ----- execution -----
+
+  /** Runs `func` (an llvm.func) with per-argument values; returns the value of its llvm.return (if any). */
+  run(func: Operation, args: readonly RV[]): RV | undefined {
+    const region = func.region(0);
+    let block: Block | undefined = region.blocks[0];
+    if (!block) throw new SimError('simulator: function has no body');
+    block.args.forEach((a, i) => {
+      const v = args[i];
+      if (!v) throw new SimError(`simulator: missing argument #${i}`);
+      this.set(a, v);
+    });
+    for (let steps = 0; block && steps < 100000; steps++) {
+      let next: Block | undefined;
+      for (const op of block.ops) {
+        if (op.name === 'llvm.return') return op.operands.length ? this.get(op.operand(0)) : undefined;
+        if (op.name === 'llvm.br' || op.name === 'llvm.cond_br') {
+          next = this.branch(op);
+          break;
+        }
+        this.exec(op);
+      }
+      block = next;
+    }
+    throw new SimError('simulator: function did not return');
+  }
+
+  private branch(op: Operation): Block {
+    let target: Block;
+    let operands: Value[];
+    if (op.name === 'llvm.br') {
+      target = op.successors[0]!;
+      operands = op.operandValues;
+    } else {
+      const c = this.scal(op.operand(0));
+      const v = c[0]!;
+      for (let x = 1; x < this.n; x++) if (c[x] !== v) throw new SimError('simulator: divergent branch');
+      const seg = op.operandSegments ?? [1, op.operands.length - 1, 0];
+      const tOps = op.operandValues.slice(1, 1 + seg[1]!);
+      const fOps = op.operandValues.slice(1 + seg[1]!);
+      target = v ? op.successors[0]! : op.successors[1]!;
+      operands = v ? tOps : fOps;
+    }
+    const vals = operands.map((o) => this.get(o));
+    target.args.forEach((a, i) => this.set(a, vals[i]!));
+    return target;
+  }
+
+  private count(name: string): void {
+    this.stats.ops.set(name, (this.stats.ops.get(name) ?? 0) + 1);
+  }
+
+  private unary(op: Operation, f: (x: number) => number): void {
+    const a = this.scal(op.operand(0));
+    const w = (tinfo(op.result().type) as { w: number }).w;
+    const m = mask32(w);
+    const out = new Uint32Array(this.n);
+    for (let x = 0; x < this.n; x++) out[x] = (f(a[x]!) & m) >>> 0;
+    this.set(op.result(), { k: 's', w, a: out });
+  }
+
+  private binary(op: Operation, f32: (a: number, b: number, w: number) => number, f64: (a: bigint, b: bigint) => bigint): void {
+    const ra = this.get(op.operand(0));
+    const rb = this.get(op.operand(1));
+    if (ra.k === 's' && rb.k === 's') {
+      const w = ra.w;
+      const m = mask32(w);
+      const out = new Uint32Array(this.n);
+      for (let x = 0; x < this.n; x++) out[x] = (f32(ra.a[x]!, rb.a[x]!, w) & m) >>> 0;
+      this.set(op.result(), { k: 's', w, a: out });
+      return;
+    }
+    if (ra.k === 'w' && rb.k === 'w') {
+      const out = new BigUint64Array(this.n);
+      for (let x = 0; x < this.n; x++) out[x] = BigInt.asUintN(64, f64(ra.a[x]!, rb.a[x]!));
+      this.set(op.result(), { k: 'w', a: out });
+      return;
+    }
+    throw new SimError(`simulator: ${op.name} on vectors`);
+  }
+
+  exec(op: Operation): void {
+    this.count(op.name);
+    const n = this.n;
+    switch (op.name) {
+      case 'llvm.mlir.constant': {
+        const a = op.getAttr('value');
+        const t = op.result().type;
+        let v: bigint;
+        if (a instanceof IntegerAttr) v = a.value;
+        else if (a instanceof FloatAttr) v = floatBits(Number(a.value), (a.type as FloatType).kind);
+        else throw new SimError('simulator: unsupported constant');
+        this.set(op.result(), this.make(t, () => v));
+        return;
+      }
+      case 'llvm.mlir.undef':
+      case 'llvm.mlir.poison':
+        this.set(op.result(), this.make(op.result().type, () => this.undefPattern));
+        return;
+      case 'llvm.mlir.zero':
+        this.set(op.result(), this.make(op.result().type, () => 0));
+        return;
+      case 'llvm.mlir.addressof': {
+        const sym = op.getAttr('global_name') as SymbolRefAttr;
+        if (sym.root !== 'global_smem') throw new SimError(`simulator: address of @${sym.root}`);
+        this.set(op.result(), this.make(op.result().type, () => 0));
+        return;
+      }
+      case 'llvm.add':
+        return this.binary(op, (a, b) => a + b, (a, b) => a + b);
+      case 'llvm.sub':
+        return this.binary(op, (a, b) => a - b, (a, b) => a - b);
+      case 'llvm.mul':
+        return this.binary(op, (a, b) => Math.imul(a, b), (a, b) => a * b);
+      case 'llvm.udiv':
+        return this.binary(op, (a, b) => (b === 0 ? 0 : Math.floor(a / b)), (a, b) => (b === 0n ? 0n : a / b));
+      case 'llvm.urem':
+        return this.binary(op, (a, b) => (b === 0 ? 0 : a % b), (a, b) => (b === 0n ? 0n : a % b));
+      case 'llvm.and':
+        return this.binary(op, (a, b) => a & b, (a, b) => a & b);
+      case 'llvm.or':
+        return this.binary(op, (a, b) => a | b, (a, b) => a | b);
+      case 'llvm.xor':
+        return this.binary(op, (a, b) => a ^ b, (a, b) => a ^ b);
+      case 'llvm.shl':
+        return this.binary(op, (a, b, w) => (b >= w ? 0 : a << b), (a, b) => (b >= 64n ? 0n : a << b));
+      case 'llvm.lshr':
+        return this.binary(op, (a, b, w) => (b >= w ? 0 : a >>> b), (a, b) => (b >= 64n ? 0n : a >> b));
+      case 'llvm.ashr':
+        return this.binary(
+          op,
+          (a, b, w) => {
+            const s = w === 32 ? a | 0 : (a << (32 - w)) >> (32 - w);
+            return s >> Math.min(b, w - 1);
+          },
+          (a, b) => BigInt.asIntN(64, a) >> b,
+        );
+      case 'llvm.icmp': {
+        const pred = ICMP_PREDICATES[(op.getAttr('predicate') as IntegerAttr).num]!;
+        const ra = this.get(op.operand(0));
+        const rb = this.get(op.operand(1));
+        const out = new Uint32Array(n);
+        for (let x = 0; x < n; x++) {
+          let a: bigint;
+          let b: bigint;
+          let w: number;
+          if (ra.k === 's' && rb.k === 's') {
+            a = BigInt(ra.a[x]!);
+            b = BigInt(rb.a[x]!);
+            w = ra.w;
+          } else if (ra.k === 'w' && rb.k === 'w') {
+            a = ra.a[x]!;
+            b = rb.a[x]!;
+            w = 64;
+          } else throw new SimError('simulator: icmp on vectors');
+          const sa = BigInt.asIntN(w, a);
+          const sb = BigInt.asIntN(w, b);
+          const r =
+            pred === 'eq' ? a === b : pred === 'ne' ? a !== b : pred === 'ult' ? a < b : pred === 'ule' ? a <= b : pred === 'ugt' ? a > b : pred === 'uge' ? a >= b
+            : pred === 'slt' ? sa < sb : pred === 'sle' ? sa <= sb : pred === 'sgt' ? sa > sb : sa >= sb;
+          out[x] = r ? 1 : 0;
+        }
+        this.set(op.result(), { k: 's', w: 1, a: out });
+        return;
+      }
+      case 'llvm.select': {
+        const c = this.scal(op.operand(0));
+        const t = this.get(op.operand(1));
+        const f = this.get(op.operand(2));
+        this.set(op.result(), this.selectRV(c, t, f));
+        return;
+      }
+      case 'llvm.zext':
+      case 'llvm.sext':
+      case 'llvm.trunc':
+      case 'llvm.bitcast':
+      case 'llvm.ptrtoint':
+      case 'llvm.inttoptr':
+        return this.cast(op);
+      case 'llvm.getelementptr': {
+        const base = this.get(op.operand(0));
+        const elemTy = (op.getAttr('elem_type') as TypeAttr).value;
+        const raw = (op.getAttr('rawConstantIndices') as DenseArrayAttr).values;
+        const size = Math.max(1, widthOf(elemTy) / 8);
+        const dyn = op.operandValues.slice(1).map((v) => this.get(v));
+        if (raw.length !== 1) throw new SimError('simulator: multi-index getelementptr');
+        const idxAt = (x: number): number => {
+          if (raw[0] !== -2147483648) return raw[0]!;
+          const r = dyn[0]!;
+          if (r.k === 's') return r.w === 32 ? r.a[x]! | 0 : r.a[x]!;
+          if (r.k === 'w') return Number(BigInt.asIntN(64, r.a[x]!));
+          throw new SimError('simulator: vector gep index');
+        };
+        if (base.k === 's') {
+          const out = new Uint32Array(n);
+          for (let x = 0; x < n; x++) out[x] = (base.a[x]! + idxAt(x) * size) >>> 0;
+          this.set(op.result(), { k: 's', w: 32, a: out });
+        } else if (base.k === 'w') {
+          const out = new BigUint64Array(n);
+          for (let x = 0; x < n; x++) out[x] = BigInt.asUintN(64, base.a[x]! + BigInt(idxAt(x) * size));
+          this.set(op.result(), { k: 'w', a: out });
+        } else throw new SimError('simulator: vector of pointers');
+        return;
+      }
+      case 'llvm.load':
+        return this.load(op);
+      case 'llvm.store':
+        return this.store(op);
+      case 'llvm.extractvalue': {
+        const pos = (op.getAttr('position') as DenseArrayAttr).values;
+        let r = this.get(op.operand(0));
+        for (const p of pos) {
+          if (r.k !== 'a') throw new SimError('simulator: extractvalue from a scalar');
+          r = r.parts[p]!;
+        }
+        this.set(op.result(), r);
+        return;
+      }
+      case 'llvm.insertvalue': {
+        const pos = (op.getAttr('position') as DenseArrayAttr).values;
+        const agg = this.get(op.operand(0));
+        const v = this.get(op.operand(1));
+        const ins = (r: RV, depth: number): RV => {
+          if (r.k !== 'a') throw new SimError('simulator: insertvalue into a scalar');
+          const parts = [...r.parts];
+          parts[pos[depth]!] = depth === pos.length - 1 ? v : ins(parts[pos[depth]!]!, depth + 1);
+          return { k: 'a', parts };
+        };
+        this.set(op.result(), ins(agg, 0));
+        return;
+      }
+      case 'llvm.extractelement': {
+        const vec = this.get(op.operand(0));
+        const idx = this.scal(op.operand(1));
+        if (vec.k !== 'a') throw new SimError('simulator: extractelement from a scalar');
+        const i0 = idx[0]!;
+        if (idx.every((i) => i === i0)) {
+          this.set(op.result(), vec.parts[i0]!);
+          return;
+        }
+        const parts = vec.parts;
+        this.set(
+          op.result(),
+          this.make(op.result().type, (x) => this.bitsOf(parts[idx[x]!]!, op.result().type, x)),
+        );
+        return;
+      }
+      case 'llvm.insertelement': {
+        const vec = this.get(op.operand(0));
+        const v = this.get(op.operand(1));
+        const idx = this.scal(op.operand(2));
+        if (vec.k !== 'a') throw new SimError('simulator: insertelement into a scalar');
+        const i0 = idx[0]!;
+        if (!idx.every((i) => i === i0)) throw new SimError('simulator: per-thread insertelement index');
+        const parts = [...vec.parts];
+        parts[i0] = v;
+        this.set(op.result(), { k: 'a', parts });
+        return;
+      }
+      case 'nvvm.read.ptx.sreg.tid.x':
+        this.set(op.result(), this.make(op.result().type, (x) => x));
+        return;
+      case 'nvvm.read.ptx.sreg.laneid':
+        this.set(op.result(), this.make(op.result().type, (x) => x % this.tpw));
+        return;
+      case 'nvvm.read.ptx.sreg.warpid':
+        this.set(op.result(), this.make(op.result().type, (x) => Math.floor(x / this.tpw)));
+        return;
+      case 'nvvm.read.ptx.sreg.tid.y':
+      case 'nvvm.read.ptx.sreg.tid.z':
+      case 'nvvm.read.ptx.sreg.ctaid.x':
+      case 'nvvm.read.ptx.sreg.ctaid.y':
+      case 'nvvm.read.ptx.sreg.ctaid.z':
+      case 'nvvm.read.ptx.sreg.cluster.ctarank':
+        this.set(op.result(), this.make(op.result().type, () => 0));
+        return;
+      case 'nvvm.barrier0':
+      case 'nvvm.barrier':
+        this.epoch++;
+        this.stats.barriers++;
+        return;
+      case 'nvvm.bar.warp.sync':
+        return;
+      case 'nvvm.shfl.sync':
+        return this.shfl(op);
+      case 'nvvm.ldmatrix':
+        return this.ldmatrix(op);
+      case 'nvvm.stmatrix':
+        return this.stmatrix(op);
+      case 'llvm.intr.ctpop':
+        return this.unary(op, (x) => {
+          let c = 0;
+          for (let v = x >>> 0; v; v &= v - 1) c++;
+          return c;
+        });
+      case 'llvm.intr.umin':
+        return this.binary(op, (a, b) => Math.min(a >>> 0, b >>> 0), (a, b) => (a < b ? a : b));
+      case 'llvm.intr.umax':
+        return this.binary(op, (a, b) => Math.max(a >>> 0, b >>> 0), (a, b) => (a > b ? a : b));
+      default:
+        throw new SimError(`simulator: unsupported op ${op.name}`);
+    }
+  }
+
+  private selectRV(c: Uint32Array, t: RV, f: RV): RV {
+    if (t.k === 's' && f.k === 's') {
+      const out = new Uint32Array(this.n);
+      for (let x = 0; x < this.n; x++) out[x] = c[x] ? t.a[x]! : f.a[x]!;
+      return { k: 's', w: t.w, a: out };
+    }
+    if (t.k === 'w' && f.k === 'w') {
+      const out = new BigUint64Array(this.n);
+      for (let x = 0; x < this.n; x++) out[x] = c[x] ? t.a[x]! : f.a[x]!;
+      return { k: 'w', a: out };
+    }
+    if (t.k === 'a' && f.k === 'a') return { k: 'a', parts: t.parts.map((p, i) => this.selectRV(c, p, f.parts[i]!)) };
+    throw new SimError('simulator: select of mismatched values');
+  }
+
+  private cast(op: Operation): void {
+    const src = this.get(op.operand(0));
+    const st = op.operand(0).type;
+    const dt = op.result().type;
+    const sw = widthOf(st);
+    const dw = widthOf(dt);
+    if (op.name === 'llvm.sext') {
+      this.set(op.result(), this.fromBits(dt, (x) => BigInt.asIntN(sw, this.bitsOf(src, st, x))));
+      return;
+    }
+    if (op.name === 'llvm.bitcast' && sw !== dw) throw new SimError(`simulator: bitcast ${st.key} -> ${dt.key} changes the width`);
+    // zext, trunc, bitcast, ptrtoint, inttoptr: bit patterns (truncated / zero-extended to the result width).
+    const si = tinfo(st);
+    const di = tinfo(dt);
+    if (si.k === 's' && di.k === 's') {
+      const m = mask32(di.w);
+      const out = new Uint32Array(this.n);
+      const a = (src as { a: Uint32Array }).a;
+      for (let x = 0; x < this.n; x++) out[x] = (a[x]! & m) >>> 0;
+      this.set(op.result(), { k: 's', w: di.w, a: out });
+      return;
+    }
+    this.set(op.result(), this.fromBits(dt, (x) => this.bitsOf(src, st, x)));
+  }
+
+  // ----- shared memory -----
+
+  private checkRange(addr: number, bytes: number): void {
+    if (addr < 0 || addr + bytes > this.smem.length) throw new SimError(`simulator: shared memory access out of bounds (${addr}+${bytes} > ${this.smem.length})`);
+  }
+
+  private readByte(tid: number, addr: number): number {
+    if (this.writeEpoch[addr] === this.epoch && this.lastWriter[addr] !== tid && this.lastWriter[addr]! >= 0) this.hazard(tid, this.lastWriter[addr]!, 'read-after-write', addr);
+    if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) this.reader[addr] = -2;
+    else {
+      this.reader[addr] = tid;
+      this.readEpoch[addr] = this.epoch;
+    }
+    return this.smem[addr]!;
+  }
+  private writeByte(tid: number, addr: number, v: number): void {
+    if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) {
+      const other = this.reader[addr]!;
+      this.hazard(tid, other, 'write-after-read', addr);
+    }
+    if (this.writeEpoch[addr] === this.epoch && this.lastWriter[addr] !== tid && this.smem[addr] !== v) this.hazard(tid, this.lastWriter[addr]!, 'write-after-write', addr);
+    this.smem[addr] = v;
+    this.lastWriter[addr] = tid;
+    this.writeEpoch[addr] = this.epoch;
+  }
+  private hazard(tid: number, other: number, kind: string, addr: number): void {
+    const w = Math.floor(tid / this.tpw);
+    if (other >= 0 && Math.floor(other / this.tpw) === w) {
+      this.stats.warpHazards++;
+      return;
+    }
+    throw new SimError(`simulator: shared memory race (${kind}) at byte ${addr}: thread ${tid} vs ${other < 0 ? 'several threads' : `thread ${other}`} with no barrier in between`);
+  }
+
+  /** Wavefronts of a warp access: `addrs[i]` byte address of lane i (or -1 inactive), `bytes` per lane. */
+  private wavefronts(addrs: readonly number[], bytes: number): [number, number] {
+    const perPhase = bytes <= 4 ? this.tpw : Math.max(1, Math.floor(128 / bytes));
+    let total = 0;
+    let ideal = 0;
+    for (let p = 0; p < addrs.length; p += perPhase) {
+      const banks = new Map<number, Set<number>>();
+      let any = false;
+      for (let i = p; i < Math.min(addrs.length, p + perPhase); i++) {
+        const a = addrs[i]!;
+        if (a < 0) continue;
+        any = true;
+        for (let w = Math.floor(a / 4); w <= Math.floor((a + bytes - 1) / 4); w++) {
+          const bank = w % 32;
+          let s = banks.get(bank);
+          if (!s) banks.set(bank, (s = new Set()));
+          s.add(w);
+        }
+      }
+      if (!any) continue;
+      ideal++;
+      let m = 0;
+      for (const s of banks.values()) m = Math.max(m, s.size);
+      total += m;
+    }
+    return [total, ideal];
+  }
+  private countWavefronts(addr: Uint32Array, bytes: number): void {
+    for (let w = 0; w < this.n / this.tpw; w++) {
+      const lanes: number[] = [];
+      for (let l = 0; l < this.tpw; l++) lanes.push(addr[w * this.tpw + l]!);
+      const [t, i] = this.wavefronts(lanes, bytes);
+      this.stats.wavefronts += t;
+      this.stats.idealWavefronts += i;
+    }
+  }
+
+  private load(op: Operation): void {
+    const p = this.get(op.operand(0));
+    if (p.k !== 's' || !(op.operand(0).type instanceof LLVMPointerType) || (op.operand(0).type as LLVMPointerType).addressSpace !== 3) {
+      throw new SimError('simulator: load from a non-shared pointer');
+    }
+    const t = op.result().type;
+    const bytes = widthOf(t) / 8;
+    this.stats.sharedLoads++;
+    this.countWavefronts(p.a, bytes);
+    this.set(
+      op.result(),
+      this.fromBits(t, (x) => {
+        const addr = p.a[x]!;
+        this.checkRange(addr, bytes);
+        let v = 0n;
+        for (let i = bytes - 1; i >= 0; i--) v = (v << 8n) | BigInt(this.readByte(x, addr + i));
+        return v;
+      }),
+    );
+  }
+
+  private store(op: Operation): void {
+    const v = this.get(op.operand(0));
+    const p = this.get(op.operand(1));
+    if (p.k !== 's' || (op.operand(1).type as LLVMPointerType).addressSpace !== 3) throw new SimError('simulator: store to a non-shared pointer');
+    const t = op.operand(0).type;
+    const bytes = widthOf(t) / 8;
+    this.stats.sharedStores++;
+    this.countWavefronts(p.a, bytes);
+    for (let x = 0; x < this.n; x++) {
+      const addr = p.a[x]!;
+      this.checkRange(addr, bytes);
+      let bits = this.bitsOf(v, t, x);
+      for (let i = 0; i < bytes; i++) {
+        this.writeByte(x, addr + i, Number(bits & 0xffn));
+        bits >>= 8n;
+      }
+    }
+  }
+
+  // ----- warp operations -----
+
+  private shfl(op: Operation): void {
+    const kind = (op.getAttr('kind') as NVVMEnumAttr).value;
+    const memberMask = this.scal(op.operand(0));
+    const val = this.get(op.operand(1));
+    const b = this.scal(op.operand(2));
+    const c = this.scal(op.operand(3));
+    if (op.getAttr('return_value_and_is_valid')) throw new SimError('simulator: shfl.sync with a validity result');
+    this.stats.shuffles++;
+    const src = new Int32Array(this.n);
+    for (let x = 0; x < this.n; x++) {
+      const w = Math.floor(x / this.tpw);
+      const lane = x % this.tpw;
+      if (((memberMask[x]! >>> lane) & 1) === 0) throw new SimError('simulator: shfl.sync by a lane outside its member mask');
+      const bval = b[x]! & 31;
+      const cval = c[x]! & 31;
+      const segmask = (c[x]! >>> 8) & 31;
+      const maxLane = (lane & segmask) | (cval & ~segmask);
+      const minLane = lane & segmask;
+      let j: number;
+      let pval: boolean;
+      switch (kind) {
+        case 'up':
+          j = lane - bval;
+          pval = j >= maxLane;
+          break;
+        case 'down':
+          j = lane + bval;
+          pval = j <= maxLane;
+          break;
+        case 'bfly':
+          j = lane ^ bval;
+          pval = j <= maxLane;
+          break;
+        case 'idx':
+          j = minLane | (bval & ~segmask);
+          pval = j <= maxLane;
+          break;
+        default:
+          throw new SimError(`simulator: shfl kind ${kind}`);
+      }
+      if (!pval) j = lane;
+      if (((memberMask[x]! >>> j) & 1) === 0) throw new SimError('simulator: shfl.sync reads a lane outside the member mask');
+      src[x] = w * this.tpw + j;
+    }
+    if (val.k !== 's') throw new SimError('simulator: shfl.sync of a non-32-bit value');
+    const out = new Uint32Array(this.n);
+    for (let x = 0; x < this.n; x++) out[x] = val.a[src[x]!]!;
+    this.set(op.result(), { k: 's', w: val.w, a: out });
+  }
+
+  private matrixInfo(op: Operation): { num: number; trans: boolean } {
+    const layout = (op.getAttr('layout') as NVVMEnumAttr).value;
+    const elt = op.getAttr('eltType') as NVVMEnumAttr | undefined;
+    if (elt && elt.value !== 'b16') throw new SimError(`simulator: ${op.name} of ${elt.value}`);
+    const num = op.name === 'nvvm.ldmatrix' ? (op.getAttr('num') as IntegerAttr).num : op.operands.length - 1;
+    if (![1, 2, 4].includes(num)) throw new SimError(`simulator: ${op.name} with num = ${num}`);
+    return { num, trans: layout === 'col' };
+  }
+
+  /**
+   * ldmatrix m8n8 b16: lane 8k+i gives the address of row i of matrix k (16 bytes); lane t receives, for each
+   * matrix k, the 16-bit cells (row t/4, cols 2(t%4), 2(t%4)+1) (non-transposed) or (rows 2(t%4), 2(t%4)+1,
+   * col t/4) (`.trans`), packed low cell first.
+   */
+  private ldmatrix(op: Operation): void {
+    const { num, trans } = this.matrixInfo(op);
+    const p = this.scal(op.operand(0));
+    this.stats.ldmatrix++;
+    const res: Uint32Array[] = [];
+    for (let k = 0; k < num; k++) res.push(new Uint32Array(this.n));
+    for (let w = 0; w < this.n / this.tpw; w++) {
+      const base = w * this.tpw;
+      for (let k = 0; k < num; k++) {
+        const rows: number[] = [];
+        for (let i = 0; i < 8; i++) rows.push(p[base + 8 * k + i]!);
+        const [t, id] = this.wavefronts(rows, 16);
+        this.stats.wavefronts += t;
+        this.stats.idealWavefronts += id;
+        for (const r of rows) this.checkRange(r, 16);
+        const cell = (row: number, col: number, reader: number): number => this.readByte(reader, rows[row]! + 2 * col) | (this.readByte(reader, rows[row]! + 2 * col + 1) << 8);
+        for (let lane = 0; lane < 32; lane++) {
+          const x = base + lane;
+          let lo: number;
+          let hi: number;
+          if (!trans) {
+            lo = cell(lane >> 2, 2 * (lane & 3), x);
+            hi = cell(lane >> 2, 2 * (lane & 3) + 1, x);
+          } else {
+            lo = cell(2 * (lane & 3), lane >> 2, x);
+            hi = cell(2 * (lane & 3) + 1, lane >> 2, x);
+          }
+          res[k]![x] = (lo | (hi << 16)) >>> 0;
+        }
+      }
+    }
+    const parts: RV[] = res.map((a) => ({ k: 's', w: 32, a }));
+    this.set(op.result(), num === 1 && !(op.result().type instanceof LLVMStructType) ? parts[0]! : { k: 'a', parts });
+  }
+
+  /** stmatrix m8n8 b16: the inverse of ldmatrix (lane t provides the cells ldmatrix would give it). */
+  private stmatrix(op: Operation): void {
+    const { num, trans } = this.matrixInfo(op);
+    const p = this.scal(op.operand(0));
+    const srcs = op.operandValues.slice(1).map((v) => this.scal(v));
+    this.stats.stmatrix++;
+    for (let w = 0; w < this.n / this.tpw; w++) {
+      const base = w * this.tpw;
+      for (let k = 0; k < num; k++) {
+        const rows: number[] = [];
+        for (let i = 0; i < 8; i++) rows.push(p[base + 8 * k + i]!);
+        const [t, id] = this.wavefronts(rows, 16);
+        this.stats.wavefronts += t;
+        this.stats.idealWavefronts += id;
+        for (const r of rows) this.checkRange(r, 16);
+        const put = (row: number, col: number, writer: number, v: number): void => {
+          this.writeByte(writer, rows[row]! + 2 * col, v & 0xff);
+          this.writeByte(writer, rows[row]! + 2 * col + 1, (v >>> 8) & 0xff);
+        };
+        for (let lane = 0; lane < 32; lane++) {
+          const x = base + lane;
+          const v = srcs[k]![x]!;
+          if (!trans) {
+            put(lane >> 2, 2 * (lane & 3), x, v & 0xffff);
+            put(lane >> 2, 2 * (lane & 3) + 1, x, v >>> 16);
+          } else {
+            put(2 * (lane & 3), lane >> 2, x, v & 0xffff);
+            put(2 * (lane & 3) + 1, lane >> 2, x, v >>> 16);
+          }
+        }
+      }
+    }
+  }
+}
