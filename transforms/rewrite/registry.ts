@@ -154,7 +154,13 @@ export function foldOperation(op: Operation, results: OpFoldResult[]): boolean {
 export function foldOperationWith(op: Operation, operands: readonly (Attribute | undefined)[], results: OpFoldResult[]): boolean {
   const f = folders.get(op.name);
   if (!f) return foldTraits(op, operands, results);
-  const r = f(op, operands);
+  let r: FoldResult;
+  try {
+    r = f(op, operands);
+  } catch {
+    // A folder meeting IR it does not expect (unusual types) does not fold.
+    return foldTraits(op, operands, results);
+  }
   if (op.results.length === 1 && r !== undefined && !Array.isArray(r)) {
     const single = r as OpFoldResult;
     if (single === op.result(0)) {
