@@ -1,13 +1,12 @@
 /**
- * `cf.br` / `cf.cond_br` (MLIR's ControlFlowToLLVM): branch operands of tensor / memdesc type are packed into the
- * struct type of their (retyped) successor block arguments.
+ * `cf.br` / `cf.cond_br` (MLIR's ControlFlowToLLVM): branch operands of tensor / memdesc type pass their struct to
+ * the struct-typed successor block arguments.
  */
 import type { Value } from '../dialect/ir/ir.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
-import { packValue } from './function.js';
 
 function packed(ctx: LoweringContext, vals: readonly Value[]): Value[] {
-  return vals.map((v) => packValue(ctx.b, ctx.lookup(v), v.type));
+  return vals.map((v) => ctx.lookupPacked(v));
 }
 
 registerLowering('cf.br', (op, ctx) => {

@@ -20,8 +20,9 @@
  * - a shared-memory descriptor (`!ttg.memdesc`): `[base: !llvm.ptr<3>, offset_0: i32, ..., offset_{rank-1}: i32]`
  *   (Triton's SharedMemoryObject: base pointer of the allocation plus the view's offsets per dim);
  * - anything else (scalars, pointers, tokens): a single value.
- * Structs are only materialized where control flow needs a single SSA value (block arguments, branch operands,
- * call arguments/results): `ctx.pack` / `ctx.unpack` convert between the two forms when a pattern needs it.
+ * As in Triton, every tensor / memdesc result is packed into its `!llvm.struct` (undef + insertvalue) and every
+ * use unpacks it again with extractvalue (once per op: `ctx.operand(i)` is cached); canonicalize folds the pairs
+ * away. `ctx.packedOperand(i)` / `ctx.lookupPacked(v)` give the struct itself (block arguments, calls, returns).
  *
  * A lowering returns nothing (or `true`) when it replaced the op, or `false` / a string (the reason) when it
  * does not apply; then the next registered lowering for that op name is tried (higher `benefit` first, then
@@ -59,7 +60,7 @@ import { BlockArgument, type Block, type Operation, type Region, type Value } fr
 import { IntegerType, type Type } from '../dialect/ir/type.js';
 import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
 import type { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
-import { ConstantPool, LLVMBuilder } from './builder.js';
+import { LLVMBuilder } from './builder.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -123,13 +124,13 @@ export class LoweringError extends Error {
 
 /** Per-function conversion state. */
 export class FunctionLowering {
+  /** Lowered values of non-aggregate values (scalars, pointers, tokens). */
   readonly values = new Map<Value, Value[]>();
+  /** The `!llvm.struct` holding the registers of each tensor / memdesc value (as Triton's packLLElements). */
+  readonly structs = new Map<Value, Value>();
   readonly builder = new Builder();
-  readonly pool: ConstantPool;
   /** Original ops to erase once the function is converted. */
   readonly toErase: Operation[] = [];
-  private tidCache: Value | undefined;
-  private laneWarpCache: [Value, Value] | undefined;
 
   constructor(
     readonly state: ConversionState,
@@ -141,47 +142,57 @@ export class FunctionLowering {
     readonly globalScratchArg: Value | undefined,
     /** The profile scratch argument of the function. */
     readonly profileScratchArg: Value | undefined = undefined,
-  ) {
-    this.pool = new ConstantPool(func.region(0).blocks[0]!, this.builder);
-  }
+  ) {}
 
   /** A builder at the current insertion point with location `op.loc`. */
   llvmBuilder(op: Operation): LLVMBuilder {
-    return new LLVMBuilder(this.builder, op.loc, this.pool);
+    return new LLVMBuilder(this.builder, op.loc);
   }
 
-  /** Lowered values of `v` (throws when `v` was not lowered yet). */
+  /**
+   * Lowered values of `v` (throws when `v` was not lowered yet). Tensors and memdescs are unpacked from their
+   * struct with `llvm.extractvalue` at the current insertion point (Triton's unpackLLElements).
+   */
   lookup(v: Value, user?: Operation): Value[] {
+    const st = this.structs.get(v);
+    if (st) return new LLVMBuilder(this.builder, user?.loc ?? this.func.loc).unpackStruct(st);
     const hit = this.values.get(v);
     if (hit) return hit;
     if (v instanceof BlockArgument && !isAggregateType(v.type)) return [v];
     throw new LoweringError(user ?? this.func, `operand of ${user?.name ?? 'op'} was not lowered (defined by ${v.definingOp?.name ?? 'a block argument'})`);
   }
 
-  /** Thread id in the CTA, masked to the CTA's threads (Triton's getThreadId). Cached in the entry block. */
-  threadId(b: LLVMBuilder): Value {
-    if (!this.tidCache) {
-      const pooled = new LLVMBuilder(this.builder, b.loc, this.pool);
-      // Masking makes the range explicit to LLVM (tid < numThreads).
-      const mask = pooled.i32(this.state.numWarps * this.state.threadsPerWarp - 1);
-      this.tidCache = this.pool.get('tid', (bb) => {
-        const lb = new LLVMBuilder(bb, b.loc, undefined);
-        return lb.create('llvm.and', [lb.sreg('tid.x'), mask], [IntegerType.get(32)]);
-      });
+  /** The single LLVM value of `v`: its struct for tensors / memdescs, else its lowered value. */
+  lookupPacked(v: Value, user?: Operation): Value {
+    const st = this.structs.get(v);
+    if (st) return st;
+    const l = this.lookup(v, user);
+    if (l.length !== 1) throw new LoweringError(user ?? this.func, 'aggregate value without a struct');
+    return l[0]!;
+  }
+
+  /** Records the lowered values of `v`; tensors / memdescs are packed into a struct (Triton's packLLElements). */
+  define(v: Value, vals: readonly Value[], loc: Operation['loc']): void {
+    if (isAggregateType(v.type)) {
+      this.structs.set(v, new LLVMBuilder(this.builder, loc).packStruct(vals, convertType(v.type)));
+      this.values.delete(v);
+    } else {
+      this.values.set(v, [...vals]);
+      this.structs.delete(v);
     }
-    return this.tidCache;
+  }
+
+  /** Thread id in the CTA, masked to the CTA's threads (Triton's getThreadId). */
+  threadId(b: LLVMBuilder): Value {
+    return b.and(b.sreg('tid.x'), b.i32(this.state.numWarps * this.state.threadsPerWarp - 1));
   }
 
   /** [laneId, warpId] = [tid % threadsPerWarp, tid / threadsPerWarp] (Triton's getLaneAndWarpId). */
   laneWarp(b: LLVMBuilder): [Value, Value] {
-    if (!this.laneWarpCache) {
-      const tid = this.threadId(b);
-      const w = new LLVMBuilder(this.builder, b.loc, this.pool).i32(this.state.threadsPerWarp);
-      const lane = this.pool.get('lane', (bb) => bb.create({ name: 'llvm.urem', operands: [tid, w], resultTypes: [IntegerType.get(32)], loc: b.loc }));
-      const warp = this.pool.get('warp', (bb) => bb.create({ name: 'llvm.udiv', operands: [tid, w], resultTypes: [IntegerType.get(32)], loc: b.loc }));
-      this.laneWarpCache = [lane, warp];
-    }
-    return this.laneWarpCache;
+    const tid = this.threadId(b);
+    if (this.state.numWarps === 1) return [tid, b.i32(0)];
+    const w = b.i32(this.state.threadsPerWarp);
+    return [b.urem(tid, w), b.udiv(tid, w)];
   }
 
   /** Lowers one op (at the builder's current insertion point). */
@@ -218,7 +229,7 @@ export class FunctionLowering {
         ...(op.operandSegments ? { operandSegments: op.operandSegments } : {}),
         successors: op.successors,
       });
-      op.results.forEach((r, i) => this.values.set(r, [copy.result(i)]));
+      op.results.forEach((r, i) => this.define(r, [copy.result(i)], op.loc));
       return;
     }
     throw new LoweringError(op, `failed to legalize operation '${op.name}'`);
@@ -242,15 +253,14 @@ export class FunctionLowering {
       for (let i = 0; i < n; i++) {
         const old = blk.args[i]!;
         const neu = blk === region.blocks[0] ? blk.args[n + i]! : blk.addArgument(convertType(old.type), old.loc);
-        if (isAggregateType(old.type)) this.pendingUnpack.set(old, neu);
+        if (isAggregateType(old.type)) this.structs.set(old, neu);
         else this.values.set(old, [neu]);
       }
     }
     for (const blk of blocks) {
-      this.unpackBlockArgs(blk);
       for (const op of snapshot.get(blk) ?? []) {
         this.builder.setInsertionPoint(op);
-        if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc, this.pool).barrier();
+        if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc).barrier();
         this.lowerOp(op);
         this.toErase.push(op);
       }
@@ -269,24 +279,6 @@ export class FunctionLowering {
     }
   }
 
-  /** Original aggregate block arguments and the struct argument replacing them, unpacked at the top of the block. */
-  readonly pendingUnpack = new Map<BlockArgument, BlockArgument>();
-
-  private unpackBlockArgs(blk: Block): void {
-    let anchor: Operation | undefined;
-    for (const a of blk.args) {
-      const neu = this.pendingUnpack.get(a);
-      if (!neu) continue;
-      this.builder.withInsertionGuard(() => {
-        if (anchor) this.builder.setInsertionPointAfter(anchor);
-        else this.builder.setInsertionPointToStart(blk);
-        const lb = new LLVMBuilder(this.builder, a.loc, this.pool);
-        const vals = lb.unpackStruct(neu);
-        anchor = vals[vals.length - 1]?.definingOp ?? anchor;
-        this.values.set(a, vals);
-      });
-    }
-  }
 }
 
 /** Blocks of a region in reverse post-order from the entry; unreachable blocks follow in region order. */
@@ -356,13 +348,25 @@ export class LoweringContext {
     return this.fn.state.axisInfo;
   }
 
-  /** Lowered values of operand `i` of the op. */
+  private readonly operandCache = new Map<number, Value[]>();
+
+  /** Lowered values of operand `i` of the op (unpacked once per op). */
   operand(i: number): Value[] {
-    return this.fn.lookup(this.op.operand(i), this.op);
+    let l = this.operandCache.get(i);
+    if (!l) this.operandCache.set(i, (l = this.fn.lookup(this.op.operand(i), this.op)));
+    return l;
   }
   /** Lowered values of every operand. */
   operands(): Value[][] {
-    return this.op.operandValues.map((v) => this.fn.lookup(v, this.op));
+    return this.op.operandValues.map((_, i) => this.operand(i));
+  }
+  /** The single LLVM value of operand `i`: the struct of a tensor / memdesc, else its value. */
+  packedOperand(i: number): Value {
+    return this.fn.lookupPacked(this.op.operand(i), this.op);
+  }
+  /** The single LLVM value of any lowered value (struct for tensors / memdescs). */
+  lookupPacked(v: Value): Value {
+    return this.fn.lookupPacked(v, this.op);
   }
   /** Lowered values of any value (e.g. an operand of another op that is already lowered). */
   lookup(v: Value): Value[] {
@@ -386,7 +390,7 @@ export class LoweringContext {
       if (vals.length !== expected.length) {
         throw new LoweringError(this.op, `lowering of '${this.op.name}' gave ${vals.length} values for result #${i} (${expected.length} expected)`);
       }
-      this.fn.values.set(r, vals);
+      this.fn.define(r, vals, this.op.loc);
     });
     this.replaced = true;
   }
@@ -412,7 +416,7 @@ export class LoweringContext {
   lowerRegion(region: Region, args: readonly (readonly Value[])[]): Value[][] {
     const block = region.blocks[0];
     if (!block) throw new LoweringError(this.op, 'empty region');
-    block.args.forEach((a, i) => this.fn.values.set(a, [...args[i]!]));
+    block.args.forEach((a, i) => this.fn.define(a, args[i]!, this.op.loc));
     for (const op of block.ops) {
       if (op === block.terminator && op.hasTrait('Terminator')) {
         return op.operandValues.map((v) => this.fn.lookup(v, op));
@@ -450,9 +454,9 @@ export class LoweringContext {
   sharedMemoryBase(op: Operation = this.op): Value {
     const off = op.getAttr('allocation.offset');
     if (!(off instanceof IntegerAttr)) throw new LoweringError(op, `'${op.name}' has no allocation.offset (run allocate-shared-memory first)`);
-    const base = this.smemBase();
-    if (off.num === 0) return base;
-    return this.b.gep(base, IntegerType.get(8), this.b.i32(off.num), LLVMPointerType.get(3));
+    // As Triton: the offset constant, then the base (addressof @global_smem in kernels), then the GEP.
+    const offVal = this.b.i32(off.num);
+    return this.b.gep(this.smemBase(), IntegerType.get(8), offVal, LLVMPointerType.get(3));
   }
   /** The function's global scratch argument (`!llvm.ptr<1>`). */
   globalScratchBase(): Value {

@@ -6,7 +6,9 @@
  * instruction), f32 division by `llvm.nvvm.div.full`, f32 exp by `ex2.approx` of x * log2(e); math functions
  * LLVM's NVPTX backend cannot select become libdevice calls (`__nv_logf`, ...), linked at PTX generation.
  */
-import { IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
+import { IntegerAttr, StringAttr, UnitAttr } from '../dialect/ir/attribute.js';
+import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
+import { LLVMVoidType } from '../dialect/llvm/types.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type, elementTypeOf } from '../dialect/ir/type.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
@@ -18,14 +20,14 @@ import { convertElementType } from './type-converter.js';
 type ElemFn = (b: LLVMBuilder, args: Value[], ctx: LoweringContext, op: Operation) => Value;
 
 /** Registers an elementwise lowering: `fn` maps one register of each operand to one register of the result. */
-export function registerElementwise(names: string | readonly string[], fn: ElemFn): void {
+export function registerElementwise(names: string | readonly string[], fn: ElemFn, opts: { benefit?: number } = {}): void {
   registerLowering(names, (op, ctx) => {
     const ops = ctx.operands();
     const n = ops.length ? Math.max(...ops.map((o) => o.length)) : 1;
     const out: Value[] = [];
     for (let i = 0; i < n; i++) out.push(fn(ctx.b, ops.map((o) => o[o.length === 1 ? 0 : i]!), ctx, op));
     ctx.replaceWith(out);
-  });
+  }, opts);
 }
 
 /** Registers a lowering that converts `k` registers at once (packed conversions); `fn` gets and returns k values. */
@@ -107,7 +109,41 @@ registerElementwise(['arith.index_cast', 'arith.index_castui'], (b, [x], _c, op)
   const to = resultElemType(op) as IntegerType;
   return op.name === 'arith.index_cast' ? b.sextOrTrunc(x!, to) : b.zextOrTrunc(x!, to);
 });
-registerElementwise('arith.sitofp', (b, [x], _c, op) => b.op('llvm.sitofp', [x!], resultElemType(op)));
+registerElementwise('arith.sitofp', (b, [x], _c, op) => b.op('llvm.sitofp', [x!], resultElemType(op)), { benefit: 1 });
+
+const S8_TO_BF16: PackedCvt = {
+  asm:
+    '{\n.reg .s8 s<4>;\n.reg .f32 f<4>;\nmov.b32 {s0, s1, s2, s3}, $2;\ncvt.rn.f32.s8 f0, s0;\ncvt.rn.f32.s8 f1, s1;\ncvt.rn.f32.s8 f2, s2;\ncvt.rn.f32.s8 f3, s3;\n' +
+    'prmt.b32 $0, f0, f1, 0x7632;\nprmt.b32 $1, f2, f3, 0x7632;\n}',
+  inBits: 32,
+  outBits: 32,
+  n: 4,
+};
+const S8_TO_BF16_SM90: PackedCvt = {
+  asm:
+    '{\n.reg .b32 l<3>;\n.reg .b32 h<3>;\nprmt.b32 l0, $2, 0x43, 0x4140;\nprmt.b32 h0, $2, 0x43, 0x4342;\nand.b32 l1, l0, 0xff7fff7f;\nand.b32 h1, h0, 0xff7fff7f;\n' +
+    'and.b32 l2, l0, 0xff80ff80;\nand.b32 h2, h0, 0xff80ff80;\nsub.bf16x2 $0, l1, l2;\nsub.bf16x2 $1, h1, h2;\n}',
+  inBits: 32,
+  outBits: 32,
+  n: 4,
+};
+
+// i8 → bf16 four at a time with inline PTX (Triton's SIToFPOpConversion; there is no s8 → bf16 cvt before sm90).
+registerLowering(
+  'arith.sitofp',
+  (op, ctx) => {
+    const src = elementTypeOf(op.operand(0).type);
+    const dst = elementTypeOf(op.result().type);
+    const vals = ctx.operand(0);
+    if (!(src instanceof IntegerType && src.width === 8 && dst instanceof FloatType && dst.kind === 'bf16') || vals.length < 4) return false;
+    const cvt = ctx.computeCapability >= 90 ? S8_TO_BF16_SM90 : S8_TO_BF16;
+    const out: Value[] = [];
+    for (let i = 0; i + 4 <= vals.length; i += 4) out.push(...runPacked(ctx.b, cvt, vals.slice(i, i + 4), src, dst));
+    for (let i = out.length; i < vals.length; i++) out.push(ctx.b.op('llvm.sitofp', [vals[i]!], dst));
+    ctx.replaceWith(out);
+  },
+  { benefit: 2 },
+);
 registerElementwise('arith.uitofp', (b, [x], _c, op) => b.op('llvm.uitofp', [x!], resultElemType(op)));
 registerElementwise('arith.fptosi', (b, [x], _c, op) => b.op('llvm.fptosi', [x!], resultElemType(op)));
 registerElementwise('arith.fptoui', (b, [x], _c, op) => b.op('llvm.fptoui', [x!], resultElemType(op)));
@@ -469,54 +505,69 @@ registerElementwise('ub.poison', (b, _args, _c, op) => b.poison(resultElemType(o
 
 // ---- tt.elementwise_inline_asm -------------------------------------------------------------------------
 
+/** Bit width of an LLVM element type (pointers count as 64). */
+function widthOf(t: Type): number {
+  return t instanceof IntegerType || t instanceof FloatType ? t.width : 64;
+}
+
+/**
+ * Triton's ElementwiseInlineAsmOpConversion: `packed_element` registers of every operand go to one asm
+ * statement, packed into 32-bit vectors (`vector<4xi8>`, `vector<2xf16>`) when narrower; each result comes back
+ * the same way (several outputs in a struct).
+ */
 registerLowering('tt.elementwise_inline_asm', (op, ctx) => {
   const b = ctx.b;
   const asm = (op.getAttr('asm_string') as StringAttr).value;
   const constraints = (op.getAttr('constraints') as StringAttr).value;
   const pure = (op.getAttr('pure') as IntegerAttr | undefined)?.num === 1;
-  const pack = (op.getAttr('packed_element') as IntegerAttr | undefined)?.num ?? 1;
+  const pack = Math.max(1, (op.getAttr('packed_element') as IntegerAttr | undefined)?.num ?? 1);
   const ins = ctx.operands();
-  const n = op.results.length ? ctxLen(op.result(0).type, ins) : 1;
+  const n = op.results.length ? ctxLen(op.result(0).type, ins) : (ins[0]?.length ?? 1);
+  const inElem = op.operandValues.map((v) => convertElementType(elementTypeOf(v.type)));
   const resElem = op.results.map((r) => convertElementType(elementTypeOf(r.type)));
+  const perReg = (t: Type): number => Math.min(Math.max(Math.floor(32 / widthOf(t)), 1), pack);
+  const retTypes: Type[] = [];
+  for (const rt of resElem) {
+    const k = perReg(rt);
+    for (let i = 0; i < pack / k; i++) retTypes.push(k > 1 ? VectorType.get([k], rt) : rt);
+  }
   const outs: Value[][] = op.results.map(() => []);
   for (let i = 0; i < n; i += pack) {
     const operands: Value[] = [];
-    for (const [k, vals] of ins.entries()) {
-      const t = elementTypeOf(op.operand(k).type);
-      const lt = convertElementType(t);
-      const w = lt instanceof IntegerType || lt instanceof FloatType ? lt.width : 32;
-      if (pack > 1 && w * pack <= 32) {
-        let v = b.undef(VectorType.get([pack], lt));
-        for (let j = 0; j < pack; j++) v = b.insertElement(v, vals[Math.min(i + j, vals.length - 1)]!, j);
-        operands.push(b.bitcast(v, IntegerType.get(w * pack)));
-      } else {
-        for (let j = 0; j < pack; j++) operands.push(vals[vals.length === 1 ? 0 : i + j]!);
+    ins.forEach((vals, k) => {
+      const et = inElem[k]!;
+      const per = perReg(et);
+      const at = (j: number): Value => vals[vals.length === 1 ? 0 : Math.min(i + j, vals.length - 1)]!;
+      for (let j = 0; j < pack; j += per) {
+        if (per === 1) {
+          operands.push(at(j));
+          continue;
+        }
+        let v = b.undef(VectorType.get([per], et));
+        for (let q = 0; q < per; q++) v = b.insertElement(v, at(j + q), q);
+        operands.push(v);
       }
-    }
-    const outTypes: Type[] = [];
-    for (const rt of resElem) {
-      const w = rt instanceof IntegerType || rt instanceof FloatType ? rt.width : 32;
-      if (pack > 1 && w * pack <= 32) outTypes.push(VectorType.get([pack], rt));
-      else for (let j = 0; j < pack; j++) outTypes.push(rt);
-    }
-    const st = outTypes.length === 1 ? outTypes[0]! : undefined;
-    let results: Value[];
-    if (st) results = [b.inlineAsm(asm, constraints, operands, st, !pure)!];
-    else if (outTypes.length === 0) {
-      b.inlineAsm(asm, constraints, operands, undefined, true);
-      results = [];
-    } else {
-      const r = b.inlineAsm(asm, constraints, operands, structOf(outTypes), !pure)!;
-      results = outTypes.map((_, k) => b.extractValue(r, k));
-    }
+    });
+    const retType = retTypes.length === 0 ? undefined : retTypes.length === 1 ? retTypes[0]! : LLVMStructType.getLiteral(retTypes);
+    const attrs: [string, import('../dialect/ir/attribute.js').Attribute][] = [
+      ['asm_string', StringAttr.get(asm)],
+      ['constraints', StringAttr.get(constraints)],
+      ['asm_dialect', LLVMEnumAttr.get('asm_dialect', 'att')],
+    ];
+    if (!pure) attrs.push(['has_side_effects', UnitAttr.get()]);
+    const asmOp = b.create('llvm.inline_asm', operands, [retType ?? LLVMVoidType.get()], attrs);
+    if (!retType) continue;
+    const res = asmOp.result(0);
+    const regs = retTypes.length === 1 ? [res] : retTypes.map((_, k) => b.extractValue(res, k));
     let k = 0;
-    for (const [ri, rt] of resElem.entries()) {
-      const w = rt instanceof IntegerType || rt instanceof FloatType ? rt.width : 32;
-      if (pack > 1 && w * pack <= 32) {
-        const v = results[k++]!;
-        for (let j = 0; j < pack; j++) outs[ri]!.push(b.extractElement(v, j));
-      } else for (let j = 0; j < pack; j++) outs[ri]!.push(results[k++]!);
-    }
+    resElem.forEach((rt, ri) => {
+      const per = perReg(rt);
+      for (let j = 0; j < pack / per; j++) {
+        const reg = regs[k++]!;
+        if (per === 1) outs[ri]!.push(reg);
+        else for (let q = 0; q < per; q++) outs[ri]!.push(b.extractElement(reg, q));
+      }
+    });
   }
   ctx.replace(op.results.map((r, i) => outs[i]!.slice(0, ctxLen(r.type, ins))));
 });

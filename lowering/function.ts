@@ -117,7 +117,7 @@ registerLowering('tt.return', (op, ctx) => {
   const b = ctx.b;
   const func = ctx.fn.func;
   const ft = (func.getAttr('function_type') as TypeAttr).value as LLVMFunctionType;
-  const vals = op.operandValues.map((v, i) => packValue(b, ctx.operand(i), v.type));
+  const vals = op.operandValues.map((_, i) => ctx.packedOperand(i));
   let operands: Value[] = [];
   if (vals.length === 1) operands = [vals[0]!];
   else if (vals.length > 1) operands = [b.packStruct(vals, ft.returnType)];
@@ -128,7 +128,7 @@ function lowerCall(op: Operation, ctx: LoweringContext): void {
   const b = ctx.b;
   const callee = op.getAttr('callee');
   if (!(callee instanceof SymbolRefAttr)) ctx.error('indirect calls are not supported');
-  const args = op.operandValues.map((v, i) => packValue(b, ctx.operand(i), v.type));
+  const args = op.operandValues.map((_, i) => ctx.packedOperand(i));
   // Shared memory of the callee lives at the call's allocation offset within the caller's shared memory.
   args.push(op.getAttr('allocation.offset') ? ctx.sharedMemoryBase(op) : ctx.smemBase());
   const scratch = ctx.globalScratchBase();

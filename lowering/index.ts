@@ -29,6 +29,7 @@ import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
+import './llvm-folds.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

@@ -117,7 +117,7 @@ function enumName(list: string[], a: unknown): string {
 /** The `.L2::cache_hint` policy register for evict_first / evict_last (createpolicy.fractional). */
 function cachePolicyReg(b: LLVMBuilder, evict: string, cc: number): Value | undefined {
   if ((evict !== 'evict_first' && evict !== 'evict_last') || cc < 80) return undefined;
-  return ptx(b, `createpolicy.fractional.L2::${evict}.b64 $0, 1.0;`, ['=l'], [], [IntegerType.get(64)], false)[0];
+  return ptx(b, `mov.u64 $0, 0x0;\n\tcreatepolicy.fractional.L2::${evict}.b64 $0, 1.0;`, ['=l'], [], [IntegerType.get(64)], true)[0];
 }
 
 /** A word of `wordElems` elements packed in a `width`-bit integer. */
@@ -155,9 +155,10 @@ registerLowering('tt.load', (op, ctx) => {
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));
   const volatile = (op.getAttr('isVolatile') as IntegerAttr | undefined)?.num === 1;
-  const policy = cachePolicyReg(b, evict, ctx.computeCapability);
   const loaded: Value[] = [];
   for (let start = 0; start < numElems; start += vec) {
+    // Triton 3.6 creates the L2 policy register for every access.
+    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const maxWord = Math.max(32, nbits);
     const total = nbits * vec;
     const width = Math.min(total, maxWord);
@@ -246,8 +247,8 @@ registerLowering('tt.store', (op, ctx) => {
   const threadPred = redundantThreadPredicate(ctx, freeVariableMasks(ctx, ptr.type));
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));
-  const policy = cachePolicyReg(b, evict, ctx.computeCapability);
   for (let start = 0; start < n; start += vec) {
+    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const maxWord = Math.max(32, nbits);
     const total = nbits * vec;
     const width = Math.min(total, maxWord);

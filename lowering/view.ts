@@ -73,17 +73,40 @@ registerLowering(['tt.trans', 'tt.reshape'], (op, ctx) => {
 });
 void DenseArrayAttr;
 
+/**
+ * The register bit that selects the joined / split (last, size-2) dim in a layout: the index of the register
+ * basis moving along it. Register r of the joined tensor holds operand (r >> k) & 1 at the register index made
+ * of r's other bits.
+ */
+function lastDimRegisterBit(ctx: LoweringContext, t: RankedTensorType): number {
+  const ll = tensorLayout(t);
+  const last = t.rank - 1;
+  const n = ll.getInDimSizeLog2('register');
+  for (let k = 0; k < n; k++) if (ll.getBasis('register', k)[last] !== 0) return k;
+  return ctx.error('the joined dim is not held in registers');
+}
+
+const dropBit = (r: number, k: number): number => ((r >> (k + 1)) << k) | (r & ((1 << k) - 1));
+
 registerLowering('tt.join', (op, ctx) => {
   const a = ctx.operand(0);
   const b = ctx.operand(1);
+  const dst = tensorType(op.result());
+  const k = lastDimRegisterBit(ctx, dst);
+  const n = numLoweredValues(dst);
   const out: Value[] = [];
-  for (let i = 0; i < a.length; i++) out.push(a[i]!, b[i]!);
+  for (let r = 0; r < n; r++) out.push(((r >> k) & 1 ? b : a)[dropBit(r, k)]!);
   ctx.replaceWith(out);
 });
 
 registerLowering('tt.split', (op, ctx) => {
   const v = ctx.operand(0);
-  ctx.replace([v.filter((_, i) => i % 2 === 0), v.filter((_, i) => i % 2 === 1)]);
+  const src = tensorType(op.operand(0));
+  const k = lastDimRegisterBit(ctx, src);
+  const lhs: Value[] = [];
+  const rhs: Value[] = [];
+  v.forEach((x, r) => ((r >> k) & 1 ? rhs : lhs).push(x));
+  ctx.replace([lhs, rhs]);
 });
 
 registerLowering('tt.make_range', (op, ctx) => {
