@@ -618,6 +618,325 @@ const multiBlockExecuteInliner: RewritePattern = {
 };
 
 // ---------------------------------------------------------------------------------------------------
+// scf.while
+
+const beforeBody = (op: Operation): Block => op.region(0).blocks[0]!;
+const afterBody = (op: Operation): Block => op.region(1).blocks[0]!;
+const conditionOf = (op: Operation): Operation => beforeBody(op).terminator!;
+
+/** WhileOp's ODS builder (result types, inits): empty regions. */
+function createWhile(rewriter: PatternRewriter, loc: Location, resultTypes: readonly Type[], inits: readonly Value[]): Operation {
+  return rewriter.create({ name: 'scf.while', operands: inits, resultTypes, regions: 2, loc });
+}
+
+/** WhileOp::build with null body builders: a before block (arguments at the inits' locations) and an after block. */
+function createWhileWithBlocks(rewriter: PatternRewriter, loc: Location, resultTypes: readonly Type[], inits: readonly Value[]): Operation {
+  const op = createWhile(rewriter, loc, resultTypes, inits);
+  return rewriter.withInsertionGuard(() => {
+    rewriter.createBlock(op.region(0), 0, inits.map((v) => v.type), inits.map(locOf));
+    rewriter.createBlock(op.region(1), 0, resultTypes, resultTypes.map(() => loc));
+    return op;
+  });
+}
+
+function replaceCondition(rewriter: PatternRewriter, cond: Operation, args: readonly Value[]): void {
+  rewriter.withInsertionGuard(() => {
+    rewriter.setInsertionPoint(cond);
+    rewriter.replaceOpWithNewOp(cond, { name: 'scf.condition', operands: [cond.operand(0), ...args], loc: cond.loc });
+  });
+}
+
+const removeLoopInvariantArgsFromBeforeBlock: RewritePattern = {
+  name: 'RemoveLoopInvariantArgsFromBeforeBlock',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const after = afterBody(op);
+    const beforeArgs = beforeBody(op).args;
+    const condArgs = conditionOf(op).operandValues.slice(1);
+    const yieldOp = after.terminator!;
+    const yieldArgs = yieldOp.operandValues;
+    const inits = op.operandValues;
+    const invariant = (i: number): boolean => {
+      const initVal = inits[i]!;
+      const y = yieldArgs[i]!;
+      if (y === initVal) return true;
+      if (y instanceof BlockArgument && y.owner === after) {
+        const c = condArgs[y.index]!;
+        if (c === beforeArgs[i] || c === initVal) return true;
+      }
+      return false;
+    };
+    if (!inits.some((_, i) => invariant(i))) return false;
+    const newInits: Value[] = [];
+    const newYields: Value[] = [];
+    const initValMap = new Map<number, Value>();
+    const newLocs: Location[] = [];
+    inits.forEach((initVal, i) => {
+      if (invariant(i)) {
+        initValMap.set(i, initVal);
+        return;
+      }
+      newInits.push(initVal);
+      newYields.push(yieldArgs[i]!);
+      newLocs.push(beforeArgs[i]!.loc);
+    });
+    rewriter.withInsertionGuard(() => {
+      rewriter.setInsertionPoint(yieldOp);
+      rewriter.replaceOpWithNewOp(yieldOp, { name: 'scf.yield', operands: newYields, loc: yieldOp.loc });
+    });
+    const newWhile = createWhile(rewriter, op.loc, op.results.map((r) => r.type), newInits);
+    const newBefore = rewriter.createBlock(newWhile.region(0), 0, newYields.map((v) => v.type), newLocs);
+    const before = beforeBody(op);
+    const repl: Value[] = [];
+    let j = 0;
+    for (let i = 0; i < before.args.length; i++) repl.push(initValMap.get(i) ?? newBefore.args[j++]!);
+    rewriter.mergeBlocks(before, newBefore, repl);
+    rewriter.inlineRegionBefore(op.region(1), newWhile.region(1), newWhile.region(1).blocks[0]);
+    rewriter.replaceOp(op, newWhile.results);
+    return true;
+  },
+};
+
+const removeLoopInvariantValueYielded: RewritePattern = {
+  name: 'RemoveLoopInvariantValueYielded',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const before = beforeBody(op);
+    const condOp = conditionOf(op);
+    const condArgs = condOp.operandValues.slice(1);
+    if (!condArgs.some((v) => v.parentBlock !== before)) return false;
+    const afterArgs = afterBody(op).args;
+    const newCondArgs: Value[] = [];
+    const newTypes: Type[] = [];
+    const newLocs: Location[] = [];
+    const invariant = new Map<number, Value>();
+    condArgs.forEach((v, i) => {
+      if (v.parentBlock !== before) invariant.set(i, v);
+      else {
+        newCondArgs.push(v);
+        newTypes.push(v.type);
+        newLocs.push(afterArgs[i]!.loc);
+      }
+    });
+    replaceCondition(rewriter, condOp, newCondArgs);
+    const newWhile = createWhile(rewriter, op.loc, newTypes, op.operandValues);
+    const newAfter = rewriter.createBlock(newWhile.region(1), 0, newTypes, newLocs);
+    const after = afterBody(op);
+    const newAfterArgs: Value[] = [];
+    const newResults: Value[] = [];
+    let j = 0;
+    for (let i = 0; i < after.args.length; i++) {
+      const inv = invariant.get(i);
+      if (inv) {
+        newAfterArgs.push(inv);
+        newResults.push(inv);
+      } else {
+        newAfterArgs.push(newAfter.args[j]!);
+        newResults.push(newWhile.result(j));
+        j++;
+      }
+    }
+    rewriter.mergeBlocks(after, newAfter, newAfterArgs);
+    rewriter.inlineRegionBefore(op.region(0), newWhile.region(0), newWhile.region(0).blocks[0]);
+    rewriter.replaceOp(op, newResults);
+    return true;
+  },
+};
+
+const whileConditionTruth: RewritePattern = {
+  name: 'WhileConditionTruth',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const term = conditionOf(op);
+    const cond = term.operand(0);
+    let constTrue: Value | undefined;
+    let replaced = false;
+    term.operandValues.slice(1).forEach((v, i) => {
+      const arg = afterBody(op).args[i]!;
+      if (v !== cond || arg.uses.length === 0) return;
+      if (!constTrue) constTrue = rewriter.create({ name: 'arith.constant', resultTypes: [cond.type], attributes: [['value', IntegerAttr.get(I1(), 1n)]], loc: op.loc }).result();
+      rewriter.replaceAllUsesWith(arg, constTrue);
+      replaced = true;
+    });
+    return replaced;
+  },
+};
+
+const CMPI_NAMES = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
+const CMPI_INVERSE: Record<string, string> = { eq: 'ne', ne: 'eq', slt: 'sge', sle: 'sgt', sgt: 'sle', sge: 'slt', ult: 'uge', ule: 'ugt', ugt: 'ule', uge: 'ult' };
+const predicateOf = (op: Operation): string => {
+  const a = op.getAttr('predicate');
+  return CMPI_NAMES[a instanceof IntegerAttr ? a.num : 0]!;
+};
+
+const whileCmpCond: RewritePattern = {
+  name: 'WhileCmpCond',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const cond = conditionOf(op);
+    const cmp = cond.operand(0).definingOp;
+    if (!cmp || cmp.name !== 'arith.cmpi') return false;
+    let changed = false;
+    cond.operandValues.slice(1).forEach((v, i) => {
+      const afterArg = afterBody(op).args[i]!;
+      for (let opIdx = 0; opIdx < 2; opIdx++) {
+        if (v !== cmp.operand(opIdx)) continue;
+        for (const u of [...afterArg.uses]) {
+          const cmp2 = u.owner;
+          if (cmp2.name !== 'arith.cmpi' || !cmp2.parent) continue;
+          if (cmp2.operand(1 - opIdx) !== cmp.operand(1 - opIdx)) continue;
+          let same: boolean;
+          if (predicateOf(cmp2) === predicateOf(cmp)) same = true;
+          else if (predicateOf(cmp2) === CMPI_INVERSE[predicateOf(cmp)]) same = false;
+          else continue;
+          rewriter.replaceOpWithNewOp(cmp2, { name: 'arith.constant', resultTypes: [I1()], attributes: [['value', IntegerAttr.get(I1(), same ? 1n : 0n)]] });
+          changed = true;
+        }
+      }
+    });
+    return changed;
+  },
+};
+
+const whileUnusedResult: RewritePattern = {
+  name: 'WhileUnusedResult',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const term = conditionOf(op);
+    const afterArgs = afterBody(op).args;
+    const termArgs = term.operandValues.slice(1);
+    const keep: number[] = [];
+    let needUpdate = false;
+    op.results.forEach((r, i) => {
+      if (r.uses.length === 0 && afterArgs[i]!.uses.length === 0) needUpdate = true;
+      else keep.push(i);
+    });
+    if (!needUpdate) return false;
+    replaceCondition(rewriter, term, keep.map((i) => termArgs[i]!));
+    const types = keep.map((i) => op.result(i).type);
+    const newWhile = createWhile(rewriter, op.loc, types, op.operandValues);
+    const newAfter = rewriter.createBlock(newWhile.region(1), 0, types, keep.map(() => op.loc));
+    const newResults: Value[] = op.results.map((r) => r as Value);
+    const newAfterArgs: Value[] = afterArgs.map((a) => a as Value);
+    keep.forEach((i, k) => {
+      newResults[i] = newWhile.result(k);
+      newAfterArgs[i] = newAfter.args[k]!;
+    });
+    rewriter.inlineRegionBefore(op.region(0), newWhile.region(0), newWhile.region(0).blocks[0]);
+    // Unused after arguments are replaced by themselves (they have no uses).
+    rewriter.mergeBlocks(afterBody(op), newAfter, newAfterArgs.map((v, i) => (keep.includes(i) ? v : afterArgs[i]!)));
+    rewriter.replaceOp(op, newResults);
+    return true;
+  },
+};
+
+const whileRemoveDuplicatedResults: RewritePattern = {
+  name: 'WhileRemoveDuplicatedResults',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const condOp = conditionOf(op);
+    const condArgs = condOp.operandValues.slice(1);
+    if (new Set(condArgs).size === condArgs.length) return rewriter.notifyMatchFailure(op, 'No results to remove');
+    const pos = new Map<Value, number>();
+    const newArgs: Value[] = [];
+    for (const a of condArgs) {
+      if (!pos.has(a)) {
+        pos.set(a, pos.size);
+        newArgs.push(a);
+      }
+    }
+    const newWhile = createWhileWithBlocks(rewriter, op.loc, newArgs.map((v) => v.type), op.operandValues);
+    const newBefore = beforeBody(newWhile);
+    const newAfter = afterBody(newWhile);
+    const afterMapping = condArgs.map((a) => newAfter.args[pos.get(a)!]!);
+    const resultsMapping = condArgs.map((a) => newWhile.result(pos.get(a)!));
+    replaceCondition(rewriter, condOp, newArgs);
+    rewriter.mergeBlocks(beforeBody(op), newBefore, newBefore.args);
+    rewriter.mergeBlocks(afterBody(op), newAfter, afterMapping);
+    rewriter.replaceOp(op, resultsMapping);
+    return true;
+  },
+};
+
+const whileRemoveUnusedArgs: RewritePattern = {
+  name: 'WhileRemoveUnusedArgs',
+  rootName: 'scf.while',
+  matchAndRewrite(op, rewriter) {
+    const before = beforeBody(op);
+    if (!before.args.some((a) => a.uses.length === 0)) return rewriter.notifyMatchFailure(op, 'No args to remove');
+    const yieldOp = afterBody(op).terminator!;
+    const newYields: Value[] = [];
+    const newInits: Value[] = [];
+    const erase: number[] = [];
+    before.args.forEach((a, i) => {
+      if (a.uses.length === 0) erase.push(i);
+      else {
+        newYields.push(yieldOp.operand(i));
+        newInits.push(op.operand(i));
+      }
+    });
+    rewriter.eraseBlockArguments(before, erase);
+    const newWhile = createWhileWithBlocks(rewriter, op.loc, op.results.map((r) => r.type), newInits);
+    rewriter.withInsertionGuard(() => {
+      rewriter.setInsertionPoint(yieldOp);
+      rewriter.replaceOpWithNewOp(yieldOp, { name: 'scf.yield', operands: newYields, loc: yieldOp.loc });
+    });
+    rewriter.mergeBlocks(before, beforeBody(newWhile), beforeBody(newWhile).args);
+    rewriter.mergeBlocks(afterBody(op), afterBody(newWhile), afterBody(newWhile).args);
+    rewriter.replaceOp(op, newWhile.results);
+    return true;
+  },
+};
+
+const whileOpAlignBeforeArgs: RewritePattern = {
+  name: 'WhileOpAlignBeforeArgs',
+  rootName: 'scf.while',
+  matchAndRewrite(loop, rewriter) {
+    const oldBefore = beforeBody(loop);
+    const oldTerm = conditionOf(loop);
+    const beforeArgs: Value[] = [...oldBefore.args];
+    const termArgs = oldTerm.operandValues.slice(1);
+    if (beforeArgs.length === termArgs.length && beforeArgs.every((a, i) => a === termArgs[i])) return false;
+    if (new Set(termArgs).size !== termArgs.length) return false;
+    if (beforeArgs.length !== termArgs.length) return false;
+    const mapping: number[] = new Array(beforeArgs.length);
+    for (let i = 0; i < beforeArgs.length; i++) {
+      const k = termArgs.indexOf(beforeArgs[i]!);
+      if (k < 0) return false;
+      mapping[k] = i;
+    }
+    replaceCondition(rewriter, oldTerm, beforeArgs);
+    const oldAfter = afterBody(loop);
+    const newTypes: Type[] = new Array(beforeArgs.length);
+    mapping.forEach((j, i) => (newTypes[j] = loop.result(i).type));
+    const newLoop = createWhileWithBlocks(rewriter, loop.loc, newTypes, loop.operandValues);
+    const newBefore = beforeBody(newLoop);
+    const newAfter = afterBody(newLoop);
+    const newResults: Value[] = new Array(beforeArgs.length);
+    const newAfterArgs: Value[] = new Array(beforeArgs.length);
+    mapping.forEach((j, i) => {
+      newResults[i] = newLoop.result(j);
+      newAfterArgs[i] = newAfter.args[j]!;
+    });
+    rewriter.inlineBlockBefore(oldBefore, newBefore, newBefore.ops[0], newBefore.args);
+    rewriter.inlineBlockBefore(oldAfter, newAfter, newAfter.ops[0], newAfterArgs);
+    rewriter.replaceOp(loop, newResults);
+    return true;
+  },
+};
+
+export const SCF_WHILE_PATTERNS: readonly RewritePattern[] = [
+  removeLoopInvariantArgsFromBeforeBlock,
+  removeLoopInvariantValueYielded,
+  whileConditionTruth,
+  whileCmpCond,
+  whileUnusedResult,
+  whileRemoveDuplicatedResults,
+  whileRemoveUnusedArgs,
+  whileOpAlignBeforeArgs,
+];
+
+// ---------------------------------------------------------------------------------------------------
 // Registration
 
 export const SCF_FOR_PATTERNS: readonly RewritePattern[] = [forOpIterArgsFolder, simplifyTrivialLoops];
@@ -636,3 +955,4 @@ export const SCF_EXECUTE_REGION_PATTERNS: readonly RewritePattern[] = [singleBlo
 registerCanonicalization('scf.execute_region', SCF_EXECUTE_REGION_PATTERNS);
 registerCanonicalization('scf.for', SCF_FOR_PATTERNS);
 registerCanonicalization('scf.if', SCF_IF_PATTERNS);
+registerCanonicalization('scf.while', SCF_WHILE_PATTERNS);

@@ -34,7 +34,9 @@ registerFolder('ttg.local_alloc', (op) => {
 
 registerFolder('ttg.memdesc_trans', (op) => {
   const order = orderOf(op);
-  if (order.every((v, i) => v === i)) return op.operand(0);
+  // Triton returns the source for the identity order; the types agree up to equivalent layouts, and a
+  // fold must keep the type.
+  if (order.every((v, i) => v === i)) return op.operand(0).type === op.result().type ? op.operand(0) : undefined;
   const inner = op.operand(0).definingOp;
   if (inner && inner.name === 'ttg.memdesc_trans') {
     const innerOrder = orderOf(inner);
