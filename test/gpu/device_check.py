@@ -1,0 +1,709 @@
+#!/usr/bin/env python3
+"""The device step of the GPU harness (`npm run gpu`, test/gpu/run.ts stages its input).
+
+    python3 test/gpu/device_check.py --manifest test/gpu/staged/manifest.json --out $OUT
+
+For every built case of the manifest: compile Triton's own kernel for the case (the oracle's kernels.py, the same
+signature, constexprs, tt.divisibility attributes, num_warps and num_stages=1 the corpus was made with), run it and
+our binary on the same random inputs (outputs poisoned first), compare our outputs with Triton's (bitwise for
+copies, integers and single roundings; a tolerance for float reductions and transcendental math), compare Triton's
+with a PyTorch reference (a check of this harness, not of us), and time both with triton.testing.do_bench
+(median, L2 flushed).
+
+Both kernels are loaded and launched the same way, through the CUDA driver API (ctypes): cuModuleLoadDataEx on the
+cubin (sm90 cases) or on the sm_80 PTX (sm80 cases: the driver JIT-compiles it for the H100, for ours and for
+Triton's alike), cuLaunchKernel with Triton's calling convention: the non-constexpr arguments in order, then the
+global and the profile scratch pointers Triton 3.6 appends (a buffer when the kernel declares global scratch, else
+null), 32 * num_warps threads, the module's shared memory bytes as dynamic shared memory.
+
+A parent process compiles Triton's kernels in a process pool (before CUDA is initialised), then runs the cases in
+a worker process; a case whose kernel faults (a sticky CUDA error) or hangs ends the worker and the parent
+restarts one from the next case, so one bad kernel cannot take the rest with it.
+
+Writes $OUT/results.json (read by `npm run gpu -- --results FILE`) and prints the table; last line
+`N passed, M failed`. `--dry-run` checks the manifest against kernels.py (argument counts and types) without a
+GPU; `--simulate` runs the process machinery with fake kernels (for testing the harness without a GPU).
+"""
+import argparse
+import ast
+import ctypes
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+import traceback
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SENTINEL = -4096  # exact in fp16, fp32 and int32
+
+# ---------------------------------------------------------------------------------------------------------------
+# kernels.py, statically: each CORPUS entry's function name and argument names (no triton needed)
+
+
+def corpus_table(kernels_py):
+    """CORPUS name -> (function name, [arg names], {arg: signature type}) read from kernels.py's AST."""
+    tree = ast.parse(open(kernels_py).read())
+    args = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            args[node.name] = [a.arg for a in node.args.args]
+    table = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CORPUS" for t in node.targets):
+            for elt in node.value.elts:
+                name = elt.elts[0].value
+                fn = elt.elts[1].id
+                sig = {}
+                for k, v in zip(elt.elts[2].keys, elt.elts[2].values):
+                    if isinstance(v, ast.Constant):
+                        sig[k.value] = v.value
+                    else:  # P("fp32") -> "*fp32"
+                        sig[k.value] = "*" + v.args[0].value
+                table[name] = (fn, args[fn], sig)
+    return table
+
+
+def runtime_args(entry, consts):
+    _, arg_names, _ = entry
+    return [a for a in arg_names if a not in consts]
+
+
+PTX_KIND = {"u64": "ptr", "b64": "ptr", "s64": "ptr", "u32": "i32", "b32": "i32", "s32": "i32", "f32": "fp32"}
+
+
+def check_params(entry, consts, params):
+    """None when the PTX parameter list fits the Python signature (+ 2 scratch pointers), else why not."""
+    _, _, sig = entry
+    names = runtime_args(entry, consts)
+    if len(params) != len(names) + 2:
+        return f"kernel has {len(params)} parameters, expected {len(names)} arguments + 2 scratch pointers"
+    for i, name in enumerate(names):
+        want = "ptr" if sig[name].startswith("*") else sig[name]
+        got = PTX_KIND.get(params[i])
+        if got != want:
+            return f"parameter {i} ({name}) is .{params[i]}, expected {want}"
+    for i in (-2, -1):
+        if PTX_KIND.get(params[i]) != "ptr":
+            return f"trailing scratch parameter is .{params[i]}, expected a pointer"
+    return None
+
+
+def ptx_entry_params(ptx, name):
+    import re
+    m = re.search(r"\.entry\s+" + re.escape(name) + r"\s*\(", ptx)
+    if not m:
+        return None
+    body = ptx[m.end():ptx.index(")", m.end())]
+    return re.findall(r"\.param\s+(?:\.\w+\s+)*?\.(u64|s64|b64|u32|s32|b32|f32|f64|u16|s16|b16|u8|s8|b8)\b", body)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Triton's kernels (compiled in a process pool before CUDA is initialised)
+
+_KMOD = None
+
+
+def kernels_module(path):
+    global _KMOD
+    if _KMOD is None:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("ttg_oracle_kernels", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        _KMOD = mod
+    return _KMOD
+
+
+def compile_triton(job):
+    """job = (kernels.py, case dict) -> dict with Triton's binary and metadata, or {'error': ...}."""
+    kpath, c = job
+    try:
+        import triton
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler import ASTSource
+        K = kernels_module(kpath)
+        entry = next(e for e in K.CORPUS if e[0] == c["kernel"])
+        _, fn, sig, _, div, _ = entry
+        consts = c["constexprs"]
+        signature = dict(sig)
+        for k in consts:
+            signature[k] = "constexpr"
+        attrs = {(list(fn.arg_names).index(a), ): K.D16 for a in div}
+        src = ASTSource(fn=fn, signature=signature, constexprs=consts, attrs=attrs)
+        cap = c["capability"]
+        k = triton.compile(src, target=GPUTarget("cuda", cap, 32),
+                           options={"num_warps": c["num_warps"], "num_stages": 1})
+        md = k.metadata
+        ptx = k.asm["ptx"]
+        kind = "cubin" if cap >= 90 else "ptx"
+        binary = k.asm["cubin"] if kind == "cubin" else ptx.encode()
+        return {
+            "name": md.name, "shared": int(md.shared), "num_warps": int(md.num_warps), "kind": kind, "binary": binary,
+            "global_scratch": int(getattr(md, "global_scratch_size", 0) or 0),
+            "global_scratch_align": int(getattr(md, "global_scratch_align", 1) or 1),
+            "params": ptx_entry_params(ptx, md.name),
+        }
+    except Exception:
+        return {"error": traceback.format_exc()[-1500:]}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# CUDA driver API through ctypes
+
+class Cuda:
+    def __init__(self):
+        self.lib = ctypes.CDLL("libcuda.so.1")
+        L = self.lib
+        L.cuGetErrorString.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+        L.cuModuleLoadDataEx.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_uint,
+                                         ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_void_p)]
+        L.cuModuleGetFunction.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p, ctypes.c_char_p]
+        L.cuFuncSetAttribute.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+        L.cuFuncGetAttribute.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_void_p]
+        L.cuLaunchKernel.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p),
+                                                                              ctypes.POINTER(ctypes.c_void_p)]
+        L.cuCtxGetCurrent.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+        L.cuDevicePrimaryCtxRetain.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_int]
+        L.cuCtxSetCurrent.argtypes = [ctypes.c_void_p]
+        L.cuModuleUnload.argtypes = [ctypes.c_void_p]
+
+    def err(self, code):
+        s = ctypes.c_char_p()
+        self.lib.cuGetErrorString(code, ctypes.byref(s))
+        return f"CUDA error {code}: {s.value.decode() if s.value else '?'}"
+
+    def check(self, code, what):
+        if code != 0:
+            raise CudaError(f"{what}: {self.err(code)}", code)
+
+    def ensure_context(self):
+        ctx = ctypes.c_void_p()
+        self.check(self.lib.cuCtxGetCurrent(ctypes.byref(ctx)), "cuCtxGetCurrent")
+        if not ctx.value:
+            self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), 0), "cuDevicePrimaryCtxRetain")
+            self.check(self.lib.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+
+    def load(self, image, kind, name, shared):
+        """(module, function, registers); image: cubin bytes or PTX bytes."""
+        mod = ctypes.c_void_p()
+        data = image + b"\0" if kind == "ptx" else image
+        log = ctypes.create_string_buffer(16384)
+        opts = (ctypes.c_int * 2)(5, 6)  # CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+        vals = (ctypes.c_void_p * 2)(ctypes.cast(log, ctypes.c_void_p), ctypes.c_void_p(16384))
+        code = self.lib.cuModuleLoadDataEx(ctypes.byref(mod), data, 2, opts, vals)
+        if code != 0:
+            raise CudaError(f"cuModuleLoadDataEx: {self.err(code)} {log.value.decode(errors='replace')[:400]}", code)
+        fn = ctypes.c_void_p()
+        self.check(self.lib.cuModuleGetFunction(ctypes.byref(fn), mod, name.encode()), f"cuModuleGetFunction({name})")
+        if shared > 49152:  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+            self.check(self.lib.cuFuncSetAttribute(fn, 8, shared), "cuFuncSetAttribute(max dynamic shared)")
+        regs = ctypes.c_int()
+        self.check(self.lib.cuFuncGetAttribute(ctypes.byref(regs), 4, fn), "cuFuncGetAttribute(num regs)")
+        return mod, fn, regs.value
+
+    def launcher(self, fn, grid, num_warps, shared, params, values, stream):
+        """A no-argument callable that launches fn with `values` packed by the PTX parameter types `params`."""
+        objs = []
+        for ty, v in zip(params, values):
+            kind = PTX_KIND.get(ty)
+            if kind == "ptr":
+                objs.append(ctypes.c_uint64(v))
+            elif kind == "i32":
+                objs.append(ctypes.c_int32(v))
+            elif kind == "fp32":
+                objs.append(ctypes.c_float(v))
+            else:
+                raise CudaError(f"unsupported parameter type .{ty}", -1)
+        arr = (ctypes.c_void_p * len(objs))(*[ctypes.cast(ctypes.pointer(o), ctypes.c_void_p) for o in objs])
+        gx, gy, gz = grid
+        L = self.lib
+
+        def launch():
+            code = L.cuLaunchKernel(fn, gx, gy, gz, 32 * num_warps, 1, 1, shared, stream, arr, None)
+            if code != 0:
+                raise CudaError(f"cuLaunchKernel: {self.err(code)}", code)
+
+        launch._keep = (objs, arr)
+        return launch
+
+
+class CudaError(Exception):
+    def __init__(self, msg, code):
+        super().__init__(msg)
+        self.code = code
+
+
+# Errors after which the context is unusable (illegal address, launch failure, trap, misaligned address, ...).
+STICKY = {700, 701, 702, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719, 720, 999}
+
+# ---------------------------------------------------------------------------------------------------------------
+# Inputs, grids and references per kernel
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def make_case(kernel, consts, torch, dev):
+    """-> dict(args, outs, grid, ref(args) -> {out: tensor}, exact, tol=(atol, rtol), ref_tol)."""
+    f32 = lambda *s: torch.randn(*s, device=dev, dtype=torch.float32)
+    poison = lambda s, dt: torch.full(s, SENTINEL, device=dev, dtype=dt)
+
+    def with_poison(shape, dt, fill):
+        def f(a):
+            o = poison(shape, dt)
+            fill(o, a)
+            return o
+        return f
+
+    if kernel == "add":
+        B = consts["BLOCK"]
+        n = (1 << 22) + 48
+        args = dict(x=f32(n), y=f32(n), o=poison((n, ), torch.float32), n=n)
+        return dict(args=args, outs=["o"], grid=(cdiv(n, B), 1, 1), exact=True, tol=(0, 0), ref_tol=(0, 0),
+                    ref=lambda a: {"o": a["x"] + a["y"]})
+    if kernel == "softmax":
+        B = consts["BLOCK"]
+        R = 4096 if B >= 1024 else 16384
+        n = B - 24
+        args = dict(out=poison((R, B), torch.float32), inp=f32(R, B) * 3, in_stride=B, out_stride=B, n_cols=n)
+
+        def fill(o, a):
+            o[:, :n] = torch.softmax(a["inp"][:, :n].double(), dim=1).float()
+
+        return dict(args=args, outs=["out"], grid=(R, 1, 1), exact=False, tol=(1e-7, 1e-4), ref_tol=(1e-6, 1e-3),
+                    ref=lambda a: {"out": with_poison((R, B), torch.float32, fill)(a)})
+    if kernel == "layernorm":
+        B = consts["BLOCK"]
+        R = 4096 if B <= 1024 else 2048
+        N = B - 40
+        h = lambda *s: torch.randn(*s, device=dev, dtype=torch.float16)
+        args = dict(X=h(R, B), Y=poison((R, B), torch.float16), W=h(B), B=h(B), stride=B, N=N, eps=1e-5)
+
+        def fill(o, a):
+            x = a["X"][:, :N].double()
+            xc = x - x.mean(dim=1, keepdim=True)
+            rstd = 1 / torch.sqrt((xc * xc).mean(dim=1, keepdim=True) + 1e-5)
+            o[:, :N] = (xc * rstd * a["W"][:N].double() + a["B"][:N].double()).half()
+
+        return dict(args=args, outs=["Y"], grid=(R, 1, 1), exact=False, tol=(1e-2, 1e-2), ref_tol=(2e-2, 2e-2),
+                    ref=lambda a: {"Y": with_poison((R, B), torch.float16, fill)(a)})
+    if kernel == "matmul_f16":
+        BM, BN = consts["BM"], consts["BN"]
+        M, N, K = 2048, 2048, 1024
+        h = lambda *s: (torch.randn(*s, device=dev, dtype=torch.float32) / 4).half()
+        args = dict(a=h(M, K), b=h(K, N), c=poison((M, N), torch.float16), M=M, N=N, K=K, sam=K, sbk=N, scm=N)
+        return dict(args=args, outs=["c"], grid=(cdiv(M, BM), cdiv(N, BN), 1), exact=False, tol=(1e-2, 1e-2),
+                    ref_tol=(3e-2, 3e-2), ref=lambda a: {"c": (a["a"].float() @ a["b"].float()).half()})
+    if kernel == "transpose":
+        BM, BN = consts["BM"], consts["BN"]
+        M = N = 4096
+        args = dict(x=f32(M, N), y=poison((N, M), torch.float32), M=M, N=N, sxm=N, sym=M)
+        return dict(args=args, outs=["y"], grid=(M // BM, N // BN, 1), exact=True, tol=(0, 0), ref_tol=(0, 0),
+                    ref=lambda a: {"y": a["x"].t().contiguous()})
+    if kernel == "cumsum":
+        BM, BN = consts["BM"], consts["BN"]
+        R = 32768
+        args = dict(x=f32(R, BN), y=poison((R, BN), torch.float32), stride=BN)
+        return dict(args=args, outs=["y"], grid=(R // BM, 1, 1), exact=False, tol=(1e-4, 1e-4), ref_tol=(5e-4, 1e-4),
+                    ref=lambda a: {"y": torch.cumsum(a["x"].double(), dim=1).float()})
+    if kernel == "gather":
+        BM, BN = consts["BM"], consts["BN"]
+        args = dict(src=f32(BM, BN), idx=torch.randint(0, BN, (BM, BN), device=dev, dtype=torch.int32),
+                    out=poison((BM, BN), torch.float32))
+        return dict(args=args, outs=["out"], grid=(1, 1, 1), exact=True, tol=(0, 0), ref_tol=(0, 0),
+                    ref=lambda a: {"out": torch.gather(a["src"], 1, a["idx"].long())})
+    if kernel == "broadcast":
+        BM, BN = consts["BM"], consts["BN"]
+        M = 65536
+        args = dict(x=f32(M, BN), b=f32(BN), y=poison((M, BN), torch.float32), M=M, N=BN, sx=BN)
+        rows = torch.arange(M, device=dev) % BN
+        return dict(args=args, outs=["y"], grid=(M // BM, 1, 1), exact=False, tol=(1e-5, 1e-5), ref_tol=(1e-5, 1e-5),
+                    ref=lambda a: {"y": a["x"] * a["b"][None, :] + a["b"][rows][:, None]})
+    if kernel == "join_split":
+        B = consts["BLOCK"]
+        args = dict(x=f32(B), y=f32(B), o=poison((B, ), torch.float32))
+
+        def ref(a):
+            q = torch.cat([a["x"], a["y"]])
+            return {"o": q[0::2] - q[1::2]}
+
+        return dict(args=args, outs=["o"], grid=(1, 1, 1), exact=True, tol=(0, 0), ref_tol=(0, 0), ref=ref)
+    if kernel == "int8_mm":
+        BM, BN, BK = consts["BM"], consts["BN"], consts["BK"]
+        i8 = lambda *s: torch.randint(-128, 128, s, device=dev, dtype=torch.int8)
+        args = dict(a=i8(BM, BK), b=i8(BK, BN), c=poison((BM, BN), torch.int32))
+        return dict(args=args, outs=["c"], grid=(1, 1, 1), exact=True, tol=(0, 0), ref_tol=(0, 0),
+                    ref=lambda a: {"c": (a["a"].cpu().long() @ a["b"].cpu().long()).int().to(dev)})
+    if kernel == "rowmax_f16":
+        BM, BN = consts["BM"], consts["BN"]
+        R = 65536
+        args = dict(x=torch.randn(R, BN, device=dev, dtype=torch.float16), y=poison((R, ), torch.float16), stride=BN)
+        return dict(args=args, outs=["y"], grid=(R // BM, 1, 1), exact=True, tol=(0, 0), ref_tol=(0, 0),
+                    ref=lambda a: {"y": a["x"].max(dim=1).values})
+    raise KeyError(f"no inputs defined for kernel {kernel}")
+
+
+KNOWN_KERNELS = {"add", "softmax", "layernorm", "matmul_f16", "transpose", "cumsum", "gather", "broadcast", "join_split",
+                 "int8_mm", "rowmax_f16"}
+
+
+def compare(torch, got, want, exact, tol):
+    """(ok, max abs error, bitwise)."""
+    if got.shape != want.shape:
+        return False, math.inf, False
+    if got.dtype.is_floating_point:
+        bits = {torch.float16: torch.int16, torch.float32: torch.int32, torch.float64: torch.int64}[got.dtype]
+        bitwise = bool(torch.equal(got.view(bits), want.to(got.dtype).view(bits)))
+        g, w = got.double(), want.double()
+        nan_mismatch = bool((torch.isnan(g) != torch.isnan(w)).any())
+        d = (g - w).abs()
+        d = torch.where(torch.isnan(g) & torch.isnan(w), torch.zeros_like(d), d)
+        err = math.inf if nan_mismatch else float(torch.nan_to_num(d, nan=math.inf).max()) if d.numel() else 0.0
+        if exact:
+            return bitwise, err, bitwise
+        atol, rtol = tol
+        ok = not nan_mismatch and bool((d <= atol + rtol * w.abs()).all())
+        return ok, err, bitwise
+    bitwise = bool(torch.equal(got, want.to(got.dtype)))
+    err = float((got.long() - want.long()).abs().max()) if got.numel() else 0.0
+    return bitwise, err, bitwise
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Worker: runs cases [start, end) in one process, appends one JSON line per case
+
+
+def worker(a):
+    cases = json.load(open(a.jobs_file))
+    import pickle
+    tri_all = pickle.load(open(a.triton, "rb"))
+    table = corpus_table(a.kernels)
+    if a.simulate:
+        torch = cuda = None
+    else:
+        import torch
+        from triton.testing import do_bench
+        torch.cuda.init()
+        torch.zeros(1, device="cuda")
+        torch.cuda.synchronize()
+        cuda = Cuda()
+        cuda.ensure_context()
+        env = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+        try:
+            import triton
+            env["triton"] = triton.__version__
+        except Exception:
+            pass
+        json.dump(env, open(a.env, "w"))
+    out = open(a.results, "a")
+    for i in range(a.start, len(cases)):
+        c = cases[i]
+        with open(a.progress, "w") as p:
+            p.write(json.dumps({"index": i, "case": c["case"], "t": time.time()}))
+        res, sticky = {"case": c["case"]}, False
+        try:
+            if a.simulate:
+                res.update(simulate_case(c))
+            else:
+                res.update(run_case(a, c, tri_all.get(c["case"]), table, torch, cuda, do_bench))
+        except CudaError as e:
+            res.update(status="launch error", reason=str(e))
+            sticky = e.code in STICKY
+        except RuntimeError as e:  # torch surfaces asynchronous CUDA faults as RuntimeError
+            msg = str(e)
+            res.update(status="launch error", reason=msg.splitlines()[0][:300] if msg else "RuntimeError")
+            sticky = "CUDA" in msg or "cuda" in msg
+        except Exception:
+            res.update(status="harness error", reason=traceback.format_exc()[-600:])
+        out.write(json.dumps(res) + "\n")
+        out.flush()
+        if sticky:
+            sys.exit(3)  # the context is gone: the parent starts a new worker at the next case
+    sys.exit(0)
+
+
+def simulate_case(c):
+    if "hang" in os.environ.get("TTG_GPU_SIMULATE", "") and c["case"] == os.environ.get("TTG_GPU_SIMULATE_CASE"):
+        time.sleep(3600)
+    if "crash" in os.environ.get("TTG_GPU_SIMULATE", "") and c["case"] == os.environ.get("TTG_GPU_SIMULATE_CASE"):
+        raise CudaError("cuLaunchKernel: CUDA error 700: an illegal memory access was encountered (simulated)", 700)
+    return {"status": "correct", "max_err": 0.0, "bitwise": True, "ours_us": 10.0, "triton_us": 9.0, "ratio": 10 / 9,
+            "triton_vs_ref": 0.0, "ours_regs": 32, "triton_regs": 30}
+
+
+def run_case(a, c, tri, table, torch, cuda, do_bench):
+    if tri is None or "error" in tri:
+        return {"status": "harness error", "reason": "Triton compile failed: " + (tri or {}).get("error", "missing")[-400:]}
+    entry = table[c["kernel"]]
+    consts = c["constexprs"]
+    names = runtime_args(entry, consts)
+    why = check_params(entry, consts, c["params"])
+    if why:
+        return {"status": "launch error", "reason": f"our kernel's signature: {why}"}
+    why = check_params(entry, consts, tri["params"] or [])
+    if why:
+        return {"status": "harness error", "reason": f"Triton's kernel signature: {why}"}
+    nw = c["num_warps"]
+    if tri["num_warps"] != nw:
+        return {"status": "harness error", "reason": f"Triton compiled num_warps={tri['num_warps']}"}
+    stream = torch.cuda.current_stream().cuda_stream
+    dev = torch.device("cuda")
+    torch.manual_seed(zlib.crc32(c["case"].encode()))
+    spec = make_case(c["kernel"], consts, torch, dev)
+    grid = spec["grid"]
+    nprog = grid[0] * grid[1] * grid[2]
+
+    def scratch(size, align=128):
+        if not size:
+            return None, 0
+        per = cdiv(size, align) * align
+        buf = torch.empty(per * nprog + align, dtype=torch.uint8, device=dev)
+        return buf, buf.data_ptr()
+
+    def fresh_args():
+        d = {}
+        for k, v in spec["args"].items():
+            d[k] = v.clone() if k in spec["outs"] else v
+        return d
+
+    def values(d):
+        return [d[n].data_ptr() if hasattr(d[n], "data_ptr") else d[n] for n in names]
+
+    with open(os.path.join(a.binaries, c["binary"]), "rb") as f:
+        ours_img = f.read()
+    t_mod, t_fn, t_regs = cuda.load(tri["binary"], tri["kind"], tri["name"], tri["shared"])
+    t_args = fresh_args()
+    t_scr, t_scr_ptr = scratch(tri["global_scratch"], max(tri["global_scratch_align"], 1))
+    t_launch = cuda.launcher(t_fn, grid, nw, tri["shared"], tri["params"], values(t_args) + [t_scr_ptr, 0], stream)
+    t_launch()
+    torch.cuda.synchronize()
+    ref = spec["ref"](spec["args"])
+    t_ref_err = 0.0
+    for o in spec["outs"]:
+        ok, err, _ = compare(torch, t_args[o], ref[o], False, spec["ref_tol"])
+        t_ref_err = max(t_ref_err, err)
+        if not ok:
+            return {"status": "harness error", "triton_vs_ref": err, "triton_regs": t_regs,
+                    "reason": f"Triton's output {o} differs from the PyTorch reference (max error {err:.3g})"}
+
+    shared = c["shared"]
+    o_mod, o_fn, o_regs = cuda.load(ours_img, c["binary_kind"], c["name"], shared)
+    o_args = fresh_args()
+    o_scr, o_scr_ptr = scratch(c.get("global_scratch", 0))
+    o_launch = cuda.launcher(o_fn, grid, nw, shared, c["params"], values(o_args) + [o_scr_ptr, 0], stream)
+    o_launch()
+    torch.cuda.synchronize()
+    res = {"triton_vs_ref": t_ref_err, "ours_regs": o_regs, "triton_regs": t_regs}
+    max_err, bitwise, ok_all, bad = 0.0, True, True, []
+    for o in spec["outs"]:
+        ok, err, bw = compare(torch, o_args[o], t_args[o], spec["exact"], spec["tol"])
+        max_err, bitwise = max(max_err, err), bitwise and bw
+        if not ok:
+            ok_all = False
+            got, want = o_args[o], t_args[o]
+            diff = (got.double() - want.double()).abs() if got.dtype.is_floating_point else (got.long() - want.long()).abs()
+            diff = torch.nan_to_num(diff.double(), nan=math.inf)
+            nbad = int((diff > 0).sum())
+            first = [int(x) for x in (diff > 0).nonzero()[0].tolist()] if nbad else []
+            unwritten = int((got == SENTINEL).sum()) - int((want == SENTINEL).sum())
+            bad.append(f"{o}: {nbad}/{got.numel()} elements differ, first at {first} "
+                       f"(ours {got[tuple(first)].item() if first else '-'}, Triton {want[tuple(first)].item() if first else '-'})"
+                       + (f", {unwritten} more left unwritten" if unwritten > 0 else ""))
+    res.update(max_err=max_err, bitwise=bitwise)
+
+    # Timing: the same launch path for both; median of do_bench (L2 flushed before each launch).
+    o_us = do_bench(o_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000
+    t_us = do_bench(t_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000
+    torch.cuda.synchronize()
+    res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None)
+    # After hundreds of launches on the same inputs the outputs must still agree (a moving result is a race).
+    if ok_all:
+        for o in spec["outs"]:
+            ok, err, _ = compare(torch, o_args[o], t_args[o], spec["exact"], spec["tol"])
+            if not ok:
+                ok_all = False
+                bad.append(f"{o}: differs after the timing runs (max error {err:.3g}): a race?")
+    res["status"] = "correct" if ok_all else "wrong"
+    if bad:
+        res["reason"] = "; ".join(bad)
+    cuda.lib.cuModuleUnload(o_mod)
+    cuda.lib.cuModuleUnload(t_mod)
+    del t_scr, o_scr
+    return res
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Parent
+
+
+def fmt_num(v, d):
+    return "-" if v is None or (isinstance(v, float) and not math.isfinite(v)) else f"{v:.{d}f}"
+
+
+def fmt_err(v):
+    return "-" if v is None else "0" if v == 0 else f"{v:.2e}"
+
+
+def print_table(rows):
+    head = ["case", "status", "max error", "ours us", "Triton us", "ratio"]
+    cells = [[r["case"], r["status"], fmt_err(r.get("max_err")), fmt_num(r.get("ours_us"), 2), fmt_num(r.get("triton_us"), 2),
+              fmt_num(r.get("ratio"), 2)] for r in rows]
+    w = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(head)]
+    print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
+    print("  ".join("-" * x for x in w))
+    for c in cells:
+        print("  ".join(c[i].ljust(w[i]) if i < 2 else c[i].rjust(w[i]) for i in range(len(head))))
+    for r in rows:
+        if r["status"] not in ("correct", "not built") and r.get("reason"):
+            print(f"  {r['case']} [{r['status']}]: {r['reason'][:400]}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--manifest", default=os.path.join(HERE, "staged", "manifest.json"))
+    ap.add_argument("--out", default=os.environ.get("OUT", "/tmp/ttg-gpu-out"))
+    ap.add_argument("--case", default=None, help="only cases whose name contains this")
+    ap.add_argument("--kernels", default=None, help="kernels.py (default: next to the manifest)")
+    ap.add_argument("--case-timeout", type=float, default=60.0, help="seconds one case may take")
+    ap.add_argument("--warmup", type=int, default=10, help="do_bench warm-up, ms")
+    ap.add_argument("--rep", type=int, default=40, help="do_bench repetition time, ms")
+    ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4), help="parallel Triton compiles")
+    ap.add_argument("--dry-run", action="store_true", help="check the manifest against kernels.py; no GPU")
+    ap.add_argument("--simulate", action="store_true", help="fake kernels: test the process machinery; no GPU")
+    # internal (worker)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--start", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--jobs-file", help=argparse.SUPPRESS)
+    ap.add_argument("--results", help=argparse.SUPPRESS)
+    ap.add_argument("--progress", help=argparse.SUPPRESS)
+    ap.add_argument("--triton", help=argparse.SUPPRESS)
+    ap.add_argument("--binaries", help=argparse.SUPPRESS)
+    ap.add_argument("--env", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        return worker(a)
+
+    t0 = time.time()
+    manifest = json.load(open(a.manifest))
+    mdir = os.path.dirname(os.path.abspath(a.manifest))
+    kernels = a.kernels or os.path.join(mdir, "kernels.py")
+    table = corpus_table(kernels)
+    cases = [c for c in manifest["cases"] if not a.case or a.case in c["case"]]
+    built = [c for c in cases if c["status"] == "built"]
+    rows = {}
+    for c in cases:
+        if c["status"] != "built":
+            rows[c["case"]] = {"case": c["case"], "status": "not built", "reason": c.get("reason", "")}
+        elif c["kernel"] not in table or c["kernel"] not in KNOWN_KERNELS:
+            rows[c["case"]] = {"case": c["case"], "status": "harness error", "reason": f"no inputs for kernel {c['kernel']}"}
+        else:
+            why = check_params(table[c["kernel"]], c["constexprs"], c["params"])
+            if why:
+                rows[c["case"]] = {"case": c["case"], "status": "launch error", "reason": f"our kernel's signature: {why}"}
+    built = [c for c in built if c["case"] not in rows]
+    print(f"{len(cases)} cases, {len(built)} to run on the device (manifest made at {manifest.get('commit')})", flush=True)
+    if a.dry_run:
+        for c in cases:
+            r = rows.get(c["case"])
+            print(f"  {c['case']}: {r['status'] + ' (' + r['reason'][:120] + ')' if r else 'ok: ' + ' '.join(c['params'])}")
+        return 0
+
+    os.makedirs(a.out, exist_ok=True)
+    work = f"/tmp/ttg-gpu-{os.getpid()}"
+    os.makedirs(work, exist_ok=True)
+    import pickle
+    if a.simulate:
+        tri = {c["case"]: {"name": c["name"]} for c in built}
+    else:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(max(1, min(a.jobs, len(built) or 1))) as pool:
+            outs = pool.map(compile_triton, [(kernels, c) for c in built], chunksize=1)
+        tri = {c["case"]: o for c, o in zip(built, outs)}
+        bad = [k for k, v in tri.items() if "error" in v]
+        print(f"compiled {len(built) - len(bad)} Triton kernels in {time.time() - t0:.1f}s"
+              + (f"; {len(bad)} failed, first: {tri[bad[0]]['error'][-300:]}" if bad else ""), flush=True)
+    paths = {k: os.path.join(work, k) for k in ("jobs.json", "triton.pkl", "results.jsonl", "progress.json", "env.json")}
+    json.dump(built, open(paths["jobs.json"], "w"))
+    pickle.dump(tri, open(paths["triton.pkl"], "wb"))
+    open(paths["results.jsonl"], "w").close()
+
+    def done():
+        out = {}
+        for line in open(paths["results.jsonl"]):
+            if line.strip():
+                r = json.loads(line)
+                out[r["case"]] = r
+        return out
+
+    start, restarts = 0, 0
+    while start < len(built):
+        if os.path.exists(paths["progress.json"]):
+            os.remove(paths["progress.json"])
+        cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--start", str(start), "--kernels", kernels,
+               "--jobs-file", paths["jobs.json"],
+               "--results", paths["results.jsonl"], "--progress", paths["progress.json"], "--triton", paths["triton.pkl"],
+               "--binaries", mdir, "--env", paths["env.json"], "--warmup", str(a.warmup), "--rep", str(a.rep)]
+        if a.simulate:
+            cmd.append("--simulate")
+        proc = subprocess.Popen(cmd)
+        started = time.time()
+        killed_case = None
+        while proc.poll() is None:
+            time.sleep(0.2)
+            try:
+                prog = json.load(open(paths["progress.json"]))
+            except Exception:
+                prog = None
+            # a case that runs too long is taken to hang; so is a worker that never starts one
+            if prog and prog["case"] not in done() and time.time() - prog["t"] > a.case_timeout:
+                killed_case = prog["index"]
+            elif not prog and time.time() - started > a.case_timeout + 60:
+                killed_case = start
+            if killed_case is not None:
+                proc.kill()
+                proc.wait()
+                break
+        finished = done()
+        if killed_case is not None:
+            c = built[killed_case]
+            with open(paths["results.jsonl"], "a") as f:
+                f.write(json.dumps({"case": c["case"], "status": "launch error",
+                                    "reason": f"timed out after {a.case_timeout:.0f}s (the kernel hangs?)"}) + "\n")
+            finished = done()
+        # next case: the first without a result
+        nxt = next((i for i in range(start, len(built)) if built[i]["case"] not in finished), len(built))
+        if proc.returncode not in (0, 3) and killed_case is None and nxt < len(built):
+            # the worker died without recording the case it was on
+            c = built[nxt]
+            with open(paths["results.jsonl"], "a") as f:
+                f.write(json.dumps({"case": c["case"], "status": "launch error",
+                                    "reason": f"the worker process died (exit {proc.returncode}) on this case"}) + "\n")
+            nxt += 1
+        if nxt < len(built):
+            restarts += 1
+        start = nxt
+    rows.update(done())
+    env = {}
+    if os.path.exists(paths["env.json"]):
+        env = json.load(open(paths["env.json"]))
+    ordered = [rows[c["case"]] for c in cases if c["case"] in rows]
+    result = {"device": env.get("device", "simulated" if a.simulate else "?"), "torch": env.get("torch"),
+              "triton": env.get("triton"), "manifest_commit": manifest.get("commit"),
+              "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "worker_restarts": restarts,
+              "seconds": round(time.time() - t0, 1), "cases": ordered}
+    with open(os.path.join(a.out, "results.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    print(f"device: {result['device']}; torch {result['torch']}; triton {result['triton']}; "
+          f"{restarts} worker restarts; {result['seconds']}s")
+    print_table(ordered)
+    passed = sum(1 for r in ordered if r["status"] == "correct")
+    print(f"{passed} passed, {len(ordered) - passed} failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main() or 0)

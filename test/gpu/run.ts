@@ -1,0 +1,320 @@
+// `npm run gpu -- [--case NAME] [--stage-only] [--run] [--results FILE]`: the GPU harness.
+//
+// 1. Stage (always, unless --results is given): for every corpus case (or those whose name contains --case) lower
+//    `14-convert-scf-to-cf.mlir` with our pipeline and the real LLVM 22 toolchain, through the toolchain golden's
+//    `lowerAndAssemble` (allocate-shared-memory-nv, convert-triton-gpu-to-llvm, the meta.json `llvm.after` cleanup
+//    passes, mlir-translate-22, llc-22, ptxas). The binaries and a manifest go to test/gpu/staged/ (untracked, not
+//    ignored, so the device tool's copy of the working tree carries them; never commit them):
+//      - sm90 cases: the cubin ptxas made for sm_90a;
+//      - sm80 cases: our PTX (`.target sm_80`, checked locally by `ptxas -arch=sm_80`), JIT-compiled by the
+//        device's driver for the H100 (an sm_80 cubin does not load on sm_90). Triton's side of an sm80 case is
+//        treated the same way (its own sm_80 PTX, JIT-compiled), so both run the same sm80 lowering on sm_90.
+//    Cases that do not lower or assemble are listed in the manifest as "not built" with the first error.
+// 2. The device step (not run from here: the device is reached through the session's `run` tool):
+//      python3 test/gpu/device_check.py --manifest test/gpu/staged/manifest.json --out $OUT
+//    compiles Triton's own kernel for each case from the oracle's kernels.py (staged copy), runs both on the same
+//    random inputs, compares the outputs and times both. With --run the script is started here instead (on a
+//    machine that has the GPU, PyTorch and Triton).
+// 3. --results FILE (the device step's results.json): prints the table, saves it as gpu-results/latest.json and
+//    ends with `N passed, M failed`.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { clip, defaultCorpusDir, formatTable, loadRunOpt, packageRoot, sharedDir, summaryLine } from '../../golden/common.js';
+import { type CorpusMeta, llvmPipelineFlags } from '../../golden/passes.js';
+import { type CaseResult, findToolchain, lowerAndAssemble } from '../../golden/toolchain.js';
+
+interface Args {
+  caseFilter?: string;
+  stageOnly: boolean;
+  run: boolean;
+  results?: string;
+  corpus?: string;
+  keep?: string;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const a: Args = { stageOnly: false, run: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = (): string => {
+      const eq = arg.indexOf('=');
+      if (eq >= 0) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    const name = arg.split('=')[0];
+    if (name === '--case') a.caseFilter = value();
+    else if (name === '--stage-only') a.stageOnly = true;
+    else if (name === '--run') a.run = true;
+    else if (name === '--results') a.results = value();
+    else if (name === '--corpus') a.corpus = value();
+    else if (name === '--keep') a.keep = value();
+    else if (name === '--help' || name === '-h') {
+      process.stdout.write(
+        'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR] [--keep DIR]\n' +
+          '  (default)       lower and assemble every corpus case, stage binaries + manifest in test/gpu/staged/\n' +
+          '  --run           then run test/gpu/device_check.py here (needs a GPU, PyTorch, Triton 3.6)\n' +
+          '  --results FILE  print/save the table of a device run (results.json) as gpu-results/latest.json\n',
+      );
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  return a;
+}
+
+/** One entry of test/gpu/staged/manifest.json. */
+export interface ManifestCase {
+  case: string;
+  /** The oracle's CORPUS name (kernels.py), e.g. `add`, `matmul_f16`. */
+  kernel: string;
+  constexprs: Record<string, number>;
+  capability: number;
+  num_warps: number;
+  ptx_version: number;
+  status: 'built' | 'not built';
+  /** Why it was not built: the failing step and its first error. */
+  reason?: string;
+  /** The kernel's symbol (the llvm.func with nvvm.kernel). */
+  name?: string;
+  /** `ttg.shared` of our lowered module: dynamic shared memory bytes to launch with. */
+  shared?: number;
+  /** `ttg.global_scratch_memory_size` of our module (bytes per program), 0 when absent. */
+  global_scratch?: number;
+  /** Staged binary, relative to the manifest's folder, and its kind. */
+  binary?: string;
+  binary_kind?: 'cubin' | 'ptx';
+  /** PTX parameter types of the kernel entry, in order (the two trailing scratch pointers included). */
+  params?: string[];
+  /** The lowered llvm.func signature, for the record. */
+  signature?: string;
+  /** Triton's shared memory bytes for the same case (meta.json), for the record. */
+  triton_shared?: number | null;
+}
+
+export interface Manifest {
+  created: string;
+  commit: string;
+  corpus: string;
+  cases: ManifestCase[];
+}
+
+/** `.param .u64 .ptr .global .align 1 foo_param_0` → `u64`; the types of the entry `name`'s parameters. */
+export function ptxEntryParams(ptx: string, name: string): string[] | undefined {
+  const at = ptx.search(new RegExp(`\\.entry\\s+${name.replace(/[$.]/g, '\\$&')}\\s*\\(`));
+  if (at < 0) return undefined;
+  const open = ptx.indexOf('(', at);
+  const close = ptx.indexOf(')', open);
+  const body = ptx.slice(open + 1, close);
+  const out: string[] = [];
+  for (const m of body.matchAll(/\.param\s+((?:\.[\w]+\s+)*?)\.(u64|s64|b64|u32|s32|b32|f32|f64|u16|s16|b16|u8|s8|b8)\b/g)) out.push(m[2]!);
+  return out;
+}
+
+/** The module attributes and kernel function of our lowered LLVM-dialect text. */
+export function describeLowered(mlir: string): { name?: string; shared: number; globalScratch: number; signature?: string } {
+  const nl = mlir.indexOf('\n');
+  const head = nl >= 0 ? mlir.slice(0, nl) : mlir;
+  const shared = /ttg\.shared = (\d+) : i32/.exec(head)?.[1];
+  const gs = /"?ttg\.global_scratch_memory_size"? = (\d+) : i32/.exec(head)?.[1];
+  let name: string | undefined;
+  let signature: string | undefined;
+  for (const line of mlir.split('\n')) {
+    const m = /^\s*llvm\.func (?:\w+ )*@([\w$.]+)\((.*)\)(?: -> \S+)? attributes \{.*nvvm\.kernel/.exec(line);
+    if (m) {
+      name = m[1];
+      signature = `@${m[1]}(${m[2]!.replace(/ \{[^}]*\}/g, '')})`;
+      break;
+    }
+  }
+  return { name, shared: shared ? Number(shared) : 0, globalScratch: gs ? Number(gs) : 0, signature };
+}
+
+function gitCommit(root: string): string {
+  const r = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  const d = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' });
+  return `${(r.stdout || '?').trim()}${d.stdout.trim() ? ' (+local changes)' : ''}`;
+}
+
+async function stage(args: Args, root: string, stagedDir: string): Promise<Manifest> {
+  const corpus = args.corpus ?? defaultCorpusDir();
+  const runOpt = await loadRunOpt();
+  if (!runOpt) throw new Error('the opt driver (tools/opt-main.ts) is missing: build first (npm run build)');
+  const tc = findToolchain();
+  if (Array.isArray(tc)) throw new Error(`missing tools: ${tc.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)`);
+  const cases = readdirSync(corpus, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'meta.json')))
+    .map((d) => d.name)
+    .filter((n) => !args.caseFilter || n.includes(args.caseFilter))
+    .sort();
+  if (!cases.length) throw new Error(`no corpus case matches ${args.caseFilter ?? ''} in ${corpus}`);
+  rmSync(stagedDir, { recursive: true, force: true });
+  mkdirSync(stagedDir, { recursive: true });
+  const kernelsPy = join(sharedDir(), 'oracle', 'kernels.py');
+  if (!existsSync(kernelsPy)) throw new Error(`${kernelsPy} is missing`);
+  copyFileSync(kernelsPy, join(stagedDir, 'kernels.py'));
+  const work = args.keep ? resolve(args.keep) : mkdtempSync(join(tmpdir(), 'ttg-gpu-'));
+  const out: ManifestCase[] = [];
+  for (const name of cases) {
+    const caseDir = join(corpus, name);
+    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta & {
+      constexprs: Record<string, number>;
+      shared_bytes?: number | null;
+    };
+    const cap = meta.capability;
+    const flags = [`--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
+    const w = join(work, name);
+    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, w, res);
+    const entry: ManifestCase = {
+      case: name,
+      kernel: meta.kernel,
+      constexprs: meta.constexprs,
+      capability: cap,
+      num_warps: meta.num_warps,
+      ptx_version: meta.ptx_version,
+      status: 'not built',
+      triton_shared: meta.shared_bytes ?? null,
+    };
+    out.push(entry);
+    if (!res.ok) {
+      entry.reason = `${res.step}: ${clip(res.error ?? 'failed', 300)}`;
+      process.stdout.write(`  ${name}: not built (${entry.reason})\n`);
+      continue;
+    }
+    const lowered = describeLowered(readFileSync(join(w, 'kernel.llvm.mlir'), 'utf8'));
+    const ptx = readFileSync(join(w, 'kernel.ptx'), 'utf8');
+    const params = lowered.name ? ptxEntryParams(ptx, lowered.name) : undefined;
+    if (!lowered.name || !params) {
+      entry.reason = 'staging: no nvvm.kernel function or PTX entry found';
+      process.stdout.write(`  ${name}: not built (${entry.reason})\n`);
+      continue;
+    }
+    const dst = join(stagedDir, name);
+    mkdirSync(dst, { recursive: true });
+    // sm90: ptxas's sm_90a cubin; sm80: the sm_80 PTX, JIT-compiled by the driver on the device (see the header).
+    const kind: 'cubin' | 'ptx' = cap >= 90 ? 'cubin' : 'ptx';
+    copyFileSync(join(w, `kernel.${kind}`), join(dst, `kernel.${kind}`));
+    if (kind === 'cubin') copyFileSync(join(w, 'kernel.ptx'), join(dst, 'kernel.ptx'));
+    Object.assign(entry, {
+      status: 'built',
+      name: lowered.name,
+      shared: lowered.shared,
+      global_scratch: lowered.globalScratch,
+      binary: `${name}/kernel.${kind}`,
+      binary_kind: kind,
+      params,
+      signature: lowered.signature,
+    } satisfies Partial<ManifestCase>);
+  }
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
+  const manifest: Manifest = { created: new Date().toISOString(), commit: gitCommit(root), corpus, cases: out };
+  writeFileSync(join(stagedDir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
+  const built = out.filter((c) => c.status === 'built').length;
+  process.stdout.write(`staged ${built} of ${out.length} cases in ${relative(root, stagedDir) || '.'}/ (manifest.json)\n`);
+  return manifest;
+}
+
+/** One row of the device step's results.json (written by device_check.py). */
+export interface DeviceResult {
+  case: string;
+  status: 'correct' | 'wrong' | 'not built' | 'launch error' | 'harness error';
+  reason?: string;
+  max_err?: number | null;
+  bitwise?: boolean;
+  ours_us?: number | null;
+  triton_us?: number | null;
+  ratio?: number | null;
+  triton_vs_ref?: number | null;
+  ours_regs?: number | null;
+  triton_regs?: number | null;
+}
+
+export interface DeviceResults {
+  device?: string;
+  torch?: string;
+  triton?: string;
+  manifest_commit?: string;
+  created?: string;
+  cases: DeviceResult[];
+}
+
+const fmtNum = (v: number | null | undefined, digits: number): string => (v === null || v === undefined || !Number.isFinite(v) ? '-' : v.toFixed(digits));
+const fmtErr = (v: number | null | undefined): string => (v === null || v === undefined ? '-' : v === 0 ? '0' : v.toExponential(2));
+
+/** The printed table of a device run and its `N passed, M failed` counts (passed = correct). */
+export function resultsReport(r: DeviceResults): { report: string; passed: number; failed: number } {
+  const rows = r.cases.map((c) => [
+    c.case,
+    c.status,
+    fmtErr(c.max_err),
+    fmtNum(c.ours_us, 2),
+    fmtNum(c.triton_us, 2),
+    fmtNum(c.ratio, 2),
+    c.ours_regs != null && c.triton_regs != null ? `${c.ours_regs}/${c.triton_regs}` : '-',
+  ]);
+  let report = `device: ${r.device ?? '?'}; torch ${r.torch ?? '?'}; triton ${r.triton ?? '?'}; staged at ${r.manifest_commit ?? '?'}\n`;
+  report += 'Times are medians in µs (triton.testing.do_bench, L2 flushed); ratio = ours / Triton; regs = ours/Triton.\n';
+  report += formatTable(['case', 'status', 'max error', 'ours µs', 'Triton µs', 'ratio', 'regs'], rows) + '\n';
+  const notes = r.cases.filter((c) => c.status !== 'correct' && c.reason);
+  if (notes.length) {
+    report += '\nNot correct:\n';
+    for (const c of notes) report += `  ${c.case} [${c.status}]: ${clip(c.reason ?? '', 300)}\n`;
+  }
+  const passed = r.cases.filter((c) => c.status === 'correct').length;
+  const failed = r.cases.length - passed;
+  const ratios = r.cases.filter((c) => c.status === 'correct' && c.ratio != null && c.ratio > 0).map((c) => c.ratio!);
+  if (ratios.length) {
+    const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
+    report += `\ngeometric mean of ours/Triton over the ${ratios.length} correct cases: ${geo.toFixed(3)}\n`;
+  }
+  report += summaryLine(passed, failed) + '\n';
+  return { report, passed, failed };
+}
+
+function collect(file: string, root: string): number {
+  const r = JSON.parse(readFileSync(file, 'utf8')) as DeviceResults;
+  const { report, failed } = resultsReport(r);
+  const dir = join(root, 'gpu-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'latest.json'), JSON.stringify(r, null, 1) + '\n');
+  process.stdout.write(report);
+  process.stdout.write(`saved ${relative(root, join(dir, 'latest.json'))}\n`);
+  return failed ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const root = packageRoot();
+  if (args.results) return collect(resolve(args.results), root);
+  const stagedDir = join(root, 'test', 'gpu', 'staged');
+  await stage(args, root, stagedDir);
+  const manifestRel = relative(root, join(stagedDir, 'manifest.json'));
+  if (args.stageOnly) return 0;
+  if (!args.run) {
+    process.stdout.write(
+      `device step (run from the repository root on the GPU machine):\n` +
+        `  python3 test/gpu/device_check.py --manifest ${manifestRel} --out $OUT\n` +
+        `then: npm run gpu -- --results <its results.json>\n`,
+    );
+    return 0;
+  }
+  const outDir = join(root, 'gpu-results', 'raw');
+  mkdirSync(outDir, { recursive: true });
+  const py = spawnSync('python3', [join(root, 'test', 'gpu', 'device_check.py'), '--manifest', join(stagedDir, 'manifest.json'), '--out', outDir], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  if (py.status !== 0 && !existsSync(join(outDir, 'results.json'))) return py.status ?? 1;
+  return collect(join(outDir, 'results.json'), root);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`ttg gpu: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  },
+);
