@@ -12,6 +12,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType } from '../dialect/ir/type.js';
 import { NVMMASharedEncodingAttr, NvidiaMmaEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { accelerateMatmul, computeOrigBitWidth, warpsPerTileV2 } from '../transforms/accelerate-matmul.js';
+import { f32DotTC } from '../transforms/f32-dot-tc.js';
 import {
   comesFromLoadOrBlockArg,
   computeCapabilityOf,
@@ -176,6 +177,29 @@ describe('the pass', () => {
     expect(out).toContain('#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>');
     expect(out).toContain('#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>');
     expect(out).toContain('instrShape = [16, 64, 16]');
+  });
+});
+
+describe('--tritongpu-F32DotTC', () => {
+  const count = (s: string, sub: string): number => s.split(sub).length - 1;
+  const src = (precision: string): string => dotModule('cuda:80', '64x32xf32', '32x64xf32', '64x64xf32', `, inputPrecision = ${precision}`);
+  const runTC = (text: string, emu: boolean): string => {
+    const m = parse(text);
+    f32DotTC(m, emu);
+    return printOperation(m, {});
+  };
+
+  it('splits bf16x3 / bf16x6 dots into 3 / 6 bf16 dots', () => {
+    expect(count(runTC(src('bf16x3'), false), 'tt.dot')).toBe(3);
+    expect(count(runTC(src('bf16x6'), false), 'tt.dot')).toBe(6);
+    expect(runTC(src('bf16x3'), false)).toContain('arith.cmpf uno');
+  });
+
+  it('splits tf32x3 only with emu-tf32', () => {
+    expect(count(runTC(src('tf32x3'), false), 'tt.dot')).toBe(1);
+    const out = runTC(src('tf32x3'), true);
+    expect(count(out, 'inputPrecision = tf32 ')).toBe(3);
+    expect(count(out, 'cvt.rna.tf32.f32')).toBe(2);
   });
 });
 

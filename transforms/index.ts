@@ -16,3 +16,4 @@ import './accelerate-matmul.js';
 import './reduce-data-duplication.js';
 import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
+import './f32-dot-tc.js';
