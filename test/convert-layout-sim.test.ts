@@ -69,6 +69,7 @@ describe('convert_layout on the warp simulator', () => {
     const failures: string[] = [];
     let skipped = 0;
     const t0 = Date.now();
+    const cpu0 = process.cpuUsage();
     for (let i = 0; results.length < N && i < N * 3; i++) {
       const c = randomCase(rng, i);
       let r: CvtResult;
@@ -93,6 +94,7 @@ describe('convert_layout on the warp simulator', () => {
       results.push({ c, r });
     }
     const ms = Date.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     const ok = results.filter((x) => x.r.mismatches === 0);
     const byWidth = WIDTHS.map((w) => `${w}-bit: ${results.filter((x, i) => WIDTHS[i % 4] === w).length}`);
     const count = (m: string): number => ok.filter((x) => x.r.method === m).length;
@@ -104,7 +106,7 @@ describe('convert_layout on the warp simulator', () => {
     const shuffleFraction = intra.length ? intraShuffled / intra.length : 1;
     console.log(
       [
-        `convert_layout simulator: ${results.length} pairs (${byWidth.join(', ')}), ${ok.length} pass (${((100 * ok.length) / results.length).toFixed(2)}%), ${skipped} invalid random layouts skipped, ${(ms / 1000).toFixed(1)} s`,
+        `convert_layout simulator: ${results.length} pairs (${byWidth.join(', ')}), ${ok.length} pass (${((100 * ok.length) / results.length).toFixed(2)}%), ${skipped} invalid random layouts skipped, ${(ms / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU)`,
         `  methods: identity ${count('identity')}, registers ${count('registers')}, shuffle ${count('shuffle')}, shared ${count('shared')}`,
         `  within warps, across lanes: ${intra.length} pairs, ${intraShuffled} with shuffles (${(100 * shuffleFraction).toFixed(1)}%); all within-warp pairs without shared memory: ${intraNoSmem}/${intraAll.length}`,
         `  shared memory wavefronts: ${wf[0]} for an ideal ${wf[1]} (${(wf[0]! / Math.max(1, wf[1]!)).toFixed(3)}x)`,

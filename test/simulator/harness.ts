@@ -7,7 +7,7 @@ import '../../dialect/index.js';
 import '../../transforms/index.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { StringAttr, IntegerAttr } from '../../dialect/ir/attribute.js';
-import { RankedTensorType, type Type } from '../../dialect/ir/type.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
 import type { TypeAttr } from '../../dialect/ir/attribute.js';
 import type { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
 import { LLVMFunctionType, LLVMStructType } from '../../dialect/llvm/types.js';
@@ -17,6 +17,7 @@ import { allocateSharedMemory } from '../../transforms/allocate-shared-memory.js
 import { minimalCvtLayout } from '../../transforms/utils/layout-utils.js';
 import { convertTritonGPUToLLVM } from '../../lowering/index.js';
 import { cvtStats, type CvtMethod } from '../../lowering/convert-layout.js';
+import { columns, xorCols } from '../../lowering/swizzle.js';
 import { Simulator, type RV, type SimStats } from './sim.js';
 
 export const ELEMENT_TYPES: Record<number, string[]> = {
@@ -36,16 +37,16 @@ export function elemWidth(el: string): number {
 
 /** Flattened coordinate (dim0 minor, as LinearLayout.flattenOuts) of every register of every thread. */
 export function elementIndices(ll: LinearLayout, nThreads: number): number[][] {
-  const flat = ll.getNumOutDims() > 1 ? ll.flattenOuts() : ll;
-  const nReg = ll.hasInDim('register') ? ll.getInDimSize('register') : 1;
+  const regs = columns(ll, 'register');
+  const lanes = columns(ll, 'lane');
+  const warps = columns(ll, 'warp');
+  const nReg = 2 ** regs.length;
+  const regOff: number[] = [];
+  for (let r = 0; r < nReg; r++) regOff.push(xorCols(regs, r));
   const out: number[][] = [];
   for (let t = 0; t < nThreads; t++) {
-    const regs: number[] = [];
-    for (let r = 0; r < nReg; r++) {
-      const ins: [string, number][] = flat.getInDimNames().map((d) => [d, d === 'register' ? r : d === 'lane' ? t % 32 : d === 'warp' ? Math.floor(t / 32) : 0]);
-      regs.push(flat.apply(ins)[0]?.[1] ?? 0);
-    }
-    out.push(regs);
+    const base = xorCols(lanes, t % 32) ^ xorCols(warps, Math.floor(t / 32));
+    out.push(regOff.map((o) => o ^ base));
   }
   return out;
 }
@@ -111,32 +112,39 @@ function tagsFor(width: number, nElems: number): number {
   return width >= bits ? 1 : Math.ceil(bits / width);
 }
 
-/** Lowers and simulates one conversion; checks every destination register. */
-export function runCvtCase(c: CvtCase): CvtResult {
-  const text = cvtModuleText(c);
-  const parsed = parseModule(text);
+export interface IdentityResult {
+  stats: SimStats;
+  mismatches: number;
+  firstMismatch?: string;
+}
+
+/**
+ * Lowers a module whose function `fn` takes one tensor and returns one tensor holding the same elements (in
+ * another layout), runs it on the simulator with every source register holding a tag of its element (several
+ * trials of `width`-bit slices of the element index when the tags do not fit), and compares every result
+ * register with the element its layout says.
+ */
+export function simulateIdentity(parsed: Operation, fn: string, numWarps: number, cc: number): IdentityResult {
   let srcTy: RankedTensorType | undefined;
   let dstTy: RankedTensorType | undefined;
   parsed.walk((op) => {
-    if (op.name === 'ttg.convert_layout') {
-      srcTy = op.operand(0).type as RankedTensorType;
-      dstTy = op.result(0).type as RankedTensorType;
+    if (op.name === 'tt.func' && (op.getAttr('sym_name') as StringAttr).value === fn) {
+      srcTy = op.region(0).blocks[0]!.args[0]!.type as RankedTensorType;
     }
+    if (op.name === 'tt.return' && op.parentOp && (op.parentOp.getAttr('sym_name') as StringAttr).value === fn) dstTy = op.operand(0).type as RankedTensorType;
   });
-  const srcLL = toLinearLayout(c.shape, srcTy!.encoding!);
-  const dstLL = toLinearLayout(c.shape, dstTy!.encoding!);
-  const comp = minimalCvtLayout(srcTy!, dstTy!);
-  if (!comp) throw new NotConvertible('the linear layout algebra cannot relate the layouts (invertAndCompose fails)');
-  const dims = comp.getInDimNames();
-  const before = { ...cvtStats };
-  const { module, shared } = lowerModule(parsed, c.cc);
-  const method = (Object.keys(cvtStats) as CvtMethod[]).find((k) => cvtStats[k] !== before[k]) ?? 'identity';
-  const func = findFunc(module, 'cvt');
-  const n = c.numWarps * 32;
+  if (!srcTy || !dstTy) throw new Error(`no function @${fn}(tensor) -> tensor`);
+  const shape = [...srcTy.shape];
+  const srcLL = toLinearLayout(shape, srcTy.encoding!);
+  const dstLL = toLinearLayout(shape, dstTy.encoding!);
+  const elemName = srcTy.elementType;
+  const { module, shared } = lowerModule(parsed, cc);
+  const func = findFunc(module, fn);
+  const n = numWarps * 32;
   const srcIdx = elementIndices(srcLL, n);
   const dstIdx = elementIndices(dstLL, n);
-  const nElems = c.shape.reduce((a, b) => a * b, 1);
-  const width = elemWidth(c.elem);
+  const nElems = shape.reduce((a, b) => a * b, 1);
+  const width = elemTypeWidth(elemName);
   const trials = tagsFor(width, nElems);
   const ft = (func.getAttr('function_type') as TypeAttr).value as LLVMFunctionType;
   const argTypes: readonly Type[] = ft.params;
@@ -148,7 +156,7 @@ export function runCvtCase(c: CvtCase): CvtResult {
       if (trials === 1) return BigInt(x);
       return BigInt((x >>> (trial * width)) & ((1 << width) - 1));
     };
-    const sim = new Simulator({ numWarps: c.numWarps, sharedBytes: shared });
+    const sim = new Simulator({ numWarps, sharedBytes: shared });
     const arg0 = argTypes[0]!;
     const args: RV[] = [
       arg0 instanceof LLVMStructType ? sim.make(arg0, (t, path) => tag(srcIdx[t]![path[0]!]!)) : sim.make(arg0, (t) => tag(srcIdx[t]![0]!)),
@@ -171,13 +179,36 @@ export function runCvtCase(c: CvtCase): CvtResult {
     }
     if (mismatches) break;
   }
+  return { stats: stats!, mismatches, ...(firstMismatch ? { firstMismatch } : {}) };
+}
+
+/** Bit width of a tensor element type as the simulator's tags see it (pointers 64). */
+function elemTypeWidth(t: Type): number {
+  if (t instanceof IntegerType || t instanceof FloatType) return t.width;
+  return 64;
+}
+
+/** Lowers and simulates one conversion; checks every destination register. */
+export function runCvtCase(c: CvtCase): CvtResult {
+  const parsed = parseModule(cvtModuleText(c));
+  let srcTy: RankedTensorType | undefined;
+  let dstTy: RankedTensorType | undefined;
+  parsed.walk((op) => {
+    if (op.name === 'ttg.convert_layout') {
+      srcTy = op.operand(0).type as RankedTensorType;
+      dstTy = op.result(0).type as RankedTensorType;
+    }
+  });
+  const comp = minimalCvtLayout(srcTy!, dstTy!);
+  if (!comp) throw new NotConvertible('the linear layout algebra cannot relate the layouts (invertAndCompose fails)');
+  const dims = comp.getInDimNames();
+  const before = { ...cvtStats };
+  const r = simulateIdentity(parsed, 'cvt', c.numWarps, c.cc);
+  const method = (Object.keys(cvtStats) as CvtMethod[]).find((k) => cvtStats[k] !== before[k]) ?? 'identity';
   return {
     method,
     intraWarp: !dims.includes('warp') && !dims.includes('block'),
     crossLane: dims.includes('lane'),
-    stats: stats!,
-    mismatches,
-    ...(firstMismatch ? { firstMismatch } : {}),
+    ...r,
   };
 }
-

@@ -160,3 +160,46 @@ export function randomShape(rng: Rng, minBits: number, maxBits: number, rank?: n
   const total = minBits + rng.int(maxBits - minBits + 1);
   return splitPow2(rng, total, r).map((e) => 2 ** e);
 }
+
+export type SharedFamily = 'swizzled' | 'nvmma' | 'shared_linear' | 'padded';
+
+/** A random shared layout for an allocation of `shape` with `bits`-bit elements. */
+export function randomShared(rng: Rng, family: SharedFamily, shape: readonly number[], bits: number): string {
+  const rank = shape.length;
+  const order = rng.shuffle(Array.from({ length: rank }, (_, i) => i));
+  switch (family) {
+    case 'swizzled': {
+      const vec = rng.pick([1, 2, 4, 8]);
+      const perPhase = rng.pick([1, 2, 4]);
+      const maxPhase = rng.pick([1, 2, 4, 8]);
+      return `#ttg.swizzled_shared<{vec = ${vec}, perPhase = ${perPhase}, maxPhase = ${maxPhase}, order = ${list(order)}}>`;
+    }
+    case 'nvmma': {
+      const sw = rng.pick([0, 32, 64, 128]);
+      return `#ttg.nvmma_shared<{swizzlingByteWidth = ${sw}, transposed = ${rng.chance(0.5)}, elementBitWidth = ${Math.max(8, bits)}}>`;
+    }
+    case 'shared_linear': {
+      const bitsList: number[][] = [];
+      shape.forEach((s, d) => {
+        for (let k = 0; k < log2(s); k++) {
+          const v = new Array<number>(rank).fill(0);
+          v[d] = 1 << k;
+          bitsList.push(v);
+        }
+      });
+      rng.shuffle(bitsList);
+      // XOR mixing across dims (a swizzle): offset bases may move in several dims.
+      for (let i = 0; i < bitsList.length; i++) {
+        if (!rng.chance(0.25) || i === 0) continue;
+        const j = rng.int(i);
+        bitsList[i] = bitsList[i]!.map((x, d) => x ^ bitsList[j]![d]!);
+      }
+      return `#ttg.shared_linear<{offset = [${bitsList.map(list).join(', ')}]}, alignment = 16>`;
+    }
+    case 'padded': {
+      const interval = rng.pick([4, 8, 16, 32, 64]);
+      const pad = rng.pick([1, 2, 4, 8]);
+      return `#ttg.padded_shared<[${interval}:+${pad}] {order = ${list(order)}, shape = ${list(shape)}}>`;
+    }
+  }
+}

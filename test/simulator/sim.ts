@@ -46,6 +46,8 @@ export interface SimStats {
   idealWavefronts: number;
   /** Same-warp (lock-step ordered) shared memory hazards. */
   warpHazards: number;
+  /** Wavefronts and ideal wavefronts per access kind (`llvm.load`, `llvm.store`, `nvvm.ldmatrix`, `nvvm.stmatrix`). */
+  byKind: Map<string, [number, number]>;
 }
 
 export interface SimOptions {
@@ -102,6 +104,7 @@ export class Simulator {
     wavefronts: 0,
     idealWavefronts: 0,
     warpHazards: 0,
+    byKind: new Map(),
   };
   private readonly vals = new Map<Value, RV>();
   private readonly undefPattern: number;
@@ -126,7 +129,10 @@ export class Simulator {
     if (i.k === 's') {
       const a = new Uint32Array(this.n);
       const m = mask32(i.w);
-      for (let x = 0; x < this.n; x++) a[x] = Number(BigInt.asUintN(32, BigInt(f(x, path)))) & m;
+      for (let x = 0; x < this.n; x++) {
+        const v = f(x, path);
+        a[x] = (typeof v === 'number' ? v : Number(BigInt.asUintN(32, v))) & m;
+      }
       return { k: 's', w: i.w, a };
     }
     if (i.k === 'w') {
@@ -593,13 +599,18 @@ export class Simulator {
     }
     return [total, ideal];
   }
-  private countWavefronts(addr: Uint32Array, bytes: number): void {
+  private addWavefronts(kind: string, t: number, i: number): void {
+    this.stats.wavefronts += t;
+    this.stats.idealWavefronts += i;
+    const k = this.stats.byKind.get(kind) ?? [0, 0];
+    this.stats.byKind.set(kind, [k[0] + t, k[1] + i]);
+  }
+  private countWavefronts(addr: Uint32Array, bytes: number, kind: string): void {
     for (let w = 0; w < this.n / this.tpw; w++) {
       const lanes: number[] = [];
       for (let l = 0; l < this.tpw; l++) lanes.push(addr[w * this.tpw + l]!);
       const [t, i] = this.wavefronts(lanes, bytes);
-      this.stats.wavefronts += t;
-      this.stats.idealWavefronts += i;
+      this.addWavefronts(kind, t, i);
     }
   }
 
@@ -611,7 +622,12 @@ export class Simulator {
     const t = op.result().type;
     const bytes = widthOf(t) / 8;
     this.stats.sharedLoads++;
-    this.countWavefronts(p.a, bytes);
+    this.countWavefronts(p.a, bytes, 'llvm.load');
+    const fast = this.fastLoad(t, p.a);
+    if (fast) {
+      this.set(op.result(), fast);
+      return;
+    }
     this.set(
       op.result(),
       this.fromBits(t, (x) => {
@@ -631,7 +647,8 @@ export class Simulator {
     const t = op.operand(0).type;
     const bytes = widthOf(t) / 8;
     this.stats.sharedStores++;
-    this.countWavefronts(p.a, bytes);
+    this.countWavefronts(p.a, bytes, 'llvm.store');
+    if (this.fastStore(t, v, p.a)) return;
     for (let x = 0; x < this.n; x++) {
       const addr = p.a[x]!;
       this.checkRange(addr, bytes);
@@ -641,6 +658,52 @@ export class Simulator {
         bits >>= 8n;
       }
     }
+  }
+
+  /** Loads of scalars (or vectors of scalars) of at most 32 bits each, without bigints. */
+  private fastLoad(t: Type, addr: Uint32Array): RV | undefined {
+    const i = tinfo(t);
+    const elems: Type[] = i.k === 's' ? [t] : i.k === 'a' ? i.parts : [];
+    if (!elems.length || !elems.every((e) => tinfo(e).k === 's' && widthOf(e) % 8 === 0)) return undefined;
+    let off = 0;
+    const parts: RV[] = elems.map((e) => {
+      const w = widthOf(e);
+      const nb = w / 8;
+      const a = new Uint32Array(this.n);
+      for (let x = 0; x < this.n; x++) {
+        const base = addr[x]! + off;
+        this.checkRange(base, nb);
+        let v = 0;
+        for (let b = nb - 1; b >= 0; b--) v = v * 256 + this.readByte(x, base + b);
+        a[x] = v >>> 0;
+      }
+      off += nb;
+      return { k: 's', w, a };
+    });
+    return i.k === 's' ? parts[0]! : { k: 'a', parts };
+  }
+
+  private fastStore(t: Type, v: RV, addr: Uint32Array): boolean {
+    const i = tinfo(t);
+    const elems: Type[] = i.k === 's' ? [t] : i.k === 'a' ? i.parts : [];
+    if (!elems.length || !elems.every((e) => tinfo(e).k === 's' && widthOf(e) % 8 === 0)) return false;
+    const parts = i.k === 's' ? [v] : (v as { parts: RV[] }).parts;
+    let off = 0;
+    elems.forEach((e, j) => {
+      const nb = widthOf(e) / 8;
+      const a = (parts[j] as { a: Uint32Array }).a;
+      for (let x = 0; x < this.n; x++) {
+        const base = addr[x]! + off;
+        this.checkRange(base, nb);
+        let val = a[x]!;
+        for (let b = 0; b < nb; b++) {
+          this.writeByte(x, base + b, val & 0xff);
+          val >>>= 8;
+        }
+      }
+      off += nb;
+    });
+    return true;
   }
 
   // ----- warp operations -----
@@ -721,8 +784,7 @@ export class Simulator {
         const rows: number[] = [];
         for (let i = 0; i < 8; i++) rows.push(p[base + 8 * k + i]!);
         const [t, id] = this.wavefronts(rows, 16);
-        this.stats.wavefronts += t;
-        this.stats.idealWavefronts += id;
+        this.addWavefronts('nvvm.ldmatrix', t, id);
         for (const r of rows) this.checkRange(r, 16);
         const cell = (row: number, col: number, reader: number): number => this.readByte(reader, rows[row]! + 2 * col) | (this.readByte(reader, rows[row]! + 2 * col + 1) << 8);
         for (let lane = 0; lane < 32; lane++) {
@@ -756,8 +818,7 @@ export class Simulator {
         const rows: number[] = [];
         for (let i = 0; i < 8; i++) rows.push(p[base + 8 * k + i]!);
         const [t, id] = this.wavefronts(rows, 16);
-        this.stats.wavefronts += t;
-        this.stats.idealWavefronts += id;
+        this.addWavefronts('nvvm.stmatrix', t, id);
         for (const r of rows) this.checkRange(r, 16);
         const put = (row: number, col: number, writer: number, v: number): void => {
           this.writeByte(writer, rows[row]! + 2 * col, v & 0xff);
