@@ -392,7 +392,10 @@ def worker(a):
         torch.cuda.synchronize()
         cuda = Cuda()
         cuda.ensure_context()
-        env = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+        drv = ctypes.c_int()
+        cuda.lib.cuDriverGetVersion(ctypes.byref(drv))
+        env = {"device": f"{torch.cuda.get_device_name(0)} (driver API {drv.value}, torch CUDA {torch.version.cuda})",
+               "torch": torch.__version__}
         try:
             import triton
             env["triton"] = triton.__version__
@@ -421,6 +424,7 @@ def worker(a):
             res.update(status="harness error", reason=traceback.format_exc()[-600:])
         out.write(json.dumps(res) + "\n")
         out.flush()
+        print(f"[{i + 1}/{len(cases)}] {c['case']}: {res.get('status')}", file=sys.stderr, flush=True)
         if sticky:
             sys.exit(3)  # the context is gone: the parent starts a new worker at the next case
     sys.exit(0)
@@ -676,6 +680,13 @@ def main():
             finished = done()
         # next case: the first without a result
         nxt = next((i for i in range(start, len(built)) if built[i]["case"] not in finished), len(built))
+        if proc.returncode not in (0, 3) and killed_case is None and not os.path.exists(paths["progress.json"]):
+            # the worker died before its first case (import or CUDA initialisation): do not retry every case
+            with open(paths["results.jsonl"], "a") as f:
+                for c in built[nxt:]:
+                    f.write(json.dumps({"case": c["case"], "status": "harness error",
+                                        "reason": f"the worker process failed to start (exit {proc.returncode})"}) + "\n")
+            break
         if proc.returncode not in (0, 3) and killed_case is None and nxt < len(built):
             # the worker died without recording the case it was on
             c = built[nxt]
