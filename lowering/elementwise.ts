@@ -6,7 +6,7 @@
  * instruction), f32 division by `llvm.nvvm.div.full`, f32 exp by `ex2.approx` of x * log2(e); math functions
  * LLVM's NVPTX backend cannot select become libdevice calls (`__nv_logf`, ...), linked at PTX generation.
  */
-import { IntegerAttr, StringAttr, UnitAttr } from '../dialect/ir/attribute.js';
+import { DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '../dialect/ir/attribute.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { LLVMVoidType } from '../dialect/llvm/types.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
@@ -486,12 +486,47 @@ registerElementwise('tt.mulhiui', (b, [x, y]) => {
   return b.trunc(b.lshr(p, b.int(wide, t.width)), t);
 });
 
-registerElementwise('tt.clampf', (b, [x, lo, hi], _c, op) => {
+/** The splat / scalar float constant a value is defined by, if any. */
+function floatConstantOf(v: Value): number | undefined {
+  let d = v.definingOp;
+  if (d && d.name === 'tt.splat') d = d.operand(0).definingOp;
+  if (!d || d.name !== 'arith.constant') return undefined;
+  const a = d.getAttr('value');
+  if (a instanceof FloatAttr) return a.value;
+  if (a instanceof DenseElementsAttr && a.isSplat) return Number(a.splatValue());
+  return undefined;
+}
+
+/** Triton's ClampFOpConversion::isClipPattern: clamp(x, -limit, limit) written in one of the usual ways. */
+function isClipPattern(op: Operation): boolean {
+  const lo = op.operand(1);
+  const hi = op.operand(2);
+  const neg = lo.definingOp;
+  if (neg && neg.name === 'arith.negf' && neg.operand(0) === hi) return true;
+  const ls = lo.definingOp;
+  const hs = hi.definingOp;
+  if (ls && hs && ls.name === 'tt.splat' && hs.name === 'tt.splat') {
+    const n = ls.operand(0).definingOp;
+    if (n && n.name === 'arith.negf' && n.operand(0) === hs.operand(0)) return true;
+  }
+  if (neg && neg.name === 'arith.subf' && neg.operand(1) === hi && floatConstantOf(neg.operand(0)) === 0) return true;
+  const a = floatConstantOf(lo);
+  const c = floatConstantOf(hi);
+  return a !== undefined && c !== undefined && a === -c;
+}
+
+registerElementwise('tt.clampf', (b, [x, lo, hi], ctx, op) => {
   const nan = op.getAttr('propagateNan');
   const all = nan instanceof IntegerAttr && nan.num !== 0;
+  const t = x!.type;
+  // sm90: min(|x|, limit) with x's sign in one instruction.
+  if (ctx.computeCapability >= 90 && t instanceof FloatType && (t.kind === 'f32' || t.kind === 'f16') && isClipPattern(op)) {
+    const name = `llvm.nvvm.fmin${all ? '.nan' : ''}.xorsign.abs${t.kind === 'f32' ? '.f' : '.f16'}`;
+    return b.intrinsic(name, [x!, hi!], t)!;
+  }
   const max = all ? 'llvm.intr.maximum' : 'llvm.intr.maxnum';
   const min = all ? 'llvm.intr.minimum' : 'llvm.intr.minnum';
-  return b.op(min, [b.op(max, [x!, lo!], x!.type), hi!], x!.type);
+  return b.op(min, [b.op(max, [x!, lo!], t), hi!], t);
 });
 
 registerElementwise('tt.extern_elementwise', (b, args, ctx, op) => {

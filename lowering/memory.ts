@@ -39,11 +39,13 @@ export function pointeeBitWidth(t: Type): number {
 /** Free-variable masks of a type's layout (scalars: every lane and warp holds the value). */
 export function freeVariableMasks(ctx: LoweringContext, t: Type): Map<string, number> {
   if (t instanceof RankedTensorType && t.encoding) return tensorLayout(t).getFreeVariableMasks();
+  // Every thread holds a scalar: all lane, warp and block bits are free (Triton uses all-ones masks).
+  void ctx;
   return new Map([
     [REGISTER, 0],
-    [LANE, ctx.threadsPerWarp - 1],
-    [WARP, ctx.numWarps - 1],
-    [BLOCK, 0],
+    [LANE, -1],
+    [WARP, -1],
+    [BLOCK, -1],
   ]);
 }
 
@@ -58,7 +60,7 @@ export function redundantThreadPredicate(ctx: LoweringContext, masks: Map<string
   const ids: [string, () => Value][] = [
     [LANE, () => lane],
     [WARP, () => warp],
-    [BLOCK, () => b.sreg('cluster.ctarank')],
+    [BLOCK, () => (ctx.numCTAs > 1 ? b.sreg('cluster.ctarank') : b.i32(0))],
   ];
   for (const [name, id] of ids) {
     const m = masks.get(name) ?? 0;

@@ -140,7 +140,9 @@ registerLowering(['arith.constant', 'llvm.mlir.constant_tensor'], (op, ctx) => {
   if (t instanceof RankedTensorType) {
     if (!(value instanceof DenseElementsAttr) || !value.isSplat) return 'non-splat tensor constants are not supported';
     const el = convertElementType(t.elementType);
-    const v = scalarConstant(ctx, el, t.elementType, value.splatValue());
+    const c = scalarConstant(ctx, el, t.elementType, value.splatValue());
+    // Triton's ArithConstantSplatOpConversion bitcasts the scalar to the element type before packing.
+    const v = b.op('llvm.bitcast', [c], el);
     ctx.replaceWith(replicate(v, numLoweredValues(t)));
     return;
   }
@@ -159,17 +161,11 @@ registerLowering(['arith.constant', 'llvm.mlir.constant_tensor'], (op, ctx) => {
 function scalarConstant(ctx: LoweringContext, el: Type, orig: Type, v: bigint | number): Value {
   const b = ctx.b;
   if (el instanceof IntegerType) {
-    if (orig instanceof FloatType) {
-      // fp8 and friends: the bit pattern.
-      return b.int(el, floatBitsOf(orig, Number(v)));
-    }
+    // fp8 and friends: an i8 constant holding the float attribute (`llvm.mlir.constant(0.0 : f8E4M3FN) : i8`).
+    if (orig instanceof FloatType) return b.constant(el, FloatAttr.get(orig, Number(v)));
     return b.int(el, BigInt(v));
   }
   if (el instanceof FloatType) return b.float(el, Number(v));
   return ctx.error(`unsupported constant type ${el.key}`);
 }
 
-import { floatBits } from '../dialect/ir/float-format.js';
-function floatBitsOf(t: FloatType, v: number): bigint {
-  return floatBits(v, t.kind);
-}
