@@ -21,6 +21,7 @@ import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/al
 import './atomics.js';
 import './control-flow.js';
 import './convert-layout.js';
+import './dot/index.js';
 import './elementwise.js';
 import './gather.js';
 import './memory.js';
