@@ -31,6 +31,7 @@ import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
+import './print-assert.js';
 import './llvm-folds.js';
 
 export const SMEM_GLOBAL = 'global_smem';
