@@ -8,8 +8,8 @@
  *   reads is known from the index layout, the (lane, register) of the wanted source element comes from the
  *   inverse source layout applied to (column, index value); the source registers of that column are each
  *   fetched with one `shfl.idx` from that lane and the right one is selected by register number.
- * - Otherwise through shared memory: every thread stores its source registers at their row-major position in the
- *   scratch buffer, a barrier, then each output register loads `src[I_gather]`.
+ * - Otherwise through shared memory: every thread stores its source registers in the scratch buffer (dim 0
+ *   fastest, as Triton linearizes), a barrier, then each output register loads `src[I_gather]`.
  */
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
@@ -39,7 +39,6 @@ registerLowering('tt.gather', (op, ctx) => {
     return 'tt.gather on tensors without encodings';
   }
   const srcVals = ctx.operand(0);
-  const idxVals = ctx.operand(1);
   const rank = srcT.rank;
   const dims = Array.from({ length: rank }, (_, d) => `dim${d}`);
   const gatherDim = dims[axis]!;
@@ -61,6 +60,7 @@ registerLowering('tt.gather', (op, ctx) => {
     const colPart = regMap.sublayout(otherDims, [REGISTER]);
     const restPart = regMap.sublayout([gatherDim], [REGISTER]);
     const idxRegToCol = idxLL.sublayout([REGISTER], otherDims);
+    const idxVals = ctx.operand(1);
     const results = idxVals.map((idxVal, idxReg) => {
       // The column (other coordinates) of this index register in this thread.
       const col = applyLinearLayout(
@@ -94,22 +94,20 @@ registerLowering('tt.gather', (op, ctx) => {
     return;
   }
 
-  // Through shared memory: the source tensor laid out row-major in the scratch buffer.
+  // Through shared memory: the source tensor in the scratch buffer with dim 0 fastest (Triton's linearize of
+  // the coordinates over the shape: ((x[n-1] * s[n-2] + x[n-2]) * s[n-3] + ...) + x[0]).
   const elemTy = convertElementType(srcT.elementType);
   const base = ctx.sharedMemoryBase(op);
-  const strides = new Array<number>(rank).fill(1);
-  for (let d = rank - 2; d >= 0; d--) strides[d] = strides[d + 1]! * srcT.shape[d + 1]!;
   const linear = (coords: readonly Value[]): Value => {
-    let acc: Value | undefined;
-    coords.forEach((c, d) => {
-      const term = strides[d] === 1 ? c : b.mul(c, b.i32(strides[d]!));
-      acc = acc ? b.add(acc, term) : term;
-    });
-    return acc!;
+    let acc = coords[rank - 1]!;
+    for (let d = rank - 2; d >= 0; d--) acc = b.add(b.mul(acc, b.i32(srcT.shape[d]!)), coords[d]!);
+    return acc;
   };
   const srcIdx = emitIndices(ctx, srcT);
   srcVals.forEach((v, r) => b.store(v, b.gep(base, elemTy, linear(srcIdx[r]!))));
   b.barrier();
+  // (The index registers are unpacked after the barrier, as Triton does.)
+  const idxVals = ctx.operand(1);
   const dstIdx = emitIndices(ctx, dstT);
   const results = idxVals.map((idxVal, r) => {
     const coords = [...dstIdx[r]!];
