@@ -544,12 +544,23 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
 # Parent
 
 
+def finite_json(v):
+    """JSON has no inf/NaN: non-finite floats become the strings "inf", "-inf", "nan"."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return "nan" if math.isnan(v) else "inf" if v > 0 else "-inf"
+    if isinstance(v, dict):
+        return {k: finite_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [finite_json(x) for x in v]
+    return v
+
+
 def fmt_num(v, d):
     return "-" if v is None or (isinstance(v, float) and not math.isfinite(v)) else f"{v:.{d}f}"
 
 
 def fmt_err(v):
-    return "-" if v is None else "0" if v == 0 else f"{v:.2e}"
+    return "-" if v is None else "0" if v == 0 else f"{v:.2e}" if math.isfinite(v) else str(v)
 
 
 def print_table(rows):
@@ -707,7 +718,7 @@ def main():
               "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "worker_restarts": restarts,
               "seconds": round(time.time() - t0, 1), "cases": ordered}
     with open(os.path.join(a.out, "results.json"), "w") as f:
-        json.dump(result, f, indent=1)
+        json.dump(finite_json(result), f, indent=1, allow_nan=False)
     print(f"device: {result['device']}; torch {result['torch']}; triton {result['triton']}; "
           f"{restarts} worker restarts; {result['seconds']}s")
     print_table(ordered)

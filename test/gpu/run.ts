@@ -222,7 +222,8 @@ export interface DeviceResult {
   case: string;
   status: 'correct' | 'wrong' | 'not built' | 'launch error' | 'harness error';
   reason?: string;
-  max_err?: number | null;
+  /** Non-finite values are the strings "inf", "-inf", "nan" (JSON has none). */
+  max_err?: number | string | null;
   bitwise?: boolean;
   ours_us?: number | null;
   triton_us?: number | null;
@@ -242,7 +243,8 @@ export interface DeviceResults {
 }
 
 const fmtNum = (v: number | null | undefined, digits: number): string => (v === null || v === undefined || !Number.isFinite(v) ? '-' : v.toFixed(digits));
-const fmtErr = (v: number | null | undefined): string => (v === null || v === undefined ? '-' : v === 0 ? '0' : v.toExponential(2));
+const fmtErr = (v: number | string | null | undefined): string =>
+  v === null || v === undefined ? '-' : typeof v === 'string' ? v : v === 0 ? '0' : v.toExponential(2);
 
 /** The printed table of a device run and its `N passed, M failed` counts (passed = correct). */
 export function resultsReport(r: DeviceResults): { report: string; passed: number; failed: number } {
@@ -275,7 +277,11 @@ export function resultsReport(r: DeviceResults): { report: string; passed: numbe
 }
 
 function collect(file: string, root: string): number {
-  const r = JSON.parse(readFileSync(file, 'utf8')) as DeviceResults;
+  // Python's json writes bare Infinity/NaN (older device runs did): read them as strings.
+  const text = readFileSync(file, 'utf8').replace(/(:\s*)(-?Infinity|NaN)(?=\s*[,}\n])/g, (_m, pre: string, v: string) =>
+    `${pre}"${v === 'NaN' ? 'nan' : v.startsWith('-') ? '-inf' : 'inf'}"`,
+  );
+  const r = JSON.parse(text) as DeviceResults;
   const { report, failed } = resultsReport(r);
   const dir = join(root, 'gpu-results');
   mkdirSync(dir, { recursive: true });
