@@ -45,7 +45,8 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, tensorLayout } from './layout-indices.js';
 import { tryLdMatrix, tryStMatrix } from './ldmatrix.js';
 import { accessShared, elemBits, fromStorage, storageType, toStorage, type SmemAccess } from './shared-memory.js';
-import { columns, cvtSmemLayout, log2, Solver, xorCols } from './swizzle.js';
+import { columns, cvtSmemLayout, log2, Solver, xorCols, type CvtSmemLayout } from './swizzle.js';
+import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
 
 /** How the last conversions were lowered (for tests and statistics). */
@@ -75,6 +76,8 @@ export interface ShufflePlan {
   /** Estimated instructions (shuffled 32-bit words, selects). */
   shuffles: number;
   selects: number;
+  /** Order of the receivers' lane functionals in their select trees. */
+  recvOrder?: number[];
 }
 
 function bitList(x: number): number[] {
@@ -271,7 +274,21 @@ export function planShuffles(S: LinearLayout, D: LinearLayout, bitwidth: number)
   };
   const words = bitwidth > 32 ? 2 : 1;
   plan.shuffles = rounds.filter((r) => !r.local).length * words;
-  plan.selects = countSelects(plan) * words;
+  // The order of the receivers' select trees (like a BDD's variable order) decides how much they share: try
+  // every order of up to 4 functionals (Q's first otherwise).
+  const nf = functionals([Q, H], nL).masks.length;
+  let best = Infinity;
+  let bestOrder: number[] | undefined;
+  for (const order of nf <= 4 ? permutations(nf) : [Array.from({ length: nf }, (_, i) => i)]) {
+    plan.recvOrder = order;
+    const c = countSelects(plan);
+    if (c < best) {
+      best = c;
+      bestOrder = order;
+    }
+  }
+  plan.recvOrder = bestOrder;
+  plan.selects = best * words;
   void packSrcMask;
   return plan;
 }
@@ -348,10 +365,23 @@ function functionals(mats: readonly (readonly number[])[], nLane: number): { mas
   return { masks, duals };
 }
 
+function permutations(n: number): number[][] {
+  if (n === 0) return [[]];
+  const out: number[][] = [];
+  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  return out;
+}
+
+/** The receivers' functionals (Q's and H's), ordered: `order[b]` is the functional used as table bit b. */
+function receiverFunctionals(p: ShufflePlan): { masks: number[]; duals: number[] } {
+  const f = functionals([p.Q, p.H], p.nLane);
+  const order = p.recvOrder ?? f.masks.map((_, i) => i);
+  return { masks: order.map((i) => f.masks[i]!), duals: order.map((i) => f.duals[i]!) };
+}
+
 function buildTables(p: ShufflePlan): Tables {
   const sf = functionals([p.Q], p.nLane);
-  // Q-only functionals first (low table bits: the bottom of the select trees, shared between registers).
-  const rf = functionals([p.Q, p.H], p.nLane);
+  const rf = receiverFunctionals(p);
   const laneOf = (a: number, duals: readonly number[]): number => xorCols(duals, a);
   const send = new Map<number, number[]>();
   const local = new Map<number, boolean>();
@@ -544,6 +574,7 @@ function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType,
   const threadCols = [srcTy, dstTy].flatMap((t) => [...columns(tensorLayout(t), 'lane'), ...columns(tensorLayout(t), 'warp')]);
   const L = cvtSmemLayout(srcTy, dstTy, ctx.computeCapability, threadCols);
   const base = ctx.sharedMemoryBase(op);
+  if (L.threadDependent) return viaSharedPredicated(ctx, base, L, srcTy, dstTy, vals);
   const bufBits = log2(L.bufferElems);
   const offMask = L.bufferElems - 1;
   const side = (ll: LinearLayout): { acc: SmemAccess; reps: number[] } => {
@@ -594,6 +625,87 @@ function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType,
     });
   }
   return out.map((_, r) => fromStorage(b, out[r & ~dstZero]!, elemTy));
+}
+
+/**
+ * Shared memory conversion whose rounds depend on the thread (possible only for layouts with non-unit bases,
+ * where every choice of rounds meets the span of the lanes and warps): in round k, each register is stored
+ * with a predicated `st.shared` when its round is k for this thread, and every register is loaded and kept
+ * when its round is k (selects).
+ */
+function viaSharedPredicated(ctx: LoweringContext, base: Value, L: CvtSmemLayout, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): Value[] {
+  const b = ctx.b;
+  const elemTy = convertElementType(srcTy.elementType);
+  const sTy = storageType(elemTy);
+  const bits = elemBits(sTy);
+  const bytes = bits / 8;
+  const bufBits = log2(L.bufferElems);
+  const offMask = L.bufferElems - 1;
+  const [lane, warp] = ctx.laneWarp();
+  const side = (ll: LinearLayout): { regOff: number[]; regRound: number[]; threadOff: Value; threadRound: Value; zero: number } => {
+    const regFlat = columns(ll, 'register').map(L.inverse);
+    const laneFlat = columns(ll, 'lane').map(L.inverse);
+    const warpFlat = columns(ll, 'warp').map(L.inverse);
+    const apply = (f: (x: number) => number, size: number): Value => {
+      const lc = laneFlat.map(f);
+      const wc = warpFlat.map(f);
+      if ([...lc, ...wc].every((c) => c === 0)) return b.i32(0);
+      const lay = LinearLayout.fromBasesWithSizes(
+        [
+          ['lane', lc.map((c) => [c])],
+          ['warp', wc.map((c) => [c])],
+        ],
+        [['o', size]],
+        false,
+      );
+      return applyLinearLayout(b, lay, [
+        ['lane', lane],
+        ['warp', warp],
+      ])[0]![1];
+    };
+    const regCols = regFlat.map((x) => x & offMask);
+    const regRound = regFlat.map((x) => x >>> bufBits);
+    return {
+      regOff: regCols,
+      regRound,
+      threadOff: apply((x) => (x & offMask) * bytes, L.bufferElems * bytes),
+      threadRound: apply((x) => x >>> bufBits, L.nReps),
+      zero: regFlat.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0),
+    };
+  };
+  const src = side(tensorLayout(srcTy));
+  const dst = side(tensorLayout(dstTy));
+  const addrOf = (s: typeof src, r: number): Value => {
+    const c = xorCols(s.regOff, r) * bytes;
+    return b.gep(base, IntegerType.get(8), c === 0 ? s.threadOff : b.xor(s.threadOff, b.i32(c)), base.type, true);
+  };
+  const nSrc = vals.length;
+  const nDst = 2 ** dst.regOff.length;
+  const out: (Value | undefined)[] = new Array<Value | undefined>(nDst).fill(undefined);
+  const wc = bits === 64 ? 'l' : bits === 32 ? 'r' : bits === 16 ? 'h' : 'c';
+  const iw = IntegerType.get(bits);
+  for (let k = 0; k < L.nReps; k++) {
+    if (k > 0) b.barrier();
+    for (let r = 0; r < nSrc; r++) {
+      if (r & src.zero) continue;
+      const pred = b.icmp('eq', src.threadRound, b.i32(k ^ xorCols(src.regRound, r)));
+      const addr = b.ptrtoint(addrOf(src, r), IntegerType.get(32));
+      const v = b.bitcast(toStorage(b, vals[r]!), iw);
+      ptx(b, `@$2 st.shared.b${bits} [ $0 + 0 ], $1;`, [], [
+        [addr, 'r'],
+        [v, wc],
+        [pred, 'b'],
+      ], []);
+    }
+    b.barrier();
+    for (let r = 0; r < nDst; r++) {
+      if (r & dst.zero) continue;
+      const v = b.load(addrOf(dst, r), sTy, bytes);
+      const prev = out[r];
+      out[r] = prev === undefined ? v : b.select(b.icmp('eq', dst.threadRound, b.i32(k ^ xorCols(dst.regRound, r))), v, prev);
+    }
+  }
+  return out.map((_, r) => fromStorage(b, out[r & ~dst.zero]!, elemTy));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -77,6 +77,11 @@ export interface CvtSmemLayout {
   nReps: number;
   /** Maps a flattened tensor coordinate to the flattened smem index (vector | bank | segment | reps). */
   inverse: (x: number) => number;
+  /**
+   * The round of an element depends on the lane or warp holding it (no rounds independent of the threads
+   * exist for this buffer size): accesses must be predicated per round.
+   */
+  threadDependent?: boolean;
 }
 
 /**
@@ -140,12 +145,21 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
   const warps = [...columns(src, 'warp'), ...columns(dst, 'warp')];
   const threads = [...lanes, ...warps].filter((c) => c !== 0);
   const units = Array.from({ length: n }, (_, i) => 1 << i);
-  const reps: number[] = [];
+  let reps: number[] = [];
   for (const c of [...common, ...srcRegs, ...dstRegs, ...units]) {
     if (reps.length === k) break;
     if (rank([...threads, ...reps, c]) > rank([...threads, ...reps])) reps.push(c);
   }
-  if (reps.length !== k) throw new Error('convert_layout: no rounds independent of the threads');
+  let threadDependent = false;
+  if (reps.length !== k) {
+    // Rounds cannot avoid the threads' span: take any independent register (or unit) vectors.
+    threadDependent = true;
+    reps = [];
+    for (const c of [...common, ...srcRegs, ...dstRegs, ...units]) {
+      if (reps.length === k) break;
+      if (c !== 0 && rank([...reps, c]) > reps.length) reps.push(c);
+    }
+  }
   const offs: number[] = [];
   for (const c of [...common, ...lanes, ...warps, ...srcRegs, ...dstRegs, ...units]) {
     if (offs.length === n - k) break;
@@ -167,5 +181,5 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
     true,
   );
   void outDims;
-  return { smem, tiles: [0, 0], bufferElems: 2 ** (n - k), nReps, inverse };
+  return { smem, tiles: [0, 0], bufferElems: 2 ** (n - k), nReps, inverse, ...(threadDependent ? { threadDependent } : {}) };
 }

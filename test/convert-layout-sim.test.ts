@@ -48,7 +48,7 @@ function intraWarpPartner(rng: Rng, shape: number[], enc: string, numWarps: numb
   return `#ttg.linear<{register = ${f(newRegs)}, lane = ${f(newLanes)}, warp = ${f(warps)}, block = []}>`;
 }
 
-function randomCase(rng: Rng, i: number): CvtCase {
+function randomCase(rng: Rng, i: number): CvtCase & { partner: boolean } {
   const numWarps = rng.pick([1, 2, 4, 4, 8]);
   const width = WIDTHS[i % WIDTHS.length]!;
   const elem = rng.pick(ELEMENT_TYPES[width]!);
@@ -57,15 +57,16 @@ function randomCase(rng: Rng, i: number): CvtCase {
   const src = randomLayout(rng, rng.pick(FAMILIES), shape, numWarps);
   let dst: string | undefined;
   if (rng.chance(0.4)) dst = intraWarpPartner(rng, shape, src, numWarps);
+  const partner = dst !== undefined;
   dst ??= randomLayout(rng, rng.pick(FAMILIES), shape, numWarps);
-  return { shape, elem, src, dst, numWarps, cc };
+  return { shape, elem, src, dst, numWarps, cc, partner };
 }
 
 describe('convert_layout on the warp simulator', () => {
   test('random layout pairs', () => {
     const rng = new Rng(20240611);
     const N = Number(process.env['CVT_SIM_PAIRS'] ?? 2000);
-    const results: { c: CvtCase; r: CvtResult }[] = [];
+    const results: { c: CvtCase & { partner: boolean }; r: CvtResult }[] = [];
     const failures: string[] = [];
     let skipped = 0;
     const t0 = Date.now();
@@ -104,11 +105,14 @@ describe('convert_layout on the warp simulator', () => {
     const intraNoSmem = intraAll.filter((x) => x.r.method !== 'shared').length;
     const wf = ok.filter((x) => x.r.method === 'shared').reduce((a, x) => [a[0]! + x.r.stats.wavefronts, a[1]! + x.r.stats.idealWavefronts], [0, 0]);
     const shuffleFraction = intra.length ? intraShuffled / intra.length : 1;
+    const natural = intra.filter((x) => !x.c.partner);
+    const naturalShuffled = natural.filter((x) => x.r.method === 'shuffle').length;
     console.log(
       [
         `convert_layout simulator: ${results.length} pairs (${byWidth.join(', ')}), ${ok.length} pass (${((100 * ok.length) / results.length).toFixed(2)}%), ${skipped} invalid random layouts skipped, ${(ms / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU)`,
         `  methods: identity ${count('identity')}, registers ${count('registers')}, shuffle ${count('shuffle')}, shared ${count('shared')}`,
         `  within warps, across lanes: ${intra.length} pairs, ${intraShuffled} with shuffles (${(100 * shuffleFraction).toFixed(1)}%); all within-warp pairs without shared memory: ${intraNoSmem}/${intraAll.length}`,
+        `    of which pairs of two random family layouts: ${naturalShuffled}/${natural.length} with shuffles (${((100 * naturalShuffled) / Math.max(1, natural.length)).toFixed(1)}%); constructed partners (register/lane bases permuted and mixed): ${intraShuffled - naturalShuffled}/${intra.length - natural.length}`,
         `  shared memory wavefronts: ${wf[0]} for an ideal ${wf[1]} (${(wf[0]! / Math.max(1, wf[1]!)).toFixed(3)}x)`,
       ].join('\n'),
     );

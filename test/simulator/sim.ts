@@ -18,14 +18,14 @@
  * `!llvm.ptr<3>`, insert/extractvalue, insert/extractelement, llvm.br/cond_br (uniform), llvm.return,
  * nvvm.read.ptx.sreg.{tid.x,laneid,warpid,ctaid.*,cluster.ctarank}, nvvm.barrier0, nvvm.bar.warp.sync,
  * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.ldmatrix and
- * nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col).
+ * nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col), and the inline PTX predicated `st.shared` the lowering emits.
  */
-import { DenseArrayAttr, FloatAttr, IntegerAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
+import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { FloatType, IntegerType, VectorType, type Type } from '../../dialect/ir/type.js';
 import { floatBits } from '../../dialect/ir/float-format.js';
 import { ICMP_PREDICATES } from '../../dialect/llvm/attrs.js';
-import { LLVMPointerType, LLVMStructType } from '../../dialect/llvm/types.js';
+import { LLVMPointerType, LLVMStructType, LLVMVoidType } from '../../dialect/llvm/types.js';
 import { NVVMEnumAttr } from '../../dialect/nvvm/attrs.js';
 
 export type RV = { k: 's'; w: number; a: Uint32Array } | { k: 'w'; a: BigUint64Array } | { k: 'a'; parts: RV[] };
@@ -483,6 +483,8 @@ export class Simulator {
         return this.ldmatrix(op);
       case 'nvvm.stmatrix':
         return this.stmatrix(op);
+      case 'llvm.inline_asm':
+        return this.inlineAsm(op);
       case 'llvm.intr.ctpop':
         return this.unary(op, (x) => {
           let c = 0;
@@ -704,6 +706,39 @@ export class Simulator {
       off += nb;
     });
     return true;
+  }
+
+  /** The inline PTX forms the lowerings emit: predicated `@$p st.shared.bN [ $a + 0 ], $v;`. */
+  private inlineAsm(op: Operation): void {
+    const asm = (op.getAttr('asm_string') as StringAttr).value.trim();
+    const m = /^@\$(\d+) st\.shared\.b(\d+) \[ \$(\d+) \+ 0 \], \$(\d+);$/.exec(asm);
+    if (!m || op.results.some((r) => !(r.type instanceof LLVMVoidType))) throw new SimError(`simulator: unsupported inline asm '${asm}'`);
+    const pred = this.scal(op.operand(Number(m[1])));
+    const bytes = Number(m[2]) / 8;
+    const addr = this.scal(op.operand(Number(m[3])));
+    const val = this.get(op.operand(Number(m[4])));
+    const vt = op.operand(Number(m[4])).type;
+    this.stats.sharedStores++;
+    const active = new Uint32Array(this.n);
+    for (let x = 0; x < this.n; x++) active[x] = pred[x] ? addr[x]! : 0xffffffff;
+    for (let w = 0; w < this.n / this.tpw; w++) {
+      const lanes: number[] = [];
+      for (let l = 0; l < this.tpw; l++) {
+        const a = active[w * this.tpw + l]!;
+        lanes.push(a === 0xffffffff ? -1 : a);
+      }
+      const [t, i] = this.wavefronts(lanes, bytes);
+      this.addWavefronts('st.shared (asm)', t, i);
+    }
+    for (let x = 0; x < this.n; x++) {
+      if (!pred[x]) continue;
+      this.checkRange(addr[x]!, bytes);
+      let bits = this.bitsOf(val, vt, x);
+      for (let i = 0; i < bytes; i++) {
+        this.writeByte(x, addr[x]! + i, Number(bits & 0xffn));
+        bits >>= 8n;
+      }
+    }
   }
 
   // ----- warp operations -----
