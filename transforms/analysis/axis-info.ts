@@ -833,6 +833,8 @@ class FunctionSolver {
   // ---- visits ----------------------------------------------------------------------------------------
 
   private visitOp(op: Operation): void {
+    // DeadCodeAnalysis: the successors of a live branch are live (only the taken one for a constant condition).
+    if (op.successors.length && this.isLive(op.parent)) for (const s of liveSuccessors(op)) this.markLive(s);
     if (op.results.length === 0) return;
     if (!this.isLive(op.parent)) return;
     if (isRegionBranch(op)) return this.visitBranchResults(op);
@@ -985,6 +987,16 @@ class FunctionSolver {
       if (i < firstIndex || i >= firstIndex + numInputs) this.setToEntryState(a);
     });
   }
+}
+
+/** The successors control can reach from a branch (a constant `cf.cond_br` condition selects one). */
+function liveSuccessors(term: Operation): Block[] {
+  if ((term.name === 'cf.cond_br' || term.name === 'llvm.cond_br') && term.successors.length === 2) {
+    const c = term.operand(0).definingOp;
+    const v = c?.name === 'arith.constant' || c?.name === 'llvm.mlir.constant' ? c.getAttr('value') : undefined;
+    if (v instanceof IntegerAttr) return [term.successors[v.value !== 0n ? 0 : 1]!];
+  }
+  return term.successors;
 }
 
 /** Operands a branch terminator forwards to `dest` (undefined when the op is not a known branch). */
