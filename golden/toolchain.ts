@@ -212,7 +212,9 @@ export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<G
     const caseDir = join(dir, name);
     const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta;
     const cap = meta.capability;
-    const flags = [`--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
+    const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
+    const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const refPtx = join(caseDir, 'kernel.ptx');
     if (existsSync(refPtx)) res.ref = ptxCounts(readFileSync(refPtx, 'utf8'));

@@ -33,6 +33,7 @@ import './view.js';
 import './nv-passes.js';
 import './print-assert.js';
 import './llvm-folds.js';
+import './fence.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

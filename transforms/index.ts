@@ -17,3 +17,4 @@ import './reduce-data-duplication.js';
 import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
+import './fence-insertion.js';

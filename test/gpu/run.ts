@@ -164,7 +164,9 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
       shared_bytes?: number | null;
     };
     const cap = meta.capability;
-    const flags = [`--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
+    const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
+    const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const w = join(work, name);
     await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, w, res);
