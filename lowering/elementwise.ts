@@ -23,7 +23,7 @@ type ElemFn = (b: LLVMBuilder, args: Value[], ctx: LoweringContext, op: Operatio
 export function registerElementwise(names: string | readonly string[], fn: ElemFn, opts: { benefit?: number } = {}): void {
   registerLowering(names, (op, ctx) => {
     const ops = ctx.operands();
-    const n = ops.length ? Math.max(...ops.map((o) => o.length)) : 1;
+    const n = ops.length ? Math.max(...ops.map((o) => o.length)) : op.results.length ? numLoweredValues(op.result(0).type) : 1;
     const out: Value[] = [];
     for (let i = 0; i < n; i++) out.push(fn(ctx.b, ops.map((o) => o[o.length === 1 ? 0 : i]!), ctx, op));
     ctx.replaceWith(out);
