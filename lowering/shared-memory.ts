@@ -42,82 +42,19 @@ import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
 import { tryLdStMatrix } from './ldmatrix.js';
-import { columns, log2, Solver, spanMask, xorCols } from './swizzle.js';
-import { rank } from '../dialect/linear-layout/f2.js';
+import { chooseVector, columns, log2, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
+
+export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 
 const i8 = (): IntegerType => IntegerType.get(8);
 const i32 = (): IntegerType => IntegerType.get(32);
-
-/** Offsets (in elements) of the register, lane and warp basis bits of an access. */
-export interface SmemAccess {
-  regCols: number[];
-  laneCols: number[];
-  warpCols: number[];
-}
-
-export interface SmemAccessOptions {
-  /** A runtime offset (elements) XORed into every address (a view's offset). */
-  affine?: Value;
-  /** The bits `affine` may set. */
-  affineMask?: number;
-  /** Padding of a `#ttg.padded_shared` layout. */
-  padded?: PaddedSharedEncodingAttr;
-  /** At most this many elements per access. */
-  maxVecElems?: number;
-  /** Register bits that must not be vectorized (e.g. the round bits of a conversion). */
-  noVecRegMask?: number;
-  /** Only the registers r with `regFilter(r)` are accessed. */
-  regFilter?: (r: number) => boolean;
-  /** Alignment of the base pointer in bytes (default 16). */
-  baseAlignment?: number;
-}
 
 /** Bit width of a (converted) element type; pointers count as 64. */
 export function elemBits(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
   if (t instanceof LLVMPointerType) return 64;
   throw new Error(`no bit width for ${t.key}`);
-}
-
-/**
- * The register bits forming vectors (bit t of the offset is the image of register bit `result[t]`), see the file
- * header.
- */
-export function vectorBits(acc: SmemAccess, bitwidth: number, opts: SmemAccessOptions = {}): number[] {
-  const maxElems = Math.min(Math.max(1, Math.floor(128 / bitwidth)), opts.maxVecElems ?? Infinity);
-  const chosen: number[] = [];
-  const others = (): number[] => [...acc.regCols.filter((_, i) => !chosen.includes(i)), ...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0];
-  for (let t = 0; 2 ** (t + 1) <= maxElems; t++) {
-    const bit = 2 ** t;
-    const i = acc.regCols.findIndex((c, k) => c === bit && !chosen.includes(k) && !(((opts.noVecRegMask ?? 0) >>> k) & 1));
-    if (i < 0) break;
-    chosen.push(i);
-    if (others().some((c) => (c & (2 * bit - 1)) !== 0)) {
-      chosen.pop();
-      break;
-    }
-  }
-  return chosen;
-}
-
-/**
- * Shared memory wavefronts of one warp-wide access of `vecElems` elements of `bytes` bytes per thread: the warp
- * is served in phases of 128 bytes; in a phase, lanes whose addresses fall in the same bank (in distinct words)
- * serialize. With XOR-linear addresses the lanes of a phase touch a coset of the span V of their columns (in
- * units of max(4, access) bytes), so a phase takes |V| / |V projected on the bank bits| wavefronts.
- */
-export function accessWavefronts(laneCols: readonly number[], vecElems: number, bytes: number): number {
-  const access = vecElems * bytes;
-  const unit = Math.max(4, access);
-  const lanesPerPhase = Math.min(laneCols.length, log2(Math.max(1, Math.floor(128 / Math.max(access, 4)))));
-  const phases = 2 ** (laneCols.length - lanesPerPhase);
-  const shift = log2(unit);
-  const slots = 128 / unit;
-  const vc = laneCols.slice(0, lanesPerPhase).map((c) => Math.floor((c * bytes) / 2 ** shift));
-  const r = rank(vc);
-  const rb = rank(vc.map((c) => c & (slots - 1)));
-  return phases * 2 ** (r - rb);
 }
 
 /** `L(0, lane, warp)` scaled by `scale` as a runtime value. */
@@ -170,16 +107,7 @@ export function accessShared(
   const bytes = bits / 8;
   const nReg = 2 ** acc.regCols.length;
   // The vector width with the fewest wavefronts in total (ties: the widest).
-  const maxVb = vectorBits(acc, bits, opts);
-  let vb = maxVb;
-  let best = Infinity;
-  for (let t = maxVb.length; t >= 0; t--) {
-    const cost = accessWavefronts(acc.laneCols, 2 ** t, bytes) / 2 ** t;
-    if (cost < best) {
-      best = cost;
-      vb = maxVb.slice(0, t);
-    }
-  }
+  const vb = chooseVector(acc, bits, opts).bits;
   const vec = 2 ** vb.length;
   const vecMask = vb.reduce((m, i) => m | (1 << i), 0);
   const ptr3 = LLVMPointerType.get(3);

@@ -15,8 +15,10 @@
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { pivotColumns, rank, solveMinimal } from '../dialect/linear-layout/f2.js';
-import { swizzledCvtLayout } from '../transforms/analysis/allocation.js';
+import { swizzledCvtLayout, tensorBitwidth } from '../transforms/analysis/allocation.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
+import type { Value } from '../dialect/ir/ir.js';
+import type { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
 
 /** The flattened images (out-dims packed in order, dim0 minor) of the bases of `inDim` (empty when absent). */
 export function columns(ll: LinearLayout, inDim: string): number[] {
@@ -67,6 +69,119 @@ export class Solver {
   }
 }
 
+/** Offsets (in elements) of the register, lane and warp basis bits of an access. */
+export interface SmemAccess {
+  regCols: number[];
+  laneCols: number[];
+  warpCols: number[];
+}
+
+export interface SmemAccessOptions {
+  /** A runtime offset (elements) XORed into every address (a view's offset). */
+  affine?: Value;
+  /** The bits `affine` may set. */
+  affineMask?: number;
+  /** Padding of a `#ttg.padded_shared` layout. */
+  padded?: PaddedSharedEncodingAttr;
+  /** At most this many elements per access. */
+  maxVecElems?: number;
+  /** Register bits that must not be vectorized (e.g. the round bits of a conversion). */
+  noVecRegMask?: number;
+  /** Only the registers r with `regFilter(r)` are accessed. */
+  regFilter?: (r: number) => boolean;
+  /** Alignment of the base pointer in bytes (default 16). */
+  baseAlignment?: number;
+}
+
+/**
+ * The register bits forming vectors (bit t of the offset is the image of register bit `result[t]`), see the file
+ * header.
+ */
+export function vectorBits(acc: SmemAccess, bitwidth: number, opts: SmemAccessOptions = {}): number[] {
+  const maxElems = Math.min(Math.max(1, Math.floor(128 / bitwidth)), opts.maxVecElems ?? Infinity);
+  const chosen: number[] = [];
+  const others = (): number[] => [...acc.regCols.filter((_, i) => !chosen.includes(i)), ...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0];
+  for (let t = 0; 2 ** (t + 1) <= maxElems; t++) {
+    const bit = 2 ** t;
+    const i = acc.regCols.findIndex((c, k) => c === bit && !chosen.includes(k) && !(((opts.noVecRegMask ?? 0) >>> k) & 1));
+    if (i < 0) break;
+    chosen.push(i);
+    if (others().some((c) => (c & (2 * bit - 1)) !== 0)) {
+      chosen.pop();
+      break;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Shared memory wavefronts of one warp-wide access of `vecElems` elements of `bytes` bytes per thread: the warp
+ * is served in phases of 128 bytes; in a phase, lanes whose addresses fall in the same bank (in distinct words)
+ * serialize. With XOR-linear addresses the lanes of a phase touch a coset of the span V of their columns (in
+ * units of max(4, access) bytes), so a phase takes |V| / |V projected on the bank bits| wavefronts.
+ */
+export function accessWavefronts(laneCols: readonly number[], vecElems: number, bytes: number): number {
+  const access = vecElems * bytes;
+  const unit = Math.max(4, access);
+  const lanesPerPhase = Math.min(laneCols.length, log2(Math.max(1, Math.floor(128 / Math.max(access, 4)))));
+  const phases = 2 ** (laneCols.length - lanesPerPhase);
+  const shift = log2(unit);
+  const slots = 128 / unit;
+  const vc = laneCols.slice(0, lanesPerPhase).map((c) => Math.floor((c * bytes) / 2 ** shift));
+  const r = rank(vc);
+  const rb = rank(vc.map((c) => c & (slots - 1)));
+  return phases * 2 ** (r - rb);
+}
+
+/**
+ * The vector width an access uses: among the prefixes of `vectorBits`, the one with the fewest wavefronts per
+ * element (ties: the widest). Returns the register bits and the wavefronts per instruction.
+ */
+export function chooseVector(acc: SmemAccess, bitwidth: number, opts: SmemAccessOptions = {}): { bits: number[]; wavefronts: number } {
+  const bytes = bitwidth / 8;
+  const maxVb = vectorBits(acc, bitwidth, opts);
+  let best = { bits: maxVb, wavefronts: Infinity };
+  let bestPerElem = Infinity;
+  for (let t = maxVb.length; t >= 0; t--) {
+    const w = accessWavefronts(acc.laneCols, 2 ** t, bytes);
+    if (w / 2 ** t < bestPerElem) {
+      bestPerElem = w / 2 ** t;
+      best = { bits: maxVb.slice(0, t), wavefronts: w };
+    }
+  }
+  return best;
+}
+
+/** An incrementally built GF(2) span (echelon form by highest bit) with membership tests. */
+export class Echelon {
+  private readonly lead = new Map<number, number>();
+  constructor(vs: readonly number[] = []) {
+    for (const v of vs) this.add(v);
+  }
+  private reduce(v: number): number {
+    let x = v >>> 0;
+    while (x !== 0) {
+      const e = this.lead.get(31 - Math.clz32(x));
+      if (e === undefined) return x;
+      x = (x ^ e) >>> 0;
+    }
+    return 0;
+  }
+  contains(v: number): boolean {
+    return this.reduce(v) === 0;
+  }
+  /** Adds v; returns whether it was independent. */
+  add(v: number): boolean {
+    const x = this.reduce(v);
+    if (x === 0) return false;
+    this.lead.set(31 - Math.clz32(x), x);
+    return true;
+  }
+  get size(): number {
+    return this.lead.size;
+  }
+}
+
 /** The shared memory layout of a conversion through shared memory (see the file header). */
 export interface CvtSmemLayout {
   smem: LinearLayout;
@@ -94,6 +209,20 @@ export interface CvtSmemLayout {
  * lie in span(vector, bank, segment) this is the swizzled layout's own reps coordinate.
  */
 export function cvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[] = []): CvtSmemLayout {
+  const tri = tritonSmemLayout(srcTy, dstTy, computeCapability, threadCols);
+  // ldmatrix/stmatrix tiles are kept; otherwise the bank-conflict-free layout for our accesses when it is cheaper.
+  if (tri.tiles[0] !== 0 || tri.tiles[1] !== 0) return tri;
+  const src = toLinearLayout(srcTy.shape, srcTy.encoding!);
+  const dst = toLinearLayout(dstTy.shape, dstTy.encoding!);
+  const bits = tensorBitwidth(srcTy);
+  const mine = optimalSwizzle(src, dst, bits, tri.nReps);
+  if (!mine) return tri;
+  if (tri.threadDependent) return mine;
+  return sharedLayoutCost(mine, src, dst, bits) < sharedLayoutCost(tri, src, dst, bits) ? mine : tri;
+}
+
+/** Triton's swizzled layout (GenericSwizzling), with rounds made independent of the threads (see cvtSmemLayout). */
+function tritonSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[]): CvtSmemLayout {
   const { smem, tiles } = swizzledCvtLayout(srcTy, dstTy, computeCapability);
   const nReps = smem.hasInDim('reps') ? smem.getInDimSize('reps') : 1;
   const offsetCols: number[] = [];
@@ -125,6 +254,179 @@ export function cvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, 
   const offMask = (1 << nOff) - 1;
   const inverse = (x: number): number => (flat(x) & offMask) | (round(x) << nOff);
   return { smem, tiles, bufferElems: smem.getTotalOutDimSize() / nReps, nReps, inverse };
+}
+
+/** Flattened register / lane / warp columns of a layout's flattened inverse image in a shared layout. */
+function sideAccess(L: CvtSmemLayout, ll: LinearLayout): { acc: SmemAccess; noVec: number; nUnique: number } {
+  const bufBits = log2(L.bufferElems);
+  const offMask = L.bufferElems - 1;
+  const regFlat = columns(ll, 'register').map(L.inverse);
+  return {
+    acc: {
+      regCols: regFlat.map((x) => x & offMask),
+      laneCols: columns(ll, 'lane').map((c) => L.inverse(c) & offMask),
+      warpCols: columns(ll, 'warp').map((c) => L.inverse(c) & offMask),
+    },
+    noVec: regFlat.reduce((m, x, i) => (x >>> bufBits !== 0 ? m | (1 << i) : m), 0),
+    nUnique: 2 ** columns(ll, 'register').filter((c) => c !== 0).length,
+  };
+}
+
+/**
+ * Cost of storing `src` and loading `dst` through a shared layout with ld/st.shared (as accessShared does): the
+ * wavefronts, plus a quarter per instruction issued.
+ */
+export function sharedLayoutCost(L: CvtSmemLayout, src: LinearLayout, dst: LinearLayout, bitwidth: number): number {
+  let total = 0;
+  for (const ll of [src, dst]) {
+    const s = sideAccess(L, ll);
+    const { bits, wavefronts } = chooseVector(s.acc, bitwidth, { noVecRegMask: s.noVec });
+    const instrs = s.nUnique / 2 ** bits.length;
+    total += instrs * (wavefronts + 0.25);
+  }
+  return total;
+}
+
+/**
+ * A bank-conflict-free shared layout for a conversion with ld/st.shared (paper §5.4), with `nReps` rounds:
+ * - vectors: registers common to both layouts (both sides access 2^|V| contiguous elements), extended with one
+ *   side's registers when that side can access more (up to 128 bits), and to a 32-bit word;
+ * - rounds: `nReps` register vectors common to both layouts (independent of every lane and warp);
+ * - the remaining offset bits are a basis split into bank bits (inside the 128 bytes one wavefront serves) and
+ *   segment bits (above); the segment is chosen so that, on each side, the lanes of one wavefront phase are
+ *   independent modulo the segment (and the vector bits below the side's access): their addresses then fall in
+ *   distinct banks. Segment vectors come first from XORs of a source lane and a destination lane (the classic
+ *   swizzle), then registers and unit vectors; when no vector keeps both sides conflict free, the one with the
+ *   fewest conflicts is taken.
+ * Among the vector choices, the layout with the fewest wavefronts (`sharedLayoutCost`) is returned.
+ */
+export function optimalSwizzle(srcLL: LinearLayout, dstLL: LinearLayout, bitwidth: number, nReps: number): CvtSmemLayout | undefined {
+  const n = srcLL.getTotalOutDimSizeLog2();
+  const k = log2(nReps);
+  const eb = bitwidth / 8;
+  const nz = (xs: number[]): number[] => xs.filter((x) => x !== 0);
+  const sReg = nz(columns(srcLL, 'register'));
+  const dReg = nz(columns(dstLL, 'register'));
+  const sLane = columns(srcLL, 'lane');
+  const dLane = columns(dstLL, 'lane');
+  const threads = nz([...sLane, ...dLane, ...columns(srcLL, 'warp'), ...columns(dstLL, 'warp')]);
+  const common = sReg.filter((c) => dReg.includes(c));
+  const maxV = log2(Math.max(1, Math.floor(16 / eb)));
+  const wordBits = eb < 4 ? log2(4 / eb) : 0;
+  const W = log2(128 / eb);
+  const indep = (set: readonly number[], c: number): boolean => c !== 0 && rank([...set, c]) > rank(set);
+  // Rounds: common registers independent of the threads (the last ones first: the first ones make vectors).
+  const R: number[] = [];
+  for (const c of [...common].reverse()) {
+    if (R.length === k) break;
+    if (indep([...threads, ...R], c)) R.push(c);
+  }
+  if (R.length !== k) return undefined;
+  const build = (V: number[]): CvtSmemLayout | undefined => {
+    const tOf = (regs: readonly number[]): number => {
+      let t = 0;
+      while (t < V.length && regs.includes(V[t]!)) t++;
+      return t;
+    };
+    const sides = [
+      { t: tOf(sReg), lanes: sLane, ll: srcLL },
+      { t: tOf(dReg), lanes: dLane, ll: dstLL },
+    ].map(({ t, lanes, ll }) => {
+      const accessBytes = 2 ** t * eb;
+      const phaseLanes = 5 - Math.max(0, log2(Math.max(1, accessBytes / 4)));
+      const lo = Math.max(t, wordBits);
+      // A side vectorizing t bits needs every other column of its layout to leave the vector bits zero: the
+      // offset bases other than V[0..t) must span exactly those columns.
+      const vec = V.slice(0, t);
+      const others = nz([...columns(ll, 'register'), ...columns(ll, 'lane'), ...columns(ll, 'warp')]).filter((c) => !vec.includes(c));
+      return { P: nz(lanes.slice(0, phaseLanes)), U: V.slice(0, Math.min(lo, V.length)), t, others: new Echelon(others) };
+    });
+    const allowed = (c: number): boolean => sides.every((sd) => sd.t === 0 || sd.others.contains(c));
+    const nOff = n - k;
+    const nWin = Math.min(W, nOff);
+    const nSeg = nOff - Math.max(nWin, V.length);
+    // Segment: vectors outside span(V, R, Sg) (bijectivity) and, on each side, outside span(P, U, R, Sg) (the
+    // phase lanes keep distinct banks). The XOR of a lane of one side and a lane of the other is outside both
+    // when each lane is outside the other side's span; otherwise every vector is tried.
+    const Sg: number[] = [];
+    const glob = new Echelon([...V, ...R]);
+    const sideSpans = sides.map((sd) => new Echelon([...sd.P, ...sd.U, ...R]));
+    const cands: number[] = [];
+    for (const p of sides[0]!.P) for (const q of sides[1]!.P) if (p !== q) cands.push((p ^ q) >>> 0);
+    cands.push(...sReg, ...dReg, ...Array.from({ length: n }, (_, i) => 1 << i), ...threads);
+    while (Sg.length < nSeg) {
+      let best: [number, number] | undefined;
+      const consider = (c: number): boolean => {
+        if (c === 0 || glob.contains(c) || !allowed(c)) return false;
+        const d = sideSpans.reduce((a, sp) => a + (sp.contains(c) ? 1 : 0), 0);
+        if (!best || d < best[0]) best = [d, c];
+        return d === 0;
+      };
+      let done = false;
+      for (const c of cands) if ((done = consider(c))) break;
+      if (!done && n <= 16) for (let c = 1; c < 2 ** n; c++) if ((done = consider(c))) break;
+      if (!best) return undefined;
+      const c = best[1];
+      Sg.push(c);
+      glob.add(c);
+      sideSpans.forEach((sp) => sp.add(c));
+    }
+    const Bk: number[] = [];
+    for (const c of [...sides[0]!.P, ...sides[1]!.P, ...Array.from({ length: n }, (_, i) => 1 << i)]) {
+      if (V.length + Bk.length + Sg.length === nOff) break;
+      if (allowed(c) && indep([...V, ...R, ...Sg, ...Bk], c)) Bk.push(c);
+    }
+    if (V.length + Bk.length + Sg.length < nOff && n <= 16) {
+      for (let c = 1; c < 2 ** n && V.length + Bk.length + Sg.length < nOff; c++) if (allowed(c) && indep([...V, ...R, ...Sg, ...Bk], c)) Bk.push(c);
+    }
+    const offs = [...V, ...Bk, ...Sg];
+    if (offs.length !== nOff || rank([...offs, ...R]) !== n) return undefined;
+    const solver = new Solver([...offs, ...R]);
+    const inverse = (x: number): number => {
+      const s = solver.solve(x);
+      if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
+      return s;
+    };
+    const smem = LinearLayout.fromBasesWithSizes(
+      [
+        ['offset', offs.map((c) => [c])],
+        ['reps', R.map((c) => [c])],
+      ],
+      [['flat', 2 ** n]],
+      true,
+    );
+    return { smem, tiles: [0, 0], bufferElems: 2 ** nOff, nReps, inverse };
+  };
+  // Vector choices: common registers, then one side's registers; filled up to a 32-bit word.
+  const options: number[][] = [];
+  const extend = (base: number[], extra: readonly number[]): number[] => {
+    const V = [...base];
+    for (const c of extra) {
+      if (V.length >= maxV) break;
+      if (!V.includes(c) && indep([...V, ...R], c)) V.push(c);
+    }
+    return V;
+  };
+  const vc = extend([], common);
+  const prefixes: number[][] = [];
+  for (const V of [vc, extend(vc, sReg), extend(vc, dReg)]) for (let i = V.length; i >= 0; i--) prefixes.push(V.slice(0, i));
+  for (const V of prefixes) {
+    // Sub-word elements: fill the word (lanes sharing a word never conflict).
+    const filled = [...V];
+    for (const c of [...sReg, ...dReg, ...dLane, ...sLane]) {
+      if (filled.length >= wordBits) break;
+      if (indep([...filled, ...R], c)) filled.push(c);
+    }
+    if (!options.some((o) => o.length === filled.length && o.every((x, i) => x === filled[i]))) options.push(filled);
+  }
+  let best: [number, CvtSmemLayout] | undefined;
+  for (const V of options) {
+    const L = build(V);
+    if (!L) continue;
+    const c = sharedLayoutCost(L, srcLL, dstLL, bitwidth);
+    if (!best || c < best[0]) best = [c, L];
+  }
+  return best?.[1];
 }
 
 /**

@@ -5,11 +5,15 @@
  * hold the element its layout says, shared memory must be race free, and among conversions that stay within
  * warps the share lowered with shuffles (rather than shared memory) is reported and checked.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
+import { cvtStats } from '../lowering/convert-layout.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { Parser } from '../parser/parser.js';
 import type { RankedTensorType } from '../dialect/ir/type.js';
-import { ELEMENT_TYPES, NotConvertible, runCvtCase, type CvtCase, type CvtResult } from './simulator/harness.js';
+import { ELEMENT_TYPES, NotConvertible, parseModule, runCvtCase, simulateIdentity, type CvtCase, type CvtResult } from './simulator/harness.js';
 import { Rng, randomLayout, randomShape, type Family } from './simulator/layouts.js';
 
 const FAMILIES: Family[] = ['blocked', 'mma', 'dot_op', 'slice', 'linear'];
@@ -120,5 +124,55 @@ describe('convert_layout on the warp simulator', () => {
     expect(failures.slice(0, 5)).toEqual([]);
     expect(results.length).toBeGreaterThanOrEqual(N);
     expect(shuffleFraction).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('corpus data movement on the warp simulator', () => {
+  const shared = process.env['TTG_SHARED'] ? resolve(process.env['TTG_SHARED']) : resolve(__dirname, '..', '..', 'shared');
+  const corpus = join(shared, 'golden', 'corpus');
+  const cases = existsSync(corpus) ? readdirSync(corpus).filter((d) => existsSync(join(corpus, d, '15-allocate-shared-memory.mlir'))) : [];
+  test.skipIf(cases.length === 0)('every convert_layout and local_alloc/local_load of the corpus kernels', () => {
+    const seen = new Set<string>();
+    const methods: Record<string, number> = {};
+    let n = 0;
+    let wf = 0;
+    let ideal = 0;
+    for (const c of cases) {
+      const m = parseModule(readFileSync(join(corpus, c, '15-allocate-shared-memory.mlir'), 'utf8'));
+      const numWarps = (m.getAttr('ttg.num-warps') as IntegerAttr).num;
+      const cc = Number(/cuda:(\d+)/.exec(String((m.getAttr('ttg.target') as StringAttr).value))![1]);
+      const header = `module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = ${numWarps} : i32, ttg.target = "cuda:${cc}", "ttg.threads-per-warp" = 32 : i32}`;
+      const texts: [string, string][] = [];
+      m.walk((op) => {
+        if (op.name === 'ttg.convert_layout') {
+          const s = op.operand(0).type.key;
+          const d = op.result(0).type.key;
+          texts.push(['cvt', `${header} {\n  tt.func private @f(%a: ${s}) -> ${d} {\n    %0 = ttg.convert_layout %a : ${s} -> ${d}\n    tt.return %0 : ${d}\n  }\n}\n`]);
+        }
+        if (op.name === 'ttg.local_load' && op.operand(0).definingOp?.name === 'ttg.local_alloc' && op.operand(0).definingOp!.operands.length) {
+          const alloc = op.operand(0).definingOp!;
+          const s = alloc.operand(0).type.key;
+          const mem = alloc.result(0).type.key;
+          const d = op.result(0).type.key;
+          texts.push(['smem', `${header} {\n  tt.func private @f(%a: ${s}) -> ${d} {\n    %0 = ttg.local_alloc %a : (${s}) -> ${mem}\n    %1 = ttg.local_load %0 : ${mem} -> ${d}\n    tt.return %1 : ${d}\n  }\n}\n`]);
+        }
+      });
+      for (const [kind, text] of texts) {
+        if (seen.has(text)) continue;
+        seen.add(text);
+        const before = { ...cvtStats };
+        const r = simulateIdentity(parseModule(text), 'f', numWarps, cc);
+        const how = kind === 'smem' ? (r.stats.ldmatrix ? 'local_load ldmatrix' : 'local_load ld.shared') : (Object.keys(cvtStats) as (keyof typeof cvtStats)[]).find((k) => cvtStats[k] !== before[k])!;
+        methods[how] = (methods[how] ?? 0) + 1;
+        wf += r.stats.wavefronts;
+        ideal += r.stats.idealWavefronts;
+        expect(r.mismatches, `${c}: ${r.firstMismatch}\n${text}`).toBe(0);
+        n++;
+      }
+    }
+    console.log(
+      `corpus: ${n} distinct data movements checked (${Object.entries(methods).map(([k, v]) => `${k} ${v}`).join(', ')}); shared memory wavefronts ${wf} for an ideal ${ideal} (${(wf / Math.max(1, ideal)).toFixed(3)}x)`,
+    );
+    expect(n).toBeGreaterThan(0);
   });
 });
