@@ -42,8 +42,15 @@
  * - `axisInfo` (ModuleAxisInfoAnalysis computed on the TTGIR before conversion), `error(msg)`.
  *
  * Shared layout/index helpers live in `layout-indices.ts` (`emitIndices`, `applyLinearLayout`), the LLVM op
- * helpers in `builder.ts`, inline PTX in `ptx.ts`. Register lowerings by importing the module from
+ * helpers in `builder.ts`, inline PTX in `ptx.ts`, global memory helpers (vector sizes, unique registers, redundant
+ * thread predicates) in `memory.ts`, the shared memory layout of conversions in
+ * `transforms/analysis/allocation.ts` (`swizzledCvtLayout`). Register lowerings by importing the module from
  * `lowering/index.ts` (one import line per file).
+ *
+ * Files: function.ts (functions, calls, returns), control-flow.ts (cf), elementwise.ts (arith, math, fp conversions,
+ * inline asm), view.ts (splat, broadcast, expand_dims, trans, reshape, join, split, cat, make_range, addptr,
+ * constants), spmd.ts (program ids), memory.ts (tt.load / tt.store), atomics.ts, print-assert.ts, membar.ts
+ * (barriers), nv-passes.ts (convert-nv-gpu-to-llvm / convert-nvvm-to-llvm), llvm-folds.ts (LLVM dialect folders).
  *
  * ## Driver
  *

@@ -85,6 +85,30 @@ for (const [name, llvmName] of Object.entries(BINARY)) {
 
 registerElementwise('arith.negf', (b, [x]) => b.fneg(x!));
 
+// Integer division rounding up / down (MLIR's expansion of arith.ceildivsi / floordivsi / ceildivui).
+registerElementwise('arith.ceildivui', (b, [x, y]) => {
+  const q = b.udiv(x!, y!);
+  const r = b.urem(x!, y!);
+  return b.select(b.icmp('ne', r, b.int(x!.type, 0)), b.add(q, b.int(x!.type, 1)), q);
+});
+registerElementwise('arith.ceildivsi', (b, [x, y]) => {
+  const zero = b.int(x!.type, 0);
+  const q = b.sdiv(x!, y!);
+  const r = b.srem(x!, y!);
+  const sameSign = b.icmp('eq', b.icmp('slt', r, zero), b.icmp('slt', y!, zero));
+  return b.select(b.and(b.icmp('ne', r, zero), sameSign), b.add(q, b.int(x!.type, 1)), q);
+});
+registerElementwise('arith.floordivsi', (b, [x, y]) => {
+  const zero = b.int(x!.type, 0);
+  const q = b.sdiv(x!, y!);
+  const r = b.srem(x!, y!);
+  const diffSign = b.icmp('ne', b.icmp('slt', r, zero), b.icmp('slt', y!, zero));
+  return b.select(b.and(b.icmp('ne', r, zero), diffSign), b.sub(q, b.int(x!.type, 1)), q);
+});
+registerElementwise('math.isnan', (b, [x]) => b.fcmp('uno', x!, x!));
+registerElementwise('math.isinf', (b, [x]) => b.fcmp('oeq', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
+registerElementwise('math.isfinite', (b, [x]) => b.fcmp('one', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
+
 registerElementwise('arith.divf', (b, [x, y], ctx) => {
   const t = x!.type;
   if (t instanceof FloatType && t.width === 32) return b.intrinsic('llvm.nvvm.div.full', [x!, y!], t)!;

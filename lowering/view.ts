@@ -109,6 +109,11 @@ registerLowering('tt.split', (op, ctx) => {
   ctx.replace([lhs, rhs]);
 });
 
+// The result layout of tt.cat puts the operand choice in its highest register bit: lhs registers, then rhs.
+registerLowering('tt.cat', (op, ctx) => {
+  ctx.replaceWith([...ctx.operand(0), ...ctx.operand(1)]);
+});
+
 registerLowering('tt.make_range', (op, ctx) => {
   const t = tensorType(op.result());
   const start = (op.getAttr('start') as IntegerAttr).num;
