@@ -22,13 +22,21 @@ import type { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
 
 /** The flattened images (out-dims packed in order, dim0 minor) of the bases of `inDim` (empty when absent). */
 export function columns(ll: LinearLayout, inDim: string): number[] {
-  if (!ll.hasInDim(inDim)) return [];
-  const flat = ll.getNumOutDims() > 1 ? ll.flattenOuts() : ll;
-  const n = flat.getInDimSizeLog2(inDim);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(flat.getNumOutDims() ? flat.getBasis(inDim, i)[0]! : 0);
-  return out;
+  let perLayout = columnCache.get(ll);
+  if (!perLayout) columnCache.set(ll, (perLayout = new Map()));
+  const hit = perLayout.get(inDim);
+  if (hit) return [...hit];
+  let out: number[] = [];
+  if (ll.hasInDim(inDim)) {
+    const flat = ll.getNumOutDims() > 1 ? ll.flattenOuts() : ll;
+    const n = flat.getInDimSizeLog2(inDim);
+    out = [];
+    for (let i = 0; i < n; i++) out.push(flat.getNumOutDims() ? flat.getBasis(inDim, i)[0]! : 0);
+  }
+  perLayout.set(inDim, out);
+  return [...out];
 }
+const columnCache = new WeakMap<LinearLayout, Map<string, number[]>>();
 
 /** XOR of `cols[i]` over the set bits i of `x`. */
 export function xorCols(cols: readonly number[], x: number): number {
@@ -209,6 +217,21 @@ export interface CvtSmemLayout {
  * lie in span(vector, bank, segment) this is the swizzled layout's own reps coordinate.
  */
 export function cvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[] = []): CvtSmemLayout {
+  // Types are uniqued: cache per (source, destination, target).
+  const key = `${computeCapability}|${threadCols.join(',')}`;
+  let bySrc = layoutCache.get(srcTy);
+  if (!bySrc) layoutCache.set(srcTy, (bySrc = new WeakMap()));
+  let byDst = bySrc.get(dstTy);
+  if (!byDst) bySrc.set(dstTy, (byDst = new Map()));
+  const hit = byDst.get(key);
+  if (hit) return hit;
+  const L = computeCvtSmemLayout(srcTy, dstTy, computeCapability, threadCols);
+  byDst.set(key, L);
+  return L;
+}
+const layoutCache = new WeakMap<RankedTensorType, WeakMap<RankedTensorType, Map<string, CvtSmemLayout>>>();
+
+function computeCvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[]): CvtSmemLayout {
   const tri = tritonSmemLayout(srcTy, dstTy, computeCapability, threadCols);
   // ldmatrix/stmatrix tiles are kept; otherwise the bank-conflict-free layout for our accesses when it is cheaper.
   if (tri.tiles[0] !== 0 || tri.tiles[1] !== 0) return tri;
@@ -224,6 +247,10 @@ export function cvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, 
 /** Triton's swizzled layout (GenericSwizzling), with rounds made independent of the threads (see cvtSmemLayout). */
 function tritonSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[]): CvtSmemLayout {
   const { smem, tiles } = swizzledCvtLayout(srcTy, dstTy, computeCapability);
+  return tritonLayoutFrom(smem, tiles, srcTy, dstTy, threadCols);
+}
+
+function tritonLayoutFrom(smem: LinearLayout, tiles: [number, number], srcTy: RankedTensorType, dstTy: RankedTensorType, threadCols: readonly number[]): CvtSmemLayout {
   const nReps = smem.hasInDim('reps') ? smem.getInDimSize('reps') : 1;
   const offsetCols: number[] = [];
   for (const d of smem.getInDimNames()) if (d !== 'reps') offsetCols.push(...columns(smem, d));
@@ -372,13 +399,12 @@ export function optimalSwizzle(srcLL: LinearLayout, dstLL: LinearLayout, bitwidt
       sideSpans.forEach((sp) => sp.add(c));
     }
     const Bk: number[] = [];
-    for (const c of [...sides[0]!.P, ...sides[1]!.P, ...Array.from({ length: n }, (_, i) => 1 << i)]) {
-      if (V.length + Bk.length + Sg.length === nOff) break;
-      if (allowed(c) && indep([...V, ...R, ...Sg, ...Bk], c)) Bk.push(c);
-    }
-    if (V.length + Bk.length + Sg.length < nOff && n <= 16) {
-      for (let c = 1; c < 2 ** n && V.length + Bk.length + Sg.length < nOff; c++) if (allowed(c) && indep([...V, ...R, ...Sg, ...Bk], c)) Bk.push(c);
-    }
+    const all = new Echelon([...V, ...R, ...Sg]);
+    const tryBank = (c: number): void => {
+      if (V.length + Bk.length + Sg.length < nOff && allowed(c) && all.add(c)) Bk.push(c);
+    };
+    for (const c of [...sides[0]!.P, ...sides[1]!.P, ...Array.from({ length: n }, (_, i) => 1 << i)]) tryBank(c);
+    if (n <= 16) for (let c = 1; c < 2 ** n && V.length + Bk.length + Sg.length < nOff; c++) tryBank(c);
     const offs = [...V, ...Bk, ...Sg];
     if (offs.length !== nOff || rank([...offs, ...R]) !== n) return undefined;
     const solver = new Solver([...offs, ...R]);
