@@ -134,7 +134,6 @@ export function planShuffles(S: LinearLayout, D: LinearLayout, bitwidth: number)
     packDst.push(i);
     packSrc.push(k);
   }
-  const packSrcMask = packSrc.reduce((a, k) => a | (1 << k), 0);
   const packDstMask = packDst.reduce((a, k) => a | (1 << k), 0);
   // Kernel vectors that keep the packed source rows zero.
   let kf = [...kernel];
@@ -289,7 +288,6 @@ export function planShuffles(S: LinearLayout, D: LinearLayout, bitwidth: number)
   }
   plan.recvOrder = bestOrder;
   plan.selects = best * words;
-  void packSrcMask;
   return plan;
 }
 

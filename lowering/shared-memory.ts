@@ -9,9 +9,10 @@
  * which for a memdesc is `tensorLayout ∘ sharedLayout⁻¹` and for a convert_layout `src ∘ smem⁻¹` (swizzle.ts).
  * `accessShared` turns such a map (given by the offset of each register / lane / warp basis bit) into vectorized
  * `llvm.load` / `llvm.store` on `!llvm.ptr<3>`:
- * - the vector width is the largest v (at most 128 bits) such that offset bits 0..log2(v)-1 are each the image
- *   of one register bit and no other basis (other registers, lanes, warps, the view's affine offset) touches
- *   them (Triton's `largestVectorisation` + `divideLeft` by an identity tile);
+ * - vectors: offset bits 0..log2(v)-1 must each be the image of one register bit that no other basis (other
+ *   registers, lanes, warps, the view's affine offset) touches (Triton's `largestVectorisation` + `divideLeft`
+ *   by an identity tile); among the widths allowed (at most 128 bits), the one with the fewest bank wavefronts
+ *   per element is used (swizzle.ts `chooseVector`);
  * - each thread computes one base `L(0, lane, warp)` (GF(2) matrix-vector product), each vector adds a
  *   compile-time constant: the bits of the constant that the base may also set are XORed, the others are
  *   added (they become the immediate offset of `ld.shared`/`st.shared`); addresses are computed in bytes;
@@ -48,7 +49,6 @@ export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemA
 import { convertElementType } from './type-converter.js';
 
 const i8 = (): IntegerType => IntegerType.get(8);
-const i32 = (): IntegerType => IntegerType.get(32);
 
 /** Bit width of a (converted) element type; pointers count as 64. */
 export function elemBits(t: Type): number {
@@ -273,22 +273,6 @@ export function fromStorage(b: LLVMBuilder, v: Value, t: Type): Value {
   return v;
 }
 
-/** Registers of `ll` whose basis bits are zero (broadcast) are copies: [unique index of each register, #unique]. */
-export function uniqueRegisterMap(regCols: readonly number[]): { toUnique: (r: number) => number; uniqueBits: number[] } {
-  const uniqueBits: number[] = [];
-  regCols.forEach((c, i) => {
-    if (c !== 0) uniqueBits.push(i);
-  });
-  const toUnique = (r: number): number => {
-    let u = 0;
-    uniqueBits.forEach((bit, k) => {
-      if ((r >>> bit) & 1) u |= 1 << k;
-    });
-    return u;
-  };
-  return { toUnique, uniqueBits };
-}
-
 function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: RankedTensorType, memTy: MemDescType, mem: readonly Value[]): void {
   const b = ctx.b;
   const addr = memDescAddressing(ctx, memTy, mem);
@@ -390,7 +374,7 @@ function bufferBytes(t: MemDescType, shape: readonly number[]): number {
 registerLowering('ttg.memdesc_index', (op, ctx) => {
   const src = memType(op.operand(0));
   const dst = memType(op.result());
-  const [base, ...offs] = ctx.operand(0);
+  const base = ctx.operand(0)[0];
   const idx = ctx.scalar(1);
   const b = ctx.b;
   const stride = bufferBytes(src, dst.allocShape);
@@ -398,8 +382,7 @@ registerLowering('ttg.memdesc_index', (op, ctx) => {
   let byteOff: Value;
   if (c !== undefined) byteOff = b.i32(c * stride);
   else byteOff = b.mul(idx, b.i32(stride));
-  // The leading offset (into the buffer dim) is dropped: the base points at buffer `idx`.
-  void offs;
+  // The view's offsets are dropped (memdesc_index requires a full allocation): the base points at buffer `idx`.
   const newBase = c === 0 ? base! : b.gep(base!, i8(), byteOff, LLVMPointerType.get(3), true);
   ctx.replaceWith([newBase, ...dst.shape.map(() => b.i32(0))]);
 });
@@ -430,4 +413,3 @@ registerLowering(['ttg.memdesc_reshape', 'ttg.memdesc_reinterpret'], (op, ctx) =
   ctx.replaceWith([base!, ...dst.shape.map(() => ctx.b.i32(0))]);
 });
 
-void i32;

@@ -499,7 +499,6 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
     if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
     return s;
   };
-  const outDims = src.getOutDims();
   const smem = LinearLayout.fromBasesWithSizes(
     [
       ['offset', offs.map((c) => [c])],
@@ -508,6 +507,5 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
     [['flat', 2 ** n]],
     true,
   );
-  void outDims;
   return { smem, tiles: [0, 0], bufferElems: 2 ** (n - k), nReps, inverse, ...(threadDependent ? { threadDependent } : {}) };
 }
