@@ -125,7 +125,7 @@ describe('convert_layout on the warp simulator', () => {
     expect(failures.slice(0, 5)).toEqual([]);
     expect(results.length).toBeGreaterThanOrEqual(N);
     expect(shuffleFraction).toBeGreaterThanOrEqual(0.9);
-  });
+  }, 600_000);
 });
 
 describe('corpus data movement on the warp simulator', () => {
@@ -175,5 +175,5 @@ describe('corpus data movement on the warp simulator', () => {
       `corpus: ${n} distinct data movements checked (${Object.entries(methods).map(([k, v]) => `${k} ${v}`).join(', ')}); shared memory wavefronts ${wf} for an ideal ${ideal} (${(wf / Math.max(1, ideal)).toFixed(3)}x)`,
     );
     expect(n).toBeGreaterThan(0);
-  });
+  }, 600_000);
 });

@@ -106,7 +106,7 @@ describe('shared memory lowerings on the warp simulator', () => {
     if (failures.length) console.log(failures.slice(0, 3).join('\n\n'));
     expect(failures.slice(0, 3)).toEqual([]);
     expect(ran).toBeGreaterThanOrEqual(N);
-  });
+  }, 600_000);
 
   test('mma v2 dot operands load with ldmatrix (sm80) and store with stmatrix (sm90)', () => {
     for (const [opIdx, order, cc] of [
