@@ -17,9 +17,15 @@ import { createOperation } from '../dialect/ir/create.js';
 import { OpResult, type BlockArgument, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
 import type { Location } from '../dialect/ir/location.js';
 import { FunctionType, RankedTensorType, type Type } from '../dialect/ir/type.js';
-import { BlockedEncodingAttr, DotOperandEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
+import { BlockedEncodingAttr, DistributedEncodingAttr, DotOperandEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { cgaFromSplitParams } from '../dialect/ttg/attrs/cga.js';
 import { registerPass, type ParsedOptions, type PassContext } from './pass.js';
+import { Builder } from '../dialect/ir/builder.js';
+import { isConstantLike } from '../dialect/ir/traits.js';
+import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from './rewrite/registry.js';
+import '../dialect/arith/folds.js';
+import '../dialect/tt/canonicalize.js';
+import type { Attribute } from '../dialect/ir/attribute.js';
 import {
   ATTR_NUM_CTAS,
   ATTR_NUM_WARPS,
@@ -30,9 +36,10 @@ import {
   defaultBlockedEncoding,
   intsOf,
   iota,
+  isIota,
   nextPowOf2,
 } from './utils/layout.js';
-import { inferExpandDimsEncoding, inferJoinEncoding, inferReduceEncoding, inferSplitEncoding, inferTransEncoding } from './utils/layout-inference.js';
+import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from './utils/layout-utils.js';
 
 export interface TritonToTritonGPUOptions {
   numWarps: number;
@@ -67,6 +74,11 @@ class Converter {
   private readonly origTypes = new Map<Value, Type>();
   /** ttg.convert_layout materializations, per value and target type. */
   private readonly materialized = new Map<Value, Map<Type, Value>>();
+  /** The value attributes constants had before being converted (what m_Constant sees in MLIR's rollback mode). */
+  private readonly origConstants = new Map<Operation, Attribute>();
+  /** Results of folded ops and what replaces them (the folded ops stay in place until the end, as in MLIR). */
+  private readonly replacements = new Map<Value, Value>();
+  readonly folded: Operation[] = [];
 
   constructor(private readonly opts: TritonToTritonGPUOptions) {}
 
@@ -83,6 +95,19 @@ class Converter {
     return this.origTypes.get(v) ?? v.type;
   }
 
+  /** The constant value defining `v` as the conversion's folder sees it (unconverted types). */
+  originalConstant(v: Value): Attribute | undefined {
+    const def = v.definingOp;
+    if (!def || !isConstantLike(def)) return undefined;
+    return this.origConstants.get(def) ?? constantValueOfOp(def);
+  }
+
+  rememberConstant(op: Operation): void {
+    if (this.origConstants.has(op)) return;
+    const v = constantValueOfOp(op);
+    if (v) this.origConstants.set(op, v);
+  }
+
   /** Rewrites a value's type in place, remembering what it was. */
   setType(v: Value, t: Type): void {
     if (v.type === t) return;
@@ -94,8 +119,21 @@ class Converter {
    * The value a converted op should use for `v`: `v` itself when it already has the converted type of its
    * original type, otherwise a (cached) `ttg.convert_layout` right after its definition.
    */
-  remap(v: Value): Value {
-    const desired = this.convertType(this.origType(v));
+  /** The value currently standing for `v` (following fold replacements). */
+  lookup(v: Value): Value {
+    let cur = v;
+    for (let next = this.replacements.get(cur); next; next = this.replacements.get(cur)) cur = next;
+    return cur;
+  }
+
+  replaceFolded(op: Operation, values: readonly Value[]): void {
+    op.results.forEach((r, i) => this.replacements.set(r, values[i]!));
+    this.folded.push(op);
+  }
+
+  remap(orig: Value): Value {
+    const desired = this.convertType(this.origType(orig));
+    const v = this.lookup(orig);
     if (v.type === desired) return v;
     let cache = this.materialized.get(v);
     const hit = cache?.get(desired);
@@ -178,6 +216,7 @@ const tensorOf = (v: Value): RankedTensorType => v.type as RankedTensorType;
 
 const patterns: Record<string, Pattern> = {
   'arith.constant': (op, c) => {
+    c.rememberConstant(op);
     generic(op, c);
     const t = op.result().type;
     const v = op.getAttr('value');
@@ -202,7 +241,7 @@ const patterns: Record<string, Pattern> = {
     op.setOperands([newSrc]);
     const res = op.result();
     const resType = c.origType(res) as RankedTensorType;
-    c.setType(res, RankedTensorType.get(resType.shape, resType.elementType, inferExpandDimsEncoding(tensorOf(newSrc).encoding!, axis)));
+    c.setType(res, RankedTensorType.get(resType.shape, resType.elementType, retEnc));
   },
 
   'tt.dot': (op, c) => {
@@ -254,7 +293,7 @@ const patterns: Record<string, Pattern> = {
     op.setOperands([lhs, rhs]);
     const res = op.result();
     const t = c.origType(res) as RankedTensorType;
-    const enc = inferJoinEncoding(tensorOf(lhs).encoding!);
+    const enc = inferJoinOpEncoding(tensorOf(lhs).encoding!, tensorOf(lhs).shape);
     c.setType(res, enc ? RankedTensorType.get(t.shape, t.elementType, enc) : c.convertType(t));
   },
 
@@ -278,7 +317,7 @@ const patterns: Record<string, Pattern> = {
       src = c.convertBefore(op, src, srcTy);
     }
     op.setOperands([src]);
-    const outEnc = inferSplitEncoding(srcTy.encoding!);
+    const outEnc = inferSplitOpEncoding(srcTy.encoding!, srcTy.shape);
     for (const r of op.results) {
       const t = c.origType(r) as RankedTensorType;
       c.setType(r, outEnc ? RankedTensorType.get(t.shape, t.elementType, outEnc) : c.convertType(t));
@@ -292,7 +331,8 @@ const patterns: Record<string, Pattern> = {
     const order = intsOf(op.getAttr('order')) ?? [];
     const res = op.result();
     const t = c.origType(res) as RankedTensorType;
-    const enc = inferTransEncoding(tensorOf(src).encoding!, order);
+    const srcEnc = tensorOf(src).encoding!;
+    const enc = isIota(order) ? srcEnc : inferTransOpEncoding(srcEnc, tensorOf(src).shape, order);
     c.setType(res, enc ? RankedTensorType.get(t.shape, t.elementType, enc) : c.convertType(t));
   },
 
@@ -314,7 +354,7 @@ const patterns: Record<string, Pattern> = {
       const st = tensorOf(srcs[i]!);
       if (st.rank === 1) return c.setType(r, st.elementType);
       const shape = st.shape.filter((_, d) => d !== axis);
-      const enc = inferReduceEncoding(st.encoding!, axis);
+      const enc = st.encoding instanceof DistributedEncodingAttr ? SliceEncodingAttr.get(axis, st.encoding) : undefined;
       c.setType(r, RankedTensorType.get(shape, st.elementType, enc));
     });
   },
@@ -325,9 +365,9 @@ const patterns: Record<string, Pattern> = {
     op.results.forEach((r, i) => c.setType(r, srcs[i]!.type));
   },
 
+  // TritonFuncOpPattern keeps the function type as it was and only converts the body's argument types
+  // (functions taking or returning tensors are then rejected by the verifier, as in Triton).
   'tt.func': (op, c) => {
-    const ft = op.getAttr('function_type');
-    if (ft instanceof TypeAttr) op.setAttr('function_type', TypeAttr.get(c.convertType(ft.value)));
     for (const r of op.regions) c.convertRegionTypes(r);
   },
 
@@ -374,6 +414,45 @@ function gatherScatter(op: Operation, c: Converter): void {
   op.setOperand(1, c.convertBefore(op, idx, t.withEncoding(enc)));
 }
 
+/**
+ * legalizeWithFold: MLIR's conversion driver first tries to fold an illegal op. An in-place fold (constant
+ * operands of a commutative op moved last) is retried; a fold to values or constants replaces the op, the
+ * constants being materialized before it and legalized at once. Returns true when the op was replaced.
+ */
+function tryFold(op: Operation, c: Converter, legalize: (op: Operation) => void): boolean {
+  if (isConstantLike(op) || op.regions.length) return false;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const results: OpFoldResult[] = [];
+    const operands = op.operandValues.map((v) => c.originalConstant(v));
+    if (!foldOperationWith(op, operands, results)) return false;
+    if (results.length === 0) continue; // folded in place: try again
+    const b = new Builder();
+    b.setInsertionPoint(op);
+    const created: Operation[] = [];
+    const repl: Value[] = [];
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i]!;
+      if (isValue(r)) {
+        repl.push(r);
+        continue;
+      }
+      const type = c.origType(op.result(i));
+      const cst =
+        materializeConstant(dialectOfName(op.name), b, r as Attribute, type, op.loc) ?? materializeConstant('arith', b, r as Attribute, type, op.loc);
+      if (!cst) {
+        for (const x of created) x.erase();
+        return false;
+      }
+      created.push(cst);
+      repl.push(cst.result(0));
+    }
+    c.replaceFolded(op, repl);
+    for (const x of created) legalize(x);
+    return true;
+  }
+  return false;
+}
+
 /** Runs the conversion on `module` with the given options. */
 export function convertTritonToTritonGPU(module: Operation, opts: TritonToTritonGPUOptions, ctx: PassContext): void {
   const c = new Converter(opts);
@@ -385,12 +464,22 @@ export function convertTritonToTritonGPU(module: Operation, opts: TritonToTriton
   // MLIR's driver collects the ops to legalize in pre-order before rewriting anything.
   const worklist: Operation[] = [];
   for (const r of module.regions) for (const b of r.blocks) for (const op of b.ops) op.walk((o) => void worklist.push(o));
-  for (const op of worklist) {
-    if (!op.parent) continue;
-    if (c.isLegal(op)) continue;
+  const done = new Set<Operation>();
+  const legalize = (op: Operation): void => {
+    if (done.has(op)) return;
+    done.add(op);
+    if (c.isLegal(op)) return;
+    if (tryFold(op, c, legalize)) return;
     const p = patterns[op.name] ?? generic;
     p(op, c, ctx);
+  };
+  for (const op of worklist) {
+    if (!op.parent) continue;
+    legalize(op);
   }
+  // Folded ops go away once every user has been rewritten.
+  for (const op of c.folded) for (const r of op.results) r.replaceAllUsesWith(c.lookup(r));
+  for (const op of [...c.folded].reverse()) op.erase();
 }
 
 registerPass({
