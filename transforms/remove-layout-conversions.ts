@@ -49,7 +49,8 @@ import '../dialect/ttg/canonicalize.js';
 import { registerPass } from './pass.js';
 import { applyPatternsGreedily } from './rewrite/greedy.js';
 import { valueDominates } from './rewrite/dominance.js';
-import { SCF_CLEANUP_PATTERNS, FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
+import { FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
+import { SCF_FOR_PATTERNS, SCF_IF_PATTERNS } from '../dialect/scf/canonicalize.js';
 import {
   SetVector,
   canUseResultEncoding,
@@ -1025,7 +1026,7 @@ export function removeLayoutConversions(module: Operation): void {
     lr.hoistAll((c) => lr.hoistConvertDotOperand(c));
   }
   debugHook('after hoisting');
-  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_CLEANUP_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS], GREEDY_DEFAULTS);
+  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_FOR_PATTERNS, ...SCF_IF_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS], GREEDY_DEFAULTS);
 }
 
 export const REMOVE_LAYOUT_CONVERSIONS_PASS = registerPass({
