@@ -177,9 +177,11 @@ const withEncoding = (t: Type, enc: Attribute): Type => (t as RankedTensorType).
  */
 export function convertDistributedOpEncoding(encoding: Attribute, op: Operation): Operation {
   const block = op.parent!;
-  const newArgs = op.operandValues.map((v) => {
+  // The x offsets of descriptor gathers/scatters keep their own (1-D) layout.
+  const skip = op.name === 'tt.descriptor_gather' || op.name === 'tt.descriptor_scatter' ? 1 : -1;
+  const newArgs = op.operandValues.map((v, i) => {
     const t = v.type;
-    if (t instanceof RankedTensorType && !(t.encoding instanceof SharedEncodingAttr)) {
+    if (t instanceof RankedTensorType && !(t.encoding instanceof SharedEncodingAttr) && i !== skip) {
       const cvt = createOperation({ name: 'ttg.convert_layout', operands: [v], resultTypes: [withEncoding(t, encoding)], loc: op.loc });
       block.insertBefore(op, cvt);
       return cvt.result(0);
@@ -202,6 +204,9 @@ export function convertDistributedOpEncoding(encoding: Attribute, op: Operation)
   return op;
 }
 
+/** The source operand of the store-like descriptor ops (DescriptorStoreLikeOpInterface). */
+const DESCRIPTOR_STORE_SRC: Record<string, number> = { 'tt.descriptor_store': 1, 'tt.descriptor_reduce': 1, 'tt.descriptor_scatter': 3 };
+
 /** Runs the coalescing on a module. */
 export function coalesce(module: Operation): void {
   const analysis = new ModuleAxisInfoAnalysis(module);
@@ -217,12 +222,11 @@ export function coalesce(module: Operation): void {
     layoutMap.set(curr, buildCoalescedEncoding(analysis, curr, numWarps, threadsPerWarp, cga, shapePerCTAFromCGA(cga, t.shape)));
   });
   module.walkPostOrder((op) => {
-    if (op.name === 'tt.descriptor_load' && op.results.length === 1 && op.result().type instanceof RankedTensorType) {
+    if ((op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') && op.results.length === 1 && op.result().type instanceof RankedTensorType) {
       layoutMap.set(op, descriptorLayout(lookupNumWarps(op), threadsPerWarp, op.result().type as RankedTensorType));
-    } else if (op.name === 'tt.descriptor_store' || op.name === 'tt.descriptor_reduce') {
-      const src = op.operands[1]?.value.type;
-      if (src instanceof RankedTensorType) layoutMap.set(op, descriptorLayout(lookupNumWarps(op), threadsPerWarp, src));
     }
+    const src = DESCRIPTOR_STORE_SRC[op.name] !== undefined ? op.operands[DESCRIPTOR_STORE_SRC[op.name]!]?.value.type : undefined;
+    if (src instanceof RankedTensorType) layoutMap.set(op, descriptorLayout(lookupNumWarps(op), threadsPerWarp, src));
   });
   for (const [op, enc] of layoutMap) convertDistributedOpEncoding(enc, op);
 }
