@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       'parse and print back every corpus .mlir; must equal the file byte for byte',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('diff', { type: 'boolean', default: false, describe: 'unified diff of the first mismatches' })
           .option('max-diffs', { type: 'number', default: 3 })
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failure' })
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       'run each corpus stage pass on the previous stage file and compare with the stage file',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('pass', { type: 'string', describe: 'only this pass (e.g. tritongpu-coalesce, or llvm)' })
           .option('diff', { type: 'boolean', default: false })
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       'lower stage 14 of every corpus case with our pipeline and assemble it with mlir-translate-22, llc-22 and ptxas',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false }),

@@ -20,6 +20,7 @@ import {
   summaryLine,
   unifiedDiff,
 } from './common.js';
+import { resolveCorpusArg } from './extra-corpus.js';
 
 export interface CorpusStage {
   file: string;
@@ -138,7 +139,7 @@ interface GroupStats {
 }
 
 export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenResult> {
-  const dir = opts.dir ?? defaultCorpusDir();
+  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
   const runOpt = opts.runOpt ?? (await loadRunOpt());
   const checks = corpusPassChecks(dir, opts);
   const groups = new Map<string, GroupStats>();

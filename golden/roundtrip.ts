@@ -22,6 +22,7 @@ import {
   summaryLine,
   unifiedDiff,
 } from './common.js';
+import { resolveCorpusArg } from './extra-corpus.js';
 
 export interface RoundtripOptions {
   dir?: string;
@@ -110,7 +111,7 @@ function kindOrder(a: string, b: string): number {
 }
 
 export function runRoundtripGolden(opts: RoundtripOptions = {}): GoldenResult {
-  const dir = opts.dir ?? defaultCorpusDir();
+  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
   let files = listFiles(dir, (n) => n.endsWith('.mlir'));
   if (opts.filter !== undefined) files = files.filter((f) => f.includes(opts.filter!));
   const kinds = new Map<string, KindStats>();

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clip, defaultCorpusDir, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
+import { resolveCorpusArg } from './extra-corpus.js';
 import { type CorpusMeta, llvmPipelineFlags } from './passes.js';
 
 export interface ToolchainOptions {
@@ -190,7 +191,7 @@ export async function lowerAndAssemble(
 }
 
 export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<GoldenResult> {
-  const dir = opts.dir ?? defaultCorpusDir();
+  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
   const runOpt = await loadRunOpt();
   if (!runOpt) return { passed: 0, failed: 0, report: 'ttg-golden toolchain: the opt driver (tools/opt-main.ts) is missing\n' };
   const tc = findToolchain();

@@ -22,6 +22,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { clip, defaultCorpusDir, formatTable, loadRunOpt, packageRoot, sharedDir, summaryLine } from '../../golden/common.js';
+import { resolveCorpusArg } from '../../golden/extra-corpus.js';
 import { type CorpusMeta, llvmPipelineFlags } from '../../golden/passes.js';
 import { type CaseResult, findToolchain, lowerAndAssemble } from '../../golden/toolchain.js';
 
@@ -139,7 +140,7 @@ function gitCommit(root: string): string {
 }
 
 async function stage(args: Args, root: string, stagedDir: string): Promise<Manifest> {
-  const corpus = args.corpus ?? defaultCorpusDir();
+  const corpus = resolveCorpusArg(args.corpus, defaultCorpusDir);
   const runOpt = await loadRunOpt();
   if (!runOpt) throw new Error('the opt driver (tools/opt-main.ts) is missing: build first (npm run build)');
   const tc = findToolchain();
