@@ -1,6 +1,6 @@
 // Build: generate the peggy lexer, compile TypeScript, copy the generated parser next to its compiled importers.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, copyFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdirSync, copyFileSync, readdirSync, existsSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,3 +19,7 @@ for (const f of readdirSync(join(root, 'parser', 'generated'))) {
 }
 // One-file bundle of the ttg-opt driver, for a fast CLI start (see scripts/bundle-opt.mjs).
 execFileSync(process.execPath, [join(root, 'scripts', 'bundle-opt.mjs')], { stdio: 'inherit' });
+// The CLIs run through their #! line (npm links them; lit and the bench exec them directly).
+for (const f of readdirSync(join(root, 'dist', 'bin'))) {
+  if (f.endsWith('.js')) chmodSync(join(root, 'dist', 'bin', f), 0o755);
+}
