@@ -111,6 +111,13 @@ export interface ParseOptions {
   filename?: string;
   /** Added to the line numbers of those locations (a `--split-input-file` chunk's first line, minus one). */
   lineOffset?: number;
+  /**
+   * Give region entry arguments that are named in the text but have no `loc(...)` (`scf.for %k = ...`,
+   * `iter_args(%acc_3 = ...)`) a NameLoc of that name (less a `_N` uniquing suffix), so that printing with
+   * NameLoc prefixes (`--mlir-print-debuginfo`) names them as Triton's front end did. MLIR's parser does not:
+   * triton-opt prints such arguments as `%argN`, so this is off by default (`--keep-arg-names`).
+   */
+  keepArgNames?: boolean;
 }
 
 export class Parser implements OpFormatParser {
@@ -144,6 +151,16 @@ export class Parser implements OpFormatParser {
       else hi = mid - 1;
     }
     return FileLineColLoc.get(this.opts.filename ?? '-', lo + 1 + (this.opts.lineOffset ?? 0), pos - this.lineStarts[lo]! + 1);
+  }
+
+  /** The location of a region entry argument written without `loc(...)` (see ParseOptions.keepArgNames). */
+  private entryArgLoc(name: string, pos: number): Location {
+    const loc = this.sourceLoc(pos);
+    if (!this.opts.keepArgNames) return loc;
+    const base = /^%([A-Za-z_$.-][\w$.-]*?)(?:_\d+)?$/.exec(name)?.[1];
+    // `%arg3` is the printer's own default name, not one the front end chose.
+    if (base === undefined || /^arg\d+$/.test(base)) return loc;
+    return NameLoc.get(base, loc);
   }
 
   // ---- tokens ----------------------------------------------------------------------------------
@@ -605,7 +622,7 @@ export class Parser implements OpFormatParser {
           if (this.valueScopes[this.valueScopes.length - 1]!.values.has(a.ref.name)) {
             this.error(`region entry argument '${a.ref.name}' is already in use`, a.ref.pos);
           }
-          const arg = entry.addArgument(a.type, (a.loc as Location | undefined) ?? this.sourceLoc(a.ref.pos));
+          const arg = entry.addArgument(a.type, (a.loc as Location | undefined) ?? this.entryArgLoc(a.ref.name, a.ref.pos));
           this.defineValues(a.ref.name, [arg], a.ref.pos);
         }
         if (this.tok.kind === Tok.Caret && args.length) this.error('invalid block name in region with named arguments');
@@ -680,12 +697,16 @@ export class Parser implements OpFormatParser {
     if (!this.isKeyword('loc')) return undefined;
     this.advance();
     this.expect('(');
-    const l = this.parseLocationBody();
+    const l = this.parseLocationBody(true);
     this.expect(')');
     return l;
   }
 
-  private parseLocationBody(): Location {
+  /**
+   * One location instance. Only the whole body of `loc(...)` may name an alias defined later in the file (MLIR
+   * defers just that form); an alias nested in a name, callsite or fused location must already be defined.
+   */
+  private parseLocationBody(outermost = false): Location {
     if (this.tok.kind === Tok.Hash) {
       const name = this.text().slice(1);
       const at = this.tok.start;
@@ -695,6 +716,7 @@ export class Parser implements OpFormatParser {
         if (!(a instanceof Location)) this.error(`expected location, but found '${a}'`, at);
         return a;
       }
+      if (!outermost) this.error(`undefined symbol alias id '${name}'`, at);
       this.hasDeferredLocs = true;
       return new DeferredLoc(name, at);
     }

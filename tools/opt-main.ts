@@ -65,6 +65,10 @@ export const GENERIC_OPTIONS: Record<string, FlagSpec> = {
   'mlir-pretty-debuginfo': { kind: 'bool', description: 'Accepted for compatibility', ignored: true },
   'mlir-print-value-users': { kind: 'bool', description: 'Accepted for compatibility', ignored: true },
   'mlir-use-nameloc-as-prefix': { kind: 'bool', description: 'Use NameLoc names as SSA value names' },
+  'keep-arg-names': {
+    kind: 'bool',
+    description: 'Keep the names of region arguments written without loc(...) (scf.for %k) for --mlir-print-debuginfo (triton-opt prints %argN)',
+  },
 };
 const ALIASES: Record<string, string> = { h: 'help', 'help-list': 'help', 'help-hidden': 'help' };
 
@@ -85,6 +89,7 @@ export interface OptConfig {
   help: boolean;
   listPasses: boolean;
   nameLocAsPrefix: boolean | undefined;
+  keepArgNames: boolean;
 }
 
 class UsageError extends Error {}
@@ -113,6 +118,7 @@ export function parseCommandLine(args: readonly string[]): OptConfig {
     verifyEach: true,
     help: false,
     listPasses: false,
+    keepArgNames: false,
     nameLocAsPrefix: undefined,
   };
   let sawInput = false;
@@ -185,6 +191,9 @@ export function parseCommandLine(args: readonly string[]): OptConfig {
         break;
       case 'mlir-use-nameloc-as-prefix':
         cfg.nameLocAsPrefix = parseBool(name, value ?? '');
+        break;
+      case 'keep-arg-names':
+        cfg.keepArgNames = parseBool(name, value ?? '');
         break;
       default:
         if (spec.kind === 'bool') parseBool(name, value ?? '');
@@ -333,7 +342,7 @@ function processBuffer(
   let module: Operation;
   let parser: Parser | undefined;
   try {
-    parser = new Parser(text, { filename: file, lineOffset, allowUnregistered: cfg.allowUnregistered });
+    parser = new Parser(text, { filename: file, lineOffset, allowUnregistered: cfg.allowUnregistered, keepArgNames: cfg.keepArgNames });
     module = parser.parseModule();
   } catch (e) {
     if (e instanceof ParseError) {
