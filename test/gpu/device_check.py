@@ -20,9 +20,16 @@ A parent process compiles Triton's kernels in a process pool (before CUDA is ini
 a worker process; a case whose kernel faults (a sticky CUDA error) or hangs ends the worker and the parent
 restarts one from the next case, so one bad kernel cannot take the rest with it.
 
+The kernels file is the manifest's `kernels` (kernels.py when absent), staged beside it by test/gpu/run.ts: the
+shared oracle's kernels.py (CORPUS) or, for the second corpus (`npm run gpu -- --corpus extra`),
+scripts/oracle/kernels_extra.py (EXTRA), which imports kernels.py as K from the folder put first on sys.path:
+--oracle-dir, by default the kernels file's own folder (run.ts stages kernels.py there too). --kernels and
+--oracle-dir override both, e.g. --kernels scripts/oracle/kernels_extra.py --oracle-dir .dw/oracle.
+The second corpus's inputs and references are in extra_cases.py beside this file.
+
 Writes $OUT/results.json (read by `npm run gpu -- --results FILE`) and prints the table; last line
-`N passed, M failed`. `--dry-run` checks the manifest against kernels.py (argument counts and types) without a
-GPU; `--simulate` runs the process machinery with fake kernels (for testing the harness without a GPU).
+`N passed, M failed`. `--dry-run` checks the manifest against the kernels file (argument counts and types) without
+a GPU or PyTorch; `--simulate` runs the process machinery with fake kernels (for testing the harness without a GPU).
 """
 import argparse
 import ast
@@ -37,14 +44,19 @@ import traceback
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from extra_cases import EXTRA_KERNELS, make_extra_case  # noqa: E402  (no torch import at module level)
+
 SENTINEL = -4096  # exact in fp16, fp32 and int32
 
 # ---------------------------------------------------------------------------------------------------------------
-# kernels.py, statically: each CORPUS entry's function name and argument names (no triton needed)
+# The kernels file, statically: each CORPUS (kernels.py) or EXTRA (kernels_extra.py) entry's function name and
+# argument names (no triton needed). Entries: (name, fn, signature, constexpr variants, divisible args[, set]).
+TABLES = ("CORPUS", "EXTRA")
 
 
 def corpus_table(kernels_py):
-    """CORPUS name -> (function name, [arg names], {arg: signature type}) read from kernels.py's AST."""
+    """Kernel name -> (function name, [arg names], {arg: signature type}) read from the kernels file's AST."""
     tree = ast.parse(open(kernels_py).read())
     args = {}
     for node in tree.body:
@@ -52,7 +64,7 @@ def corpus_table(kernels_py):
             args[node.name] = [a.arg for a in node.args.args]
     table = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CORPUS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in TABLES for t in node.targets):
             for elt in node.value.elts:
                 name = elt.elts[0].value
                 fn = elt.elts[1].id
@@ -104,12 +116,17 @@ def ptx_entry_params(ptx, name):
 # Triton's kernels (compiled in a process pool before CUDA is initialised)
 
 _KMOD = None
+D16 = [["tt.divisibility", 16]]  # kernels.py's D16: the attribute of the divisible arguments
 
 
-def kernels_module(path):
+def kernels_module(path, oracle_dir):
+    """The kernels file as a module; oracle_dir (holding the shared kernels.py) first on sys.path, for
+    kernels_extra.py's `import kernels as K`."""
     global _KMOD
     if _KMOD is None:
         import importlib.util
+        if oracle_dir and os.path.abspath(oracle_dir) not in sys.path:
+            sys.path.insert(0, os.path.abspath(oracle_dir))
         spec = importlib.util.spec_from_file_location("ttg_oracle_kernels", path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
@@ -118,20 +135,21 @@ def kernels_module(path):
 
 
 def compile_triton(job):
-    """job = (kernels.py, case dict) -> dict with Triton's binary and metadata, or {'error': ...}."""
-    kpath, c = job
+    """job = (kernels file, oracle dir, case dict) -> dict with Triton's binary and metadata, or {'error': ...}."""
+    kpath, oracle_dir, c = job
     try:
         import triton
         from triton.backends.compiler import GPUTarget
         from triton.compiler import ASTSource
-        K = kernels_module(kpath)
-        entry = next(e for e in K.CORPUS if e[0] == c["kernel"])
-        _, fn, sig, _, div, _ = entry
+        K = kernels_module(kpath, oracle_dir)
+        entries = [e for t in TABLES for e in getattr(K, t, [])]
+        entry = next(e for e in entries if e[0] == c["kernel"])
+        fn, sig, div = entry[1], entry[2], entry[4]
         consts = c["constexprs"]
         signature = dict(sig)
         for k in consts:
             signature[k] = "constexpr"
-        attrs = {(list(fn.arg_names).index(a), ): K.D16 for a in div}
+        attrs = {(list(fn.arg_names).index(a), ): getattr(K, "D16", D16) for a in div}
         src = ASTSource(fn=fn, signature=signature, constexprs=consts, attrs=attrs)
         cap = c["capability"]
         k = triton.compile(src, target=GPUTarget("cuda", cap, 32),
@@ -248,7 +266,10 @@ def cdiv(a, b):
 
 
 def make_case(kernel, consts, torch, dev):
-    """-> dict(args, outs, grid, ref(args) -> {out: tensor}, exact, tol=(atol, rtol), ref_tol)."""
+    """-> dict(args, outs, grid, ref(args) -> {out: tensor}, exact, tol=(atol, rtol), ref_tol); the second
+    corpus's kernels (extra_cases.py) may also give views, ref_check, accumulates and per-output tolerances."""
+    if kernel in EXTRA_KERNELS:
+        return make_extra_case(kernel, consts, torch, dev, SENTINEL)
     f32 = lambda *s: torch.randn(*s, device=dev, dtype=torch.float32)
     poison = lambda s, dt: torch.full(s, SENTINEL, device=dev, dtype=dt)
 
@@ -348,7 +369,12 @@ def make_case(kernel, consts, torch, dev):
 
 
 KNOWN_KERNELS = {"add", "softmax", "layernorm", "matmul_f16", "transpose", "cumsum", "gather", "broadcast", "join_split",
-                 "int8_mm", "rowmax_f16"}
+                 "int8_mm", "rowmax_f16"} | EXTRA_KERNELS
+
+
+def per_output(v, name, default):
+    """A spec's exact/tol/ref_tol: one value for every output, or a dict by output name (missing: default)."""
+    return v.get(name, default) if isinstance(v, dict) else v
 
 
 def compare(torch, got, want, exact, tol):
@@ -356,7 +382,8 @@ def compare(torch, got, want, exact, tol):
     if got.shape != want.shape:
         return False, math.inf, False
     if got.dtype.is_floating_point:
-        bits = {torch.float16: torch.int16, torch.float32: torch.int32, torch.float64: torch.int64}[got.dtype]
+        bits = {torch.float16: torch.int16, torch.bfloat16: torch.int16, torch.float32: torch.int32,
+                torch.float64: torch.int64}.get(got.dtype, torch.int8)  # the rest: 1-byte floats (fp8)
         bitwise = bool(torch.equal(got.view(bits), want.to(got.dtype).view(bits)))
         g, w = got.double(), want.double()
         nan_mismatch = bool((torch.isnan(g) != torch.isnan(w)).any())
@@ -485,14 +512,25 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
     t_launch = cuda.launcher(t_fn, grid, nw, tri["shared"], tri["params"], values(t_args) + [t_scr_ptr, 0], stream)
     t_launch()
     torch.cuda.synchronize()
-    ref = spec["ref"](spec["args"])
+    # what is compared: the output buffers, or the spec's views of them (parts independent of launch order)
+    views = spec.get("views") or (lambda d: {o: d[o] for o in spec["outs"]})
+    exact = lambda o: per_output(spec["exact"], o, True)
+    tol = lambda o: per_output(spec["tol"], o, (0, 0))
     t_ref_err = 0.0
-    for o in spec["outs"]:
-        ok, err, _ = compare(torch, t_args[o], ref[o], False, spec["ref_tol"])
-        t_ref_err = max(t_ref_err, err)
+    if "ref_check" in spec:
+        ok, t_ref_err, why = spec["ref_check"](spec["args"], views(t_args))
         if not ok:
-            return {"status": "harness error", "triton_vs_ref": err, "triton_regs": t_regs,
-                    "reason": f"Triton's output {o} differs from the PyTorch reference (max error {err:.3g})"}
+            return {"status": "harness error", "triton_vs_ref": t_ref_err, "triton_regs": t_regs,
+                    "reason": f"Triton's output fails the reference check: {why}"}
+    else:
+        ref = spec["ref"](spec["args"])
+        t_views = views(t_args)
+        for o in ref:
+            ok, err, _ = compare(torch, t_views[o], ref[o], False, per_output(spec["ref_tol"], o, (0, 0)))
+            t_ref_err = max(t_ref_err, err)
+            if not ok:
+                return {"status": "harness error", "triton_vs_ref": err, "triton_regs": t_regs,
+                        "reason": f"Triton's output {o} differs from the PyTorch reference (max error {err:.3g})"}
 
     shared = c["shared"]
     o_mod, o_fn, o_regs = cuda.load(ours_img, c["binary_kind"], c["name"], shared)
@@ -503,12 +541,13 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
     torch.cuda.synchronize()
     res = {"triton_vs_ref": t_ref_err, "ours_regs": o_regs, "triton_regs": t_regs}
     max_err, bitwise, ok_all, bad = 0.0, True, True, []
-    for o in spec["outs"]:
-        ok, err, bw = compare(torch, o_args[o], t_args[o], spec["exact"], spec["tol"])
+    o_views, t_views = views(o_args), views(t_args)
+    for o in o_views:
+        ok, err, bw = compare(torch, o_views[o], t_views[o], exact(o), tol(o))
         max_err, bitwise = max(max_err, err), bitwise and bw
         if not ok:
             ok_all = False
-            got, want = o_args[o], t_args[o]
+            got, want = o_views[o], t_views[o]
             diff = (got.double() - want.double()).abs() if got.dtype.is_floating_point else (got.long() - want.long()).abs()
             diff = torch.nan_to_num(diff.double(), nan=math.inf)
             nbad = int((diff > 0).sum())
@@ -525,9 +564,19 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
     torch.cuda.synchronize()
     res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None)
     # After hundreds of launches on the same inputs the outputs must still agree (a moving result is a race).
-    if ok_all:
+    # Kernels that accumulate into their outputs (atomics) start again from the initial values for one launch.
+    if ok_all and spec.get("accumulates"):
         for o in spec["outs"]:
-            ok, err, _ = compare(torch, o_args[o], t_args[o], spec["exact"], spec["tol"])
+            o_args[o].copy_(spec["args"][o])
+            t_args[o].copy_(spec["args"][o])
+        torch.cuda.synchronize()
+        o_launch()
+        t_launch()
+        torch.cuda.synchronize()
+    if ok_all:
+        o_views, t_views = views(o_args), views(t_args)
+        for o in o_views:
+            ok, err, _ = compare(torch, o_views[o], t_views[o], exact(o), tol(o))
             if not ok:
                 ok_all = False
                 bad.append(f"{o}: differs after the timing runs (max error {err:.3g}): a race?")
@@ -538,6 +587,65 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
     cuda.lib.cuModuleUnload(t_mod)
     del t_scr, o_scr
     return res
+
+
+def check_inputs(cases, table):
+    """--dry-run --check-inputs: every (kernel, constexprs) of `cases` gets its inputs and reference built on the
+    CPU: the arguments must be the kernel's runtime arguments with the right kinds (tensor for a pointer, int for
+    i32, float for fp32), and the reference must match the compared outputs in shape and dtype. 0 when all do."""
+    import torch
+    bad, seen = 0, set()
+    for c in cases:
+        key = (c["kernel"], json.dumps(c["constexprs"], sort_keys=True))
+        if key in seen:
+            continue
+        seen.add(key)
+        entry = table[c["kernel"]]
+        names, sig = runtime_args(entry, c["constexprs"]), entry[2]
+        label = f"{c['kernel']} {key[1]}"
+        try:
+            torch.manual_seed(zlib.crc32(c["case"].encode()))
+            spec = make_case(c["kernel"], c["constexprs"], torch, torch.device("cpu"))
+        except (AttributeError, RuntimeError, TypeError) as e:  # an older CPU PyTorch (no fp8 dtypes, ...)
+            print(f"  {label}: skipped, this PyTorch cannot build it: {str(e).splitlines()[0][:160]}")
+            continue
+        why = []
+        args = spec["args"]
+        if sorted(args) != sorted(names):
+            why.append(f"arguments {sorted(args)} != the kernel's {sorted(names)}")
+        for n in names:
+            v, ty = args.get(n), sig.get(n, "")
+            kind = "tensor" if ty.startswith("*") else "float" if ty == "fp32" else "int"
+            got = "tensor" if hasattr(v, "data_ptr") else "float" if isinstance(v, float) else "int" if isinstance(v, int) else "?"
+            if n in args and got != kind:
+                why.append(f"{n} is a {got}, the kernel takes {ty}")
+        missing = [o for o in spec["outs"] if not hasattr(args.get(o), "data_ptr")]
+        if missing:
+            why.append(f"outputs {missing} are not tensors")
+        grid = spec["grid"]
+        if len(grid) != 3 or any(not isinstance(g, int) or g < 1 for g in grid):
+            why.append(f"grid {grid}")
+        if not why:
+            views = spec.get("views") or (lambda d: {o: d[o] for o in spec["outs"]})
+            outs = views({o: args[o].clone() for o in spec["outs"]})
+            try:
+                if "ref_check" in spec:
+                    ok, _, msg = spec["ref_check"](args, outs)  # on poison: expected to fail, but it must run
+                else:
+                    ref = spec["ref"](args)
+                    for o, t in ref.items():
+                        if o not in outs:
+                            why.append(f"reference output {o} is not compared")
+                        elif tuple(t.shape) != tuple(outs[o].shape) or t.dtype != outs[o].dtype:
+                            why.append(f"reference {o} is {tuple(t.shape)} {t.dtype}, the output {tuple(outs[o].shape)} {outs[o].dtype}")
+                    why += [f"output {o} has no reference" for o in outs if o not in ref]
+            except (AttributeError, RuntimeError, TypeError) as e:
+                print(f"  {label}: reference skipped, this PyTorch cannot compute it: {str(e).splitlines()[0][:160]}")
+                continue
+        print(f"  {label}: {'inputs ok, grid ' + str(grid) if not why else 'BAD: ' + '; '.join(why)}")
+        bad += bool(why)
+    print(f"inputs of {len(seen)} kernel variants checked on the CPU, {bad} bad")
+    return 1 if bad else 0
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -582,12 +690,18 @@ def main():
     ap.add_argument("--manifest", default=os.path.join(HERE, "staged", "manifest.json"))
     ap.add_argument("--out", default=os.environ.get("OUT", "/tmp/ttg-gpu-out"))
     ap.add_argument("--case", default=None, help="only cases whose name contains this")
-    ap.add_argument("--kernels", default=None, help="kernels.py (default: next to the manifest)")
+    ap.add_argument("--kernels", default=None,
+                    help="the kernels file (default: the manifest's `kernels`, else kernels.py, next to the manifest)")
+    ap.add_argument("--oracle-dir", default=None,
+                    help="folder with the shared oracle's kernels.py, for kernels_extra.py's import "
+                         "(default: the kernels file's folder)")
     ap.add_argument("--case-timeout", type=float, default=60.0, help="seconds one case may take")
     ap.add_argument("--warmup", type=int, default=10, help="do_bench warm-up, ms")
     ap.add_argument("--rep", type=int, default=40, help="do_bench repetition time, ms")
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4), help="parallel Triton compiles")
     ap.add_argument("--dry-run", action="store_true", help="check the manifest against kernels.py; no GPU")
+    ap.add_argument("--check-inputs", action="store_true",
+                    help="with --dry-run: also build every kernel's inputs and reference on the CPU (needs PyTorch)")
     ap.add_argument("--simulate", action="store_true", help="fake kernels: test the process machinery; no GPU")
     # internal (worker)
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -605,7 +719,15 @@ def main():
     t0 = time.time()
     manifest = json.load(open(a.manifest))
     mdir = os.path.dirname(os.path.abspath(a.manifest))
-    kernels = a.kernels or os.path.join(mdir, "kernels.py")
+    kernels = a.kernels or os.path.join(mdir, manifest.get("kernels", "kernels.py"))
+    oracle_dir = a.oracle_dir or os.path.dirname(os.path.abspath(kernels))
+    if not os.path.exists(kernels):
+        print(f"the kernels file {kernels} is missing (--kernels)", file=sys.stderr)
+        return 2
+    if os.path.basename(kernels) != "kernels.py" and not os.path.exists(os.path.join(oracle_dir, "kernels.py")):
+        print(f"{kernels} imports the shared oracle's kernels.py, which is not in {oracle_dir} (--oracle-dir)",
+              file=sys.stderr)
+        return 2
     table = corpus_table(kernels)
     cases = [c for c in manifest["cases"] if not a.case or a.case in c["case"]]
     built = [c for c in cases if c["status"] == "built"]
@@ -625,7 +747,7 @@ def main():
         for c in cases:
             r = rows.get(c["case"])
             print(f"  {c['case']}: {r['status'] + ' (' + r['reason'][:120] + ')' if r else 'ok: ' + ' '.join(c['params'])}")
-        return 0
+        return check_inputs(built, table) if a.check_inputs else 0
 
     os.makedirs(a.out, exist_ok=True)
     work = f"/tmp/ttg-gpu-{os.getpid()}"
@@ -636,7 +758,7 @@ def main():
     else:
         import multiprocessing as mp
         with mp.get_context("fork").Pool(max(1, min(a.jobs, len(built) or 1))) as pool:
-            outs = pool.map(compile_triton, [(kernels, c) for c in built], chunksize=1)
+            outs = pool.map(compile_triton, [(kernels, oracle_dir, c) for c in built], chunksize=1)
         tri = {c["case"]: o for c, o in zip(built, outs)}
         bad = [k for k, v in tri.items() if "error" in v]
         print(f"compiled {len(built) - len(bad)} Triton kernels in {time.time() - t0:.1f}s"
@@ -715,6 +837,7 @@ def main():
     ordered = [rows[c["case"]] for c in cases if c["case"] in rows]
     result = {"device": env.get("device", "simulated" if a.simulate else "?"), "torch": env.get("torch"),
               "triton": env.get("triton"), "manifest_commit": manifest.get("commit"),
+              "corpus": manifest.get("corpus"), "kernels": os.path.basename(kernels),
               "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "worker_restarts": restarts,
               "seconds": round(time.time() - t0, 1), "cases": ordered}
     with open(os.path.join(a.out, "results.json"), "w") as f:

@@ -1,22 +1,26 @@
-// `npm run gpu -- [--case NAME] [--stage-only] [--run] [--results FILE]`: the GPU harness.
+// `npm run gpu -- [--corpus extra] [--case NAME] [--stage-only] [--run] [--results FILE]`: the GPU harness.
 //
 // 1. Stage (always, unless --results is given): for every corpus case (or those whose name contains --case) lower
 //    `14-convert-scf-to-cf.mlir` with our pipeline and the real LLVM 22 toolchain, through the toolchain golden's
 //    `lowerAndAssemble` (allocate-shared-memory-nv, convert-triton-gpu-to-llvm, the meta.json `llvm.after` cleanup
-//    passes, mlir-translate-22, llc-22, ptxas). The binaries and a manifest go to test/gpu/staged/ (untracked, not
-//    ignored, so the device tool's copy of the working tree carries them; never commit them):
+//    passes, mlir-translate-22, llc-22, ptxas). The binaries and a manifest go to test/gpu/staged/ (the shared
+//    corpus) or test/gpu/staged-extra/ (`--corpus extra`, the bundled second corpus), or to --staged DIR; the
+//    default folders are untracked, not ignored, so the device tool's copy of the working tree carries them; never
+//    commit them:
 //      - sm90 cases: the cubin ptxas made for sm_90a;
 //      - sm80 cases: our PTX (`.target sm_80`, checked locally by `ptxas -arch=sm_80`), JIT-compiled by the
 //        device's driver for the H100 (an sm_80 cubin does not load on sm_90). Triton's side of an sm80 case is
 //        treated the same way (its own sm_80 PTX, JIT-compiled), so both run the same sm80 lowering on sm_90.
 //    Cases that do not lower or assemble are listed in the manifest as "not built" with the first error.
+//    The kernel sources travel with the binaries: the shared oracle's kernels.py, and for the extra corpus also
+//    scripts/oracle/kernels_extra.py (which imports kernels.py); the manifest's `kernels` names the file to read.
 // 2. The device step (not run from here: the device is reached through the session's `run` tool):
 //      python3 test/gpu/device_check.py --manifest test/gpu/staged/manifest.json --out $OUT
-//    compiles Triton's own kernel for each case from the oracle's kernels.py (staged copy), runs both on the same
-//    random inputs, compares the outputs and times both. With --run the script is started here instead (on a
-//    machine that has the GPU, PyTorch and Triton).
-// 3. --results FILE (the device step's results.json): prints the table, saves it as gpu-results/latest.json and
-//    ends with `N passed, M failed`.
+//    compiles Triton's own kernel for each case from the staged kernels file, runs both on the same random
+//    inputs, compares the outputs and times both. With --run the script is started here instead (on a machine
+//    that has the GPU, PyTorch and Triton).
+// 3. --results FILE (the device step's results.json): prints the table, saves it as gpu-results/latest.json
+//    (latest-extra.json for the extra corpus) and ends with `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +37,7 @@ interface Args {
   results?: string;
   corpus?: string;
   keep?: string;
+  staged?: string;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -53,12 +58,16 @@ function parseArgs(argv: readonly string[]): Args {
     else if (name === '--results') a.results = value();
     else if (name === '--corpus') a.corpus = value();
     else if (name === '--keep') a.keep = value();
+    else if (name === '--staged') a.staged = value();
     else if (name === '--help' || name === '-h') {
       process.stdout.write(
-        'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR] [--keep DIR]\n' +
+        'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR|extra] [--staged DIR] [--keep DIR]\n' +
           '  (default)       lower and assemble every corpus case, stage binaries + manifest in test/gpu/staged/\n' +
+          '  --corpus extra  the bundled second corpus (scripts/oracle/kernels_extra.py), staged in test/gpu/staged-extra/\n' +
+          '  --staged DIR    stage into DIR instead\n' +
           '  --run           then run test/gpu/device_check.py here (needs a GPU, PyTorch, Triton 3.6)\n' +
-          '  --results FILE  print/save the table of a device run (results.json) as gpu-results/latest.json\n',
+          '  --results FILE  print/save the table of a device run (results.json) as gpu-results/latest.json\n' +
+          '                  (latest-extra.json for the extra corpus)\n',
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
@@ -99,7 +108,21 @@ export interface Manifest {
   created: string;
   commit: string;
   corpus: string;
+  /** The kernels file device_check.py reads, relative to the manifest (absent: kernels.py). */
+  kernels?: string;
   cases: ManifestCase[];
+}
+
+/** The bundled second corpus's kernels (its EXTRA list imports the shared oracle's kernels.py as K). */
+const EXTRA_KERNELS = join('scripts', 'oracle', 'kernels_extra.py');
+
+/** Whether `--corpus` names the bundled second corpus (its kernels are in kernels_extra.py, not kernels.py). */
+const isExtra = (args: Args): boolean => args.corpus === 'extra';
+
+/** Where staging writes: --staged, else test/gpu/staged (shared corpus) or test/gpu/staged-extra. */
+function stagedDirOf(args: Args, root: string): string {
+  if (args.staged) return resolve(args.staged);
+  return join(root, 'test', 'gpu', isExtra(args) ? 'staged-extra' : 'staged');
 }
 
 /** `.param .u64 .ptr .global .align 1 foo_param_0` → `u64`; the types of the entry `name`'s parameters. */
@@ -156,6 +179,13 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
   const kernelsPy = join(sharedDir(), 'oracle', 'kernels.py');
   if (!existsSync(kernelsPy)) throw new Error(`${kernelsPy} is missing`);
   copyFileSync(kernelsPy, join(stagedDir, 'kernels.py'));
+  // The extra corpus's kernels import kernels.py (as K) from the folder device_check.py puts on sys.path: the
+  // staged copy beside it, unless --oracle-dir names another.
+  if (isExtra(args)) {
+    const extraPy = join(root, EXTRA_KERNELS);
+    if (!existsSync(extraPy)) throw new Error(`${extraPy} is missing`);
+    copyFileSync(extraPy, join(stagedDir, 'kernels_extra.py'));
+  }
   const work = args.keep ? resolve(args.keep) : mkdtempSync(join(tmpdir(), 'ttg-gpu-'));
   const out: ManifestCase[] = [];
   for (const name of cases) {
@@ -213,7 +243,9 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
     } satisfies Partial<ManifestCase>);
   }
   if (!args.keep) rmSync(work, { recursive: true, force: true });
-  const manifest: Manifest = { created: new Date().toISOString(), commit: gitCommit(root), corpus, cases: out };
+  // `kernels` only for the extra corpus, so the shared corpus's manifest stays as it was
+  const kernels = isExtra(args) ? { kernels: 'kernels_extra.py' } : {};
+  const manifest: Manifest = { created: new Date().toISOString(), commit: gitCommit(root), corpus, ...kernels, cases: out };
   writeFileSync(join(stagedDir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
   const built = out.filter((c) => c.status === 'built').length;
   process.stdout.write(`staged ${built} of ${out.length} cases in ${relative(root, stagedDir) || '.'}/ (manifest.json)\n`);
@@ -238,6 +270,9 @@ export interface DeviceResult {
 
 export interface DeviceResults {
   device?: string;
+  /** The manifest's corpus folder and kernels file (device_check.py copies them; absent in older runs). */
+  corpus?: string;
+  kernels?: string;
   torch?: string;
   triton?: string;
   manifest_commit?: string;
@@ -279,7 +314,12 @@ export function resultsReport(r: DeviceResults): { report: string; passed: numbe
   return { report, passed, failed };
 }
 
-function collect(file: string, root: string): number {
+/** The saved table's name: latest-extra.json for the extra corpus, so it does not replace the shared corpus's. */
+export function resultsName(r: DeviceResults, extra: boolean): string {
+  return extra || r.kernels === 'kernels_extra.py' ? 'latest-extra.json' : 'latest.json';
+}
+
+function collect(file: string, root: string, extra: boolean): number {
   // Python's json writes bare Infinity/NaN (older device runs did): read them as strings.
   const text = readFileSync(file, 'utf8').replace(/(:\s*)(-?Infinity|NaN)(?=\s*[,}\n])/g, (_m, pre: string, v: string) =>
     `${pre}"${v === 'NaN' ? 'nan' : v.startsWith('-') ? '-inf' : 'inf'}"`,
@@ -288,25 +328,27 @@ function collect(file: string, root: string): number {
   const { report, failed } = resultsReport(r);
   const dir = join(root, 'gpu-results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'latest.json'), JSON.stringify(r, null, 1) + '\n');
+  const saved = join(dir, resultsName(r, extra));
+  writeFileSync(saved, JSON.stringify(r, null, 1) + '\n');
   process.stdout.write(report);
-  process.stdout.write(`saved ${relative(root, join(dir, 'latest.json'))}\n`);
+  process.stdout.write(`saved ${relative(root, saved)}\n`);
   return failed ? 1 : 0;
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const root = packageRoot();
-  if (args.results) return collect(resolve(args.results), root);
-  const stagedDir = join(root, 'test', 'gpu', 'staged');
+  if (args.results) return collect(resolve(args.results), root, isExtra(args));
+  const stagedDir = stagedDirOf(args, root);
   await stage(args, root, stagedDir);
   const manifestRel = relative(root, join(stagedDir, 'manifest.json'));
-  if (args.stageOnly) return 0;
-  if (!args.run) {
+  if (args.stageOnly || !args.run) {
+    // The manifest names its kernels file (staged beside it, with the shared oracle's kernels.py): nothing else
+    // needs carrying; --kernels/--oracle-dir override the staged copies.
     process.stdout.write(
       `device step (run from the repository root on the GPU machine):\n` +
         `  python3 test/gpu/device_check.py --manifest ${manifestRel} --out $OUT\n` +
-        `then: npm run gpu -- --results <its results.json>\n`,
+        `then: npm run gpu -- ${isExtra(args) ? '--corpus extra ' : ''}--results <its results.json>\n`,
     );
     return 0;
   }
@@ -317,7 +359,7 @@ async function main(): Promise<number> {
     cwd: root,
   });
   if (py.status !== 0 && !existsSync(join(outDir, 'results.json'))) return py.status ?? 1;
-  return collect(join(outDir, 'results.json'), root);
+  return collect(join(outDir, 'results.json'), root, isExtra(args));
 }
 
 main().then(
