@@ -24,6 +24,7 @@ import './convert-layout.js';
 import './dot/index.js';
 import './elementwise.js';
 import './gather.js';
+import './histogram.js';
 import './memory.js';
 import './reduce.js';
 import './scan.js';

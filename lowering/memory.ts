@@ -122,11 +122,25 @@ function cachePolicyReg(b: LLVMBuilder, evict: string, cc: number): Value | unde
   return ptx(b, `mov.u64 $0, 0x0;\n\tcreatepolicy.fractional.L2::${evict}.b64 $0, 1.0;`, ['=l'], [], [IntegerType.get(64)], true)[0];
 }
 
+/**
+ * The type an element has in global memory: i1 is a byte (PTX has no 1-bit loads or stores; Triton 3.6 counts
+ * i1 elements as 8 bits and sign-extends them before a store).
+ */
+function memoryType(elemTy: Type): Type {
+  return elemTy instanceof IntegerType && elemTy.width === 1 ? IntegerType.get(8) : elemTy;
+}
+
+/** A register value in its memory type (i1 → i8 by sign extension, as Triton). */
+function toMemory(b: LLVMBuilder, v: Value, memTy: Type): Value {
+  return v.type instanceof IntegerType && v.type.width === 1 && memTy !== v.type ? b.sext(v, memTy) : v;
+}
+
 /** A word of `wordElems` elements packed in a `width`-bit integer. */
 function packWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: number): Value {
-  if (elems.length === 1 && bitWidthOf(elemTy) === width) return b.bitcast(elems[0]!, IntegerType.get(width));
-  let v = b.undef(VectorType.get([elems.length], elemTy));
-  elems.forEach((e, i) => (v = b.insertElement(v, b.bitcast(e, elemTy), i)));
+  const memTy = memoryType(elemTy);
+  if (elems.length === 1 && bitWidthOf(memTy) === width) return b.bitcast(toMemory(b, elems[0]!, memTy), IntegerType.get(width));
+  let v = b.undef(VectorType.get([elems.length], memTy));
+  elems.forEach((e, i) => (v = b.insertElement(v, b.bitcast(toMemory(b, e, memTy), memTy), i)));
   return b.bitcast(v, IntegerType.get(width));
 }
 
@@ -146,7 +160,8 @@ registerLowering('tt.load', (op, ctx) => {
   if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
   const numElems = ptrs.length;
   vec = Math.max(1, Math.min(vec, numElems));
-  const nbits = bitWidthOf(elemTy);
+  const memTy = memoryType(elemTy);
+  const nbits = bitWidthOf(memTy);
   // Integer `other` constants become immediates.
   let otherConst: bigint | undefined;
   if (otherV && !(elemTy instanceof FloatType) && resT instanceof RankedTensorType && !(resT.elementType instanceof FloatType)) {
@@ -215,8 +230,12 @@ registerLowering('tt.load', (op, ctx) => {
     lines.push(instr + ';');
     const words = ptx(b, lines.join('\n\t'), outs, ins, new Array<Type>(nWords).fill(IntegerType.get(width)), true);
     const perWord = width / nbits;
-    const vecs = words.map((w) => b.bitcast(w, VectorType.get([perWord], elemTy)));
-    for (let i = 0; i < vec && start + i < numElems; i++) loaded.push(b.extractElement(vecs[Math.floor(i / perWord)]!, i % perWord));
+    const vecs = words.map((w) => b.bitcast(w, VectorType.get([perWord], memTy)));
+    for (let i = 0; i < vec && start + i < numElems; i++) {
+      const e = b.extractElement(vecs[Math.floor(i / perWord)]!, i % perWord);
+      // A loaded byte of an i1 element: its low bit (LLVM's in-memory form of i1).
+      loaded.push(memTy === elemTy ? e : b.trunc(e, elemTy));
+    }
   }
   if (!(resT instanceof RankedTensorType)) {
     ctx.replaceWith(loaded[0]!);
@@ -245,7 +264,7 @@ registerLowering('tt.store', (op, ctx) => {
   if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
   const n = ptrs.length;
   vec = Math.max(1, Math.min(vec, n));
-  const nbits = bitWidthOf(elemTy);
+  const nbits = bitWidthOf(memoryType(elemTy));
   const threadPred = redundantThreadPredicate(ctx, freeVariableMasks(ctx, ptr.type));
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));

@@ -85,6 +85,41 @@ describe('corpus add kernel', () => {
   });
 });
 
+describe('i1 in global memory', () => {
+  // PTX has no 1-bit loads or stores: i1 elements are bytes (Triton 3.6 sign-extends them before a store).
+  const src = `
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%p: !tt.ptr<i1> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i1> {tt.divisibility = 16 : i32}, %v: i1) {
+    tt.store %p, %v : !tt.ptr<i1>
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<i1> -> tensor<512x!tt.ptr<i1>, #blocked>
+    %pp = tt.addptr %ps, %r : tensor<512x!tt.ptr<i1>, #blocked>, tensor<512xi32, #blocked>
+    %qs = tt.splat %q : !tt.ptr<i1> -> tensor<512x!tt.ptr<i1>, #blocked>
+    %qp = tt.addptr %qs, %r : tensor<512x!tt.ptr<i1>, #blocked>, tensor<512xi32, #blocked>
+    %x = tt.load %pp : tensor<512x!tt.ptr<i1>, #blocked>
+    tt.store %qp, %x : tensor<512x!tt.ptr<i1>, #blocked>
+    %l = tt.load %p : !tt.ptr<i1>
+    tt.store %q, %l : !tt.ptr<i1>
+    tt.return
+  }
+}`;
+  const { module, text } = lower(src);
+  it('scalars: st.global.b8 of the sign-extended value, ld.global.b8 truncated to i1', () => {
+    expect(verifyOperation(module)?.message).toBeUndefined();
+    expect(text).not.toMatch(/\.b1\b/);
+    expect(text).toMatch(/llvm\.sext %arg2 : i1 to i8/);
+    expect(text).toContain('"@$2 st.global.b8 [ $1 + 0 ], { $0 };", "c,l,b"');
+    expect(text).toContain('"mov.u16 $0, 0x0;\\0A\\09ld.global.b8 { $0 }, [ $1 + 0 ];", "=c,l"');
+    expect(text).toMatch(/llvm\.trunc %\d+ : i8 to i1/);
+  });
+  it('tensors: four bytes per 32-bit access', () => {
+    expect(text).toContain('ld.global.b32 { $0 }, [ $1 + 0 ];", "=r,l"');
+    expect(text).toContain('"st.global.b32 [ $1 + 0 ], { $0 };", "r,l"');
+    expect(text).toMatch(/llvm\.bitcast %\d+ : vector<4xi8> to i32/);
+  });
+});
+
 describe('control flow', () => {
   it('tensor block arguments travel as structs through cf branches', () => {
     const src = `

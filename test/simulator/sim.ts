@@ -15,10 +15,13 @@
  *
  * Supported: llvm.mlir.constant/undef/poison/zero/addressof, integer arithmetic, bitwise ops, shifts, icmp,
  * select, llvm.intr.ctpop/umin/umax, zext/sext/trunc/bitcast/ptrtoint/inttoptr, getelementptr, load/store (scalars and vectors) on
- * `!llvm.ptr<3>`, insert/extractvalue, insert/extractelement, llvm.br/cond_br (uniform), llvm.return,
+ * `!llvm.ptr<3>`, integer llvm.atomicrmw on `!llvm.ptr<3>` (threads in order; atomics of several threads on one
+ * address do not race with each other, but do with plain accesses of other threads between two barriers),
+ * insert/extractvalue, insert/extractelement, llvm.br/cond_br (uniform), llvm.return,
  * nvvm.read.ptx.sreg.{tid.x,laneid,warpid,ctaid.*,cluster.ctarank}, nvvm.barrier0, nvvm.bar.warp.sync,
- * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.ldmatrix and
- * nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col), and the inline PTX predicated `st.shared` the lowering emits.
+ * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.vote.sync
+ * (ballot/any/all/uni over the member mask), nvvm.ldmatrix and nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col), and
+ * the inline PTX predicated `st.shared` the lowering emits.
  */
 import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
@@ -92,6 +95,9 @@ export class Simulator {
   private readonly writeEpoch: Int32Array;
   private readonly reader: Int32Array;
   private readonly readEpoch: Int32Array;
+  /** Thread of the last atomic on each byte in `atomicEpoch` (-2: several threads). */
+  private readonly atomicUser: Int32Array;
+  private readonly atomicEpoch: Int32Array;
   private epoch = 1;
   readonly stats: SimStats = {
     ops: new Map(),
@@ -118,6 +124,8 @@ export class Simulator {
     this.writeEpoch = new Int32Array(size);
     this.reader = new Int32Array(size).fill(-1);
     this.readEpoch = new Int32Array(size);
+    this.atomicUser = new Int32Array(size).fill(-1);
+    this.atomicEpoch = new Int32Array(size);
     this.undefPattern = opts.undefPattern ?? 0xdeadbeef;
   }
 
@@ -312,6 +320,23 @@ export class Simulator {
         return this.binary(op, (a, b) => (b === 0 ? 0 : Math.floor(a / b)), (a, b) => (b === 0n ? 0n : a / b));
       case 'llvm.urem':
         return this.binary(op, (a, b) => (b === 0 ? 0 : a % b), (a, b) => (b === 0n ? 0n : a % b));
+      case 'llvm.sdiv':
+      case 'llvm.srem': {
+        // Signed, rounding toward zero (LLVM's sdiv / srem); division by zero gives 0 (undefined in LLVM).
+        const rem = op.name === 'llvm.srem';
+        const sx = (a: number, w: number): number => (w === 32 ? a | 0 : (a << (32 - w)) >> (32 - w));
+        return this.binary(
+          op,
+          (a, b, w) => {
+            const [x, y] = [sx(a, w), sx(b, w)];
+            return y === 0 ? 0 : rem ? x % y : Math.trunc(x / y);
+          },
+          (a, b) => {
+            const [x, y] = [BigInt.asIntN(64, a), BigInt.asIntN(64, b)];
+            return y === 0n ? 0n : rem ? x % y : x / y;
+          },
+        );
+      }
       case 'llvm.and':
         return this.binary(op, (a, b) => a & b, (a, b) => a & b);
       case 'llvm.or':
@@ -402,6 +427,8 @@ export class Simulator {
         return this.load(op);
       case 'llvm.store':
         return this.store(op);
+      case 'llvm.atomicrmw':
+        return this.atomicRMW(op);
       case 'llvm.extractvalue': {
         const pos = (op.getAttr('position') as DenseArrayAttr).values;
         let r = this.get(op.operand(0));
@@ -479,6 +506,8 @@ export class Simulator {
         return;
       case 'nvvm.shfl.sync':
         return this.shfl(op);
+      case 'nvvm.vote.sync':
+        return this.vote(op);
       case 'nvvm.ldmatrix':
         return this.ldmatrix(op);
       case 'nvvm.stmatrix':
@@ -547,6 +576,7 @@ export class Simulator {
   }
 
   private readByte(tid: number, addr: number): number {
+    this.checkAtomic(tid, addr, 'read-after-atomic');
     if (this.writeEpoch[addr] === this.epoch && this.lastWriter[addr] !== tid && this.lastWriter[addr]! >= 0) this.hazard(tid, this.lastWriter[addr]!, 'read-after-write', addr);
     if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) this.reader[addr] = -2;
     else {
@@ -556,6 +586,7 @@ export class Simulator {
     return this.smem[addr]!;
   }
   private writeByte(tid: number, addr: number, v: number): void {
+    this.checkAtomic(tid, addr, 'write-after-atomic');
     if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) {
       const other = this.reader[addr]!;
       this.hazard(tid, other, 'write-after-read', addr);
@@ -564,6 +595,10 @@ export class Simulator {
     this.smem[addr] = v;
     this.lastWriter[addr] = tid;
     this.writeEpoch[addr] = this.epoch;
+  }
+  /** A plain access after another thread's atomic on the same byte (no barrier in between). */
+  private checkAtomic(tid: number, addr: number, kind: string): void {
+    if (this.atomicEpoch[addr] === this.epoch && this.atomicUser[addr] !== tid) this.hazard(tid, this.atomicUser[addr]!, kind, addr);
   }
   private hazard(tid: number, other: number, kind: string, addr: number): void {
     const w = Math.floor(tid / this.tpw);
@@ -660,6 +695,63 @@ export class Simulator {
         bits >>= 8n;
       }
     }
+  }
+
+  /**
+   * `llvm.atomicrmw` on shared memory (integer ops), applied thread by thread in thread order (any order gives
+   * the same memory for these commutative ops; the returned old values follow this order). Atomics race with
+   * plain accesses of other threads since the last barrier, not with each other.
+   */
+  private atomicRMW(op: Operation): void {
+    const p = this.get(op.operand(0));
+    const v = this.get(op.operand(1));
+    const t = op.operand(1).type;
+    if (p.k !== 's' || (op.operand(0).type as LLVMPointerType).addressSpace !== 3) throw new SimError('simulator: atomicrmw on a non-shared pointer');
+    if (!(t instanceof IntegerType)) throw new SimError(`simulator: atomicrmw on ${t.key}`);
+    const binOp = (op.getAttr('bin_op') as IntegerAttr).num;
+    // LLVM's AtomicBinOp values: xchg 0, add 1, sub 2, and 3, nand 4, or 5, xor 6, max 7, min 8, umax 9, umin 10.
+    const w = t.width;
+    const f = (a: bigint, b: bigint): bigint => {
+      const [sa, sb] = [BigInt.asIntN(w, a), BigInt.asIntN(w, b)];
+      switch (binOp) {
+        case 0: return b;
+        case 1: return a + b;
+        case 2: return a - b;
+        case 3: return a & b;
+        case 4: return ~(a & b);
+        case 5: return a | b;
+        case 6: return a ^ b;
+        case 7: return sa > sb ? a : b;
+        case 8: return sa < sb ? a : b;
+        case 9: return a > b ? a : b;
+        case 10: return a < b ? a : b;
+        default: throw new SimError(`simulator: atomicrmw bin_op ${binOp}`);
+      }
+    };
+    const bytes = w / 8;
+    this.countWavefronts(p.a, bytes, 'llvm.atomicrmw');
+    const old: bigint[] = [];
+    for (let x = 0; x < this.n; x++) {
+      const addr = p.a[x]!;
+      this.checkRange(addr, bytes);
+      let cur = 0n;
+      for (let i = bytes - 1; i >= 0; i--) {
+        const a = addr + i;
+        if (this.writeEpoch[a] === this.epoch && this.lastWriter[a] !== x && this.lastWriter[a]! >= 0) this.hazard(x, this.lastWriter[a]!, 'atomic-after-write', a);
+        if (this.readEpoch[a] === this.epoch && this.reader[a] !== x) this.hazard(x, this.reader[a]!, 'atomic-after-read', a);
+        cur = (cur << 8n) | BigInt(this.smem[a]!);
+      }
+      old.push(cur);
+      let nv = BigInt.asUintN(w, f(cur, this.bitsOf(v, t, x)));
+      for (let i = 0; i < bytes; i++) {
+        const a = addr + i;
+        this.smem[a] = Number(nv & 0xffn);
+        nv >>= 8n;
+        this.atomicUser[a] = this.atomicEpoch[a] === this.epoch && this.atomicUser[a] !== x ? -2 : x;
+        this.atomicEpoch[a] = this.epoch;
+      }
+    }
+    this.set(op.result(), this.fromBits(t, (x) => old[x]!));
   }
 
   /** Loads of scalars (or vectors of scalars) of at most 32 bits each, without bigints. */
@@ -791,6 +883,31 @@ export class Simulator {
     const out = new Uint32Array(this.n);
     for (let x = 0; x < this.n; x++) out[x] = val.a[src[x]!]!;
     this.set(op.result(), { k: 's', w: val.w, a: out });
+  }
+
+  /** `vote.sync`: ballot gives the bits of the member lanes whose predicate is true; any / all / uni over them. */
+  private vote(op: Operation): void {
+    const kind = (op.getAttr('kind') as NVVMEnumAttr).value;
+    const memberMask = this.scal(op.operand(0));
+    const pred = this.scal(op.operand(1));
+    const out = new Uint32Array(this.n);
+    for (let x = 0; x < this.n; x++) {
+      const w = Math.floor(x / this.tpw);
+      const lane = x % this.tpw;
+      const m = memberMask[x]!;
+      if (((m >>> lane) & 1) === 0) throw new SimError('simulator: vote.sync by a lane outside its member mask');
+      let bits = 0;
+      let members = 0;
+      for (let l = 0; l < this.tpw; l++) {
+        if (((m >>> l) & 1) === 0) continue;
+        if (memberMask[w * this.tpw + l] !== m) throw new SimError('simulator: vote.sync lanes with different member masks');
+        members |= 1 << l;
+        if (pred[w * this.tpw + l]) bits |= 1 << l;
+      }
+      out[x] = (kind === 'ballot' ? bits : kind === 'any' ? +(bits !== 0) : kind === 'all' ? +(bits === members) : +(bits === 0 || bits === members)) >>> 0;
+    }
+    const w = (tinfo(op.result().type) as { w: number }).w;
+    this.set(op.result(), { k: 's', w, a: out });
   }
 
   private matrixInfo(op: Operation): { num: number; trans: boolean } {
