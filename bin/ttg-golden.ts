@@ -62,11 +62,25 @@ async function main(): Promise<void> {
           .option('diff', { type: 'boolean', default: false })
           .option('max-diffs', { type: 'number', default: 3 })
           .option('verbose', { type: 'boolean', alias: 'v', default: false })
-          .option('llvm', { type: 'boolean', default: true, describe: 'also check llvm.mlir (the lowering pipeline on stage 15)' }),
+          .option('llvm', { type: 'boolean', default: true, describe: 'also check llvm.mlir (the lowering pipeline on stage 15)' })
+          .option('chain', {
+            type: 'boolean',
+            default: true,
+            describe: 'retry a mismatch as the oracle ran it: 00-ttir.mlir through every stage flag in one run (--no-chain: per-file only)',
+          }),
       async (a) => {
         const { runPassesGolden } = await import('../golden/passes.js');
         await finish(() =>
-          runPassesGolden({ dir: a.dir, caseFilter: a.case, pass: a.pass, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose, llvm: a.llvm }),
+          runPassesGolden({
+            dir: a.dir,
+            caseFilter: a.case,
+            pass: a.pass,
+            diff: a.diff,
+            maxDiffs: a['max-diffs'],
+            verbose: a.verbose,
+            llvm: a.llvm,
+            chain: a.chain,
+          }),
         );
       },
     )

@@ -2,6 +2,14 @@
 // flag on the previous stage file (stage 01 on 00-ttir.mlir) and compare with the stage file (exact text, trailing
 // newlines aside). With --llvm (default) the lowering pipeline of meta.json `llvm.after` is also run on the last
 // stage file and compared with llvm.mlir.
+//
+// The oracle (shared/oracle/kernels.py run_stages) made every stage file from ONE in-memory module, pass after
+// pass. Some state of that module is not in its text, chiefly the order of use lists (a replaceAllUsesWith in an
+// earlier pass reverses it, re-parsing gives newest-use-first), and passes that walk uses depend on it
+// (remove-layout-conversions' forward propagation picks the first layout to reach a value). So when the
+// per-file run of a stage differs, the check is retried as the oracle ran it: 00-ttir.mlir through every stage
+// flag up to this one in one driver run; a match there is counted, and reported as such (--no-chain turns this
+// off). The llvm.mlir check is not retried (a whole-pipeline run per case, and its text is not yet Triton's).
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
@@ -50,6 +58,8 @@ export interface PassesOptions {
   llvm?: boolean;
   /** Use this driver instead of tools/opt-main.ts (tests). */
   runOpt?: RunOptFn;
+  /** Retry a mismatch along the oracle's in-memory route from 00-ttir.mlir (default true). */
+  chain?: boolean;
 }
 
 /** One check: a pass (or pipeline) applied to an input file, compared with an expected file. */
@@ -60,6 +70,8 @@ export interface PassCheck {
   input: string;
   expected: string;
   args: string[];
+  /** The oracle's route to `expected` (00-ttir.mlir, then every flag up to this check's), when not the same as `args`. */
+  chain?: string[];
 }
 
 /** The flags of the lowering pipeline that produced llvm.mlir from the last stage (as export_corpus.py spells them). */
@@ -86,10 +98,16 @@ export function corpusPassChecks(dir: string, opts: { caseFilter?: string; pass?
     if (opts.caseFilter !== undefined && !c.includes(opts.caseFilter)) continue;
     const caseDir = join(dir, c);
     const meta = JSON.parse(readText(join(caseDir, 'meta.json'))) as CorpusMeta;
-    let prev = join(caseDir, '00-ttir.mlir');
+    const ttir = join(caseDir, '00-ttir.mlir');
+    let prev = ttir;
+    const flags: string[] = [];
     for (const s of meta.stages) {
       const expected = join(caseDir, s.file);
-      if (opts.pass === undefined || opts.pass === s.pass) checks.push({ caseName: c, group: s.pass, input: prev, expected, args: [s.flag] });
+      const chain = flags.length > 0 ? [ttir, ...flags, s.flag] : undefined;
+      if (opts.pass === undefined || opts.pass === s.pass) {
+        checks.push({ caseName: c, group: s.pass, input: prev, expected, args: [s.flag], ...(chain ? { chain } : {}) });
+      }
+      flags.push(s.flag);
       prev = expected;
     }
     const wantLlvm = opts.llvm !== false && (opts.pass === undefined || opts.pass === 'llvm' || opts.pass === LLVM_GROUP);
@@ -106,15 +124,27 @@ export interface PassCheckOutcome {
   expectedText: string;
   actual?: string;
   ms: number;
+  /** Matched only when run as the oracle ran it (check.chain), not from the previous stage file. */
+  chained?: boolean;
 }
 
-export async function runPassCheck(check: PassCheck, runOpt: RunOptFn | undefined): Promise<PassCheckOutcome> {
+/** Runs `check` from its input file; if that differs and `chain` is on, again along `check.chain`. */
+export async function runPassCheck(check: PassCheck, runOpt: RunOptFn | undefined, chain = true): Promise<PassCheckOutcome> {
+  const out = await runPassCheckFrom(check, check.input, check.args, runOpt);
+  if (out.ok || !chain || !check.chain || !runOpt) return out;
+  const [input, ...args] = check.chain;
+  const again = await runPassCheckFrom(check, input!, args, runOpt);
+  // The per-file time stays the row's ms/run; the report of a failure stays the per-file one.
+  return again.ok ? { ...again, ms: out.ms, chained: true } : out;
+}
+
+async function runPassCheckFrom(check: PassCheck, input: string, flags: string[], runOpt: RunOptFn | undefined): Promise<PassCheckOutcome> {
   const expectedText = readText(check.expected);
   if (!runOpt) return { ok: false, reason: 'not implemented (no opt driver: tools/opt-main.ts)', expectedText, ms: 0 };
   const t0 = performance.now();
   let r;
   try {
-    r = await runOpt([check.input, ...check.args]);
+    r = await runOpt([input, ...flags]);
   } catch (e) {
     return { ok: false, reason: `driver threw: ${firstLine(e instanceof Error ? e.message : String(e))}`, expectedText, ms: performance.now() - t0 };
   }
@@ -144,6 +174,7 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
   const checks = corpusPassChecks(dir, opts);
   const groups = new Map<string, GroupStats>();
   const failures: string[] = [];
+  const chainedOnly: string[] = [];
   const diffs: string[] = [];
   const maxDiffs = opts.maxDiffs ?? 3;
   let passed = 0;
@@ -151,12 +182,13 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
   for (const c of checks) {
     let g = groups.get(c.group);
     if (!g) groups.set(c.group, (g = { passed: 0, total: 0, ms: 0, notImplemented: 0 }));
-    const out = await runPassCheck(c, runOpt);
+    const out = await runPassCheck(c, runOpt, opts.chain !== false);
     g.total++;
     g.ms += out.ms;
     if (out.ok) {
       g.passed++;
       passed++;
+      if (out.chained) chainedOnly.push(`${c.caseName}/${basename(c.expected)}`);
       continue;
     }
     failed++;
@@ -178,6 +210,10 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
   rows.push(['overall', `${passed}/${passed + failed}`, pct(passed, passed + failed), '', '']);
   let report = `Pass-by-pass conformance on the corpus under ${dir}${runOpt ? '' : ' (no opt driver yet)'}\n`;
   report += formatTable(['pass', 'matched', '%', 'ms/run', 'first failure'], rows);
+  if (chainedOnly.length > 0) {
+    report += `\n${chainedOnly.length} matched only as the oracle ran them (one module from 00-ttir.mlir: state such as use-list order that the previous stage file cannot carry; --no-chain to count them as failures)\n`;
+    if (opts.verbose) report += chainedOnly.map((f) => `  ${clip(f, 220)}\n`).join('');
+  }
   if (opts.verbose && failures.length > 0) report += '\nFailures:\n' + failures.map((f) => `  ${clip(f, 220)}\n`).join('');
   for (const d of diffs) report += '\n' + d;
   report += summaryLine(passed, failed) + '\n';

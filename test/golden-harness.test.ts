@@ -141,6 +141,25 @@ describe.skipIf(!haveShared)('modes', () => {
     expect(r.report.trimEnd().split('\n').at(-1)).toBe(`1 passed, ${checks.length - 1} failed`);
   });
 
+  it('passes: a per-file mismatch is retried along the oracle route from 00-ttir.mlir, and reported', async () => {
+    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false });
+    expect(checks[0]!.chain).toBeUndefined();
+    const third = checks[2]!;
+    expect(third.chain).toEqual([checks[0]!.input, checks[0]!.args[0], checks[1]!.args[0], third.args[0]]);
+    // A driver whose output is right only when it runs the whole route in one module (as the oracle did).
+    const expectedOf = new Map(checks.flatMap((c) => (c.chain ? [[c.chain.join(' '), c.expected] as const] : [])));
+    const fake = (args: string[]): OptRun => {
+      const hit = expectedOf.get(args.join(' '));
+      return hit ? { exitCode: 0, stdout: readFileSync(hit, 'utf8'), stderr: '' } : { exitCode: 0, stdout: 'module {\n}\n', stderr: '' };
+    };
+    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, verbose: true });
+    expect(r.passed).toBe(checks.length - 1);
+    expect(r.report).toMatch(new RegExp(`${checks.length - 1} matched only as the oracle ran them`));
+    expect(r.report).toContain(`add-BLOCK1024-sm80-w4/${third.expected.split('/').at(-1)}`);
+    const strict = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, chain: false });
+    expect(strict.passed).toBe(0);
+  });
+
   it('upstream: per-file table and totals', async () => {
     const r = await runUpstreamGolden({ file: 'TritonGPU/invalid.mlir' });
     expect(r.report).toMatch(/Triton-parsable chunks: \d+\/0 match; rejected: \d+\/11/);
