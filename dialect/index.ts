@@ -14,6 +14,7 @@ import './llvm/ops.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
 import './ttg/ops.js';
+import './ttg/verify-layouts.js';
 import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';

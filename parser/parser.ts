@@ -503,13 +503,12 @@ export class Parser implements OpFormatParser {
   }
 
   private parseGenericOperation(): Operation {
-    const namePos = this.tok.start;
     const name = this.parseString();
     const def = getOpDefinition(name);
-    if (!def && !this.opts.allowUnregistered && !name.includes('.')) {
-      this.error(`operation name '${name}' has no dialect prefix`, namePos);
-    }
-    if (!def && !this.opts.allowUnregistered && !knownDialects().has(name.slice(0, name.indexOf('.')))) {
+    // MLIR takes the text before the first '.' as the dialect (the whole name when there is none, as in
+    // "use"), and reports an unloadable dialect at the token after the name.
+    const dot = name.indexOf('.');
+    if (!def && !this.opts.allowUnregistered && !knownDialects().has(dot < 0 ? name : name.slice(0, dot))) {
       this.error(
         'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used',
         this.tok.start,

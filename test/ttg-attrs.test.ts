@@ -14,6 +14,7 @@ import {
 } from '../dialect/ttg/attrs/index.js';
 import { EncodingTextError, parseEncodingText } from '../dialect/ttg/attrs/text.js';
 import { MemDescType } from '../dialect/ttg/types.js';
+import { memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { f16 } from '../dialect/ir/type.js';
 
 /** Parses a module whose attributes hold `values`, prints it back. */
@@ -121,6 +122,17 @@ describe('TritonGPU layout attributes: parse and print', () => {
       '!ttg.memdesc<64x8xf16, #shared, #smem>',
     );
     expect(parseEncodingText('#ttg.blocked<{}>').key).toBe('#ttg.blocked<{sizePerThread = [], threadsPerWarp = [], warpsPerCTA = [], order = []}>');
+  });
+
+  it('gives nvmma_shared without elementBitWidth the width Triton 3.6 prints (23), and no linear layout', () => {
+    const n = parseEncodingText('#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>') as NVMMASharedEncodingAttr;
+    expect(n.key).toBe('#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 23}>');
+    const mem = MemDescType.get({ shape: [64, 64], elementType: f16(), encoding: n });
+    for (const swizzle of [0, 32, 64, 128]) {
+      const e = parseEncodingText(`#ttg.nvmma_shared<{swizzlingByteWidth = ${swizzle}, transposed = true}>`);
+      expect(() => toLinearLayout([64, 64], e)).toThrow('nvmma_shared elementBitWidth 23 is not a power of two');
+    }
+    expect(() => memDescLinearLayout(mem)).toThrow('nvmma_shared elementBitWidth 23 is not a power of two');
   });
 
   it('accepts legacy keys where Triton 3.6 ignores them', () => {

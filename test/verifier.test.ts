@@ -185,6 +185,30 @@ describe('attribute invariants and layouts', () => {
     expect(lookupIntAttr(op!, 'ttg.num-warps')).toBe(2);
   });
 
+  it('checks every distributed layout through its linear layout, per context', () => {
+    const mma = (attrs: string): string =>
+      `#mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 1]${attrs}}>\n#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>\n` +
+      `module attributes {"ttg.num-warps" = 4 : i32} {\n  tt.func @f(%a: tensor<16x16xf16, #dot>, %c: tensor<16x16xf32, #mma>) {\n` +
+      `    %0 = ttg.convert_layout %a : tensor<16x16xf16, #dot> -> tensor<16x16xf16, #dot>\n` +
+      `    %1 = ttg.convert_layout %c : tensor<16x16xf32, #mma> -> tensor<16x16xf32, #mma>\n    tt.return\n  }\n}`;
+    const dotKey = '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 2}>';
+    expect(check(mma(', instrShape = [16, 8]'))).toBe(
+      `5:10: Operand 0 (<block argument> of type 'tensor<16x16xf16, ${dotKey}>' at index: 0) has an invalid layout: ${dotKey}.\nLayout has 1 warps per CTA, but the context requires 4 warps per CTA.`,
+    );
+    // Without instrShape the mma layout has no linear layout (Triton 3.6 aborts); its dot operand still has one.
+    expect(check(mma('').replace('"ttg.num-warps" = 4', '"ttg.num-warps" = 1'))).toMatch(
+      /^6:10: Operand 0 \(<block argument> of type 'tensor<16x16xf32, #ttg\.nvidia_mma<\{[^']*instrShape = \[\]\}>>' at index: 1\) has an invalid layout: .*\.\ninstrShape \[\] does not match rank 2$/,
+    );
+  });
+
+  it('takes the warps of a warp_specialize partition from its parent op', () => {
+    const src = (partitionWarps: number): string =>
+      `${BLOCKED4}module attributes {"ttg.num-warps" = 8 : i32} {\n  tt.func @f() {\n    ttg.warp_specialize()\n    default {\n      ttg.warp_yield\n    }\n` +
+      `    partition0() num_warps(${partitionWarps}) {\n      %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>\n      ttg.warp_return\n    } : () -> ()\n    tt.return\n  }\n}`;
+    expect(check(src(4))).toBeUndefined();
+    expect(check(src(2))).toMatch(/^9:12: Result has an invalid layout: .*\nLayout has 4 warps per CTA, but the context requires 2 warps per CTA\.$/);
+  });
+
   it('accepts every corpus kernel it can parse (no false positives)', () => {
     const dir = '/work/shared/golden/corpus';
     if (!existsSync(dir)) return;

@@ -10,6 +10,17 @@ import type { Type } from './type.js';
 
 export type OperandKind = 'single' | 'optional' | 'variadic';
 
+/**
+ * An op verifier's message that MLIR emits with `op->emitError(...)` rather than `emitOpError`: reported as
+ * is, without the `'name' op ` prefix (e.g. Triton's `miss encoding of C operand` on `tt.dot`).
+ */
+export class PlainVerifyError {
+  constructor(readonly message: string) {}
+}
+
+/** What an op's `verify` returns: nothing when valid, else an `emitOpError` text or a `PlainVerifyError`. */
+export type OpVerifyResult = string | PlainVerifyError | undefined;
+
 export interface OperandSpec {
   readonly name: string;
   readonly kind: OperandKind;
@@ -162,7 +173,7 @@ export interface OpDefinition {
    */
   readonly defaultDialect?: string;
   /** Extra checks beyond operand/result/attribute constraints; returns an error message. */
-  readonly verify?: (op: Operation) => string | undefined;
+  readonly verify?: (op: Operation) => OpVerifyResult;
   /** Names of results for the printer (MLIR's getAsmResultNames), e.g. `c32_i32` for constants. */
   readonly resultNames?: (op: Operation) => (string | undefined)[];
   /**
@@ -187,7 +198,7 @@ export interface OpDefinitionInit {
   traits?: readonly string[];
   format?: string;
   defaultDialect?: string;
-  verify?: (op: Operation) => string | undefined;
+  verify?: (op: Operation) => OpVerifyResult;
   resultNames?: (op: Operation) => (string | undefined)[];
   inferResultTypes?: (
     operandTypes: readonly Type[],

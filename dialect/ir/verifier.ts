@@ -12,7 +12,7 @@ import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr
 import { Diagnostic, onOp } from './diagnostics.js';
 import { Block, BlockArgument, Operation, OpResult, Region, type Value } from './ir.js';
 import { Location, UnknownLoc } from './location.js';
-import { knownDialects, type OpDefinition } from './op-definition.js';
+import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
 
 export interface VerifyOptions {
@@ -31,6 +31,22 @@ export function registerOpVerifierHook(h: OpVerifierHook): void {
 const tensorLayoutDialects = new Set(['tt', 'ttg', 'ttng']);
 export function registerTensorLayoutDialect(name: string): void {
   tensorLayoutDialects.add(name);
+}
+
+/** The context a tensor layout is checked against (`numWarps` undefined: no enclosing `ttg.num-warps`). */
+export interface TensorLayoutContext {
+  numWarps: number | undefined;
+  threadsPerWarp: number;
+  numCTAs: number;
+}
+/**
+ * Checks a tensor type's encoding in a context (Triton's DialectVerifyTensorLayoutInterface); returns the text
+ * after "... has an invalid layout: ", or undefined. Registered by the layout dialect (ttg).
+ */
+export type TensorLayoutVerifier = (t: RankedTensorType, ctx: TensorLayoutContext) => string | undefined;
+let tensorLayoutVerifier: TensorLayoutVerifier | undefined;
+export function registerTensorLayoutVerifier(v: TensorLayoutVerifier): void {
+  tensorLayoutVerifier = v;
 }
 
 class VerifyFailure extends Error {
@@ -74,19 +90,30 @@ class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
   /** Tensor types already known to satisfy Triton's size rule. */
   private readonly sizeOk = new Set<Type>();
-  /** `ttg.num-warps` / `ttg.threads-per-warp` in effect, per parent op. */
-  private readonly layoutContexts = new Map<Operation | undefined, LayoutContext>();
+  /** `ttg.num-warps` / `ttg.threads-per-warp` / `ttg.num-ctas` in effect, per region ops are nested in. */
+  private readonly layoutContexts = new Map<Region, LayoutContext>();
+  private rootLayoutContext: LayoutContext | undefined;
   constructor(private readonly opts: VerifyOptions) {}
 
-  /** The layout context of `op`: the nearest `ttg.num-warps` / `ttg.threads-per-warp` on `op` or an ancestor. */
+  /**
+   * The layout context of `op`, as Triton looks it up: warps from the nearest `ttg.num-warps` (or the count of
+   * the `ttg.warp_specialize` partition the op sits in), lanes and CTAs from the nearest op that sets them.
+   */
   private layoutContext(op: Operation): LayoutContext {
-    const own = op.getAttr('ttg.num-warps') ?? op.getAttr('ttg.threads-per-warp');
-    if (own) return { warps: lookupIntAttr(op, 'ttg.num-warps'), threads: lookupIntAttr(op, 'ttg.threads-per-warp') ?? 32, checked: new Map() };
-    const parent = op.parentOp;
-    let c = this.layoutContexts.get(parent);
+    const outer = this.regionLayoutContext(op.parent?.parent);
+    if (op.getAttr('ttg.num-warps') || op.getAttr('ttg.threads-per-warp') || op.getAttr('ttg.num-ctas')) return contextWith(op, outer);
+    return outer;
+  }
+
+  private regionLayoutContext(region: Region | undefined): LayoutContext {
+    if (!region) return (this.rootLayoutContext ??= { warps: undefined, threads: 32, ctas: 1, checked: new Map() });
+    let c = this.layoutContexts.get(region);
     if (!c) {
-      c = parent ? this.layoutContext(parent) : { warps: undefined, threads: 32, checked: new Map() };
-      this.layoutContexts.set(parent, c);
+      const owner = region.parent;
+      c = owner ? this.layoutContext(owner) : this.regionLayoutContext(undefined);
+      const partitionWarps = owner ? partitionNumWarps(owner, region) : undefined;
+      if (partitionWarps !== undefined) c = { ...c, warps: partitionWarps, checked: new Map() };
+      this.layoutContexts.set(region, c);
     }
     return c;
   }
@@ -204,13 +231,14 @@ class Verifier {
       this.verifyTensorSize(op);
       this.verifyTensorLayouts(op);
     }
-    let msg: string | undefined;
+    let msg: OpVerifyResult;
     try {
       msg = def.verify?.(op);
     } catch (e) {
       if (e instanceof VerifyFailure) throw e;
       msg = e instanceof Error ? e.message : String(e);
     }
+    if (msg instanceof PlainVerifyError) plainFail(op, msg.message);
     if (msg !== undefined) opFail(op, msg);
     for (const h of hooks) {
       const r = h(op);
@@ -359,17 +387,19 @@ class Verifier {
   }
 
   /**
-   * Triton's VerifyTensorLayoutsTrait for blocked layouts: rank, threads per warp and warps per CTA must agree
-   * with the tensor and with the `ttg.threads-per-warp` / `ttg.num-warps` of the nearest enclosing op that sets them.
+   * Triton's VerifyTensorLayoutsTrait: every operand then every result tensor's encoding must fit the tensor
+   * and the op's context (the registered layout verifier says how); checked once per type and context.
    */
   private verifyTensorLayouts(op: Operation): void {
+    const verifyLayout = tensorLayoutVerifier;
+    if (!verifyLayout) return;
     let ctx: LayoutContext | undefined;
     const check = (t: Type, prefix: () => string): void => {
       if (!(t instanceof RankedTensorType) || !t.encoding) return;
       ctx ??= this.layoutContext(op);
       let known = ctx.checked.get(t);
       if (known === undefined) {
-        known = blockedLayoutContextError(t, ctx.threads, ctx.warps) ?? null;
+        known = verifyLayout(t, { numWarps: ctx.warps, threadsPerWarp: ctx.threads, numCTAs: ctx.ctas }) ?? null;
         ctx.checked.set(t, known);
       }
       if (known !== null) plainFail(op, `${prefix()}${known}`);
@@ -672,8 +702,31 @@ export function lookupIntAttr(op: Operation, name: string): number | undefined {
 interface LayoutContext {
   warps: number | undefined;
   threads: number;
+  ctas: number;
   /** Check results per tensor type in this context (null: fine). */
   checked: Map<Type, string | null>;
+}
+
+/** `outer` with the context attributes `op` sets itself. */
+function contextWith(op: Operation, outer: LayoutContext): LayoutContext {
+  const int = (name: string): number | undefined => {
+    const a = op.getAttr(name);
+    return a instanceof IntegerAttr ? Number(a.value) : undefined;
+  };
+  return {
+    warps: int('ttg.num-warps') ?? outer.warps,
+    threads: int('ttg.threads-per-warp') ?? outer.threads,
+    ctas: int('ttg.num-ctas') ?? outer.ctas,
+    checked: new Map(),
+  };
+}
+
+/** The warps of a `ttg.warp_specialize` partition region (its parent op lists one count per region). */
+function partitionNumWarps(owner: Operation, region: Region): number | undefined {
+  if (owner.name !== 'ttg.warp_specialize.partitions') return undefined;
+  const counts = owner.parentOp?.getAttr('partitionNumWarps') as { values?: readonly number[] } | undefined;
+  const idx = owner.regions.indexOf(region);
+  return idx >= 0 ? counts?.values?.[idx] : undefined;
 }
 
 const layoutTraitCache = new WeakMap<OpDefinition, boolean>();
@@ -685,25 +738,6 @@ function hasTensorLayoutTraits(def: OpDefinition): boolean {
     layoutTraitCache.set(def, b);
   }
   return b;
-}
-
-/** The blocked-layout context check of Triton's TritonGPU verifyTensorLayout; a message when violated. */
-function blockedLayoutContextError(t: RankedTensorType, modThreads: number, modWarps: number | undefined): string | undefined {
-  const enc = t.encoding as unknown as { sizePerThread?: unknown; threadsPerWarp?: unknown; warpsPerCTA?: unknown };
-  if (!Array.isArray(enc.sizePerThread) || !Array.isArray(enc.threadsPerWarp) || !Array.isArray(enc.warpsPerCTA)) return undefined;
-  const tpw = enc.threadsPerWarp as number[];
-  const wpc = enc.warpsPerCTA as number[];
-  const layout = (t.encoding as Attribute).key;
-  if (tpw.length !== t.rank) return `Layout has rank ${tpw.length}, but the tensor it's attached to has rank ${t.rank}.`;
-  const layoutThreads = tpw.reduce((a, b) => a * b, 1);
-  if (layoutThreads !== modThreads) {
-    return `${layout}.\nLayout has ${layoutThreads} threads per warp, but the module specifies ${modThreads} threads per warp.`;
-  }
-  const layoutWarps = wpc.reduce((a, b) => a * b, 1);
-  if (modWarps !== undefined && layoutWarps !== modWarps) {
-    return `${layout}.\nLayout has ${layoutWarps} warps per CTA, but the context requires ${modWarps} warps per CTA.`;
-  }
-  return undefined;
 }
 
 // ---- dominance ----------------------------------------------------------------------------------

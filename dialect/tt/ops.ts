@@ -3,7 +3,7 @@
  * arithmetic, memory and atomic ops, dots, reductions and scans, inline asm, debug ops and tensor
  * descriptors. Formats reproduce Triton 3.6's TritonOps.td; ops 3.6 no longer has are not defined.
  */
-import { defineOp, type OpDefinitionInit, type TypeConstraint } from '../ir/op-definition.js';
+import { PlainVerifyError, defineOp, type OpDefinitionInit, type TypeConstraint } from '../ir/op-definition.js';
 import { anyAttr, boolAttr, i32Attr, stringAttr, symbolNameAttr, typeAttr } from '../common/attr-kinds.js';
 import { floatLike, intLike, i1Like as boolLikeC, constraint, tensorType } from '../common/type-constraints.js';
 import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
@@ -41,6 +41,7 @@ import {
 } from './type-utils.js';
 import '../common/function-format.js';
 import { DistributedEncodingAttr, SliceEncodingAttr } from '../ttg/attrs/index.js';
+import { verifyDotOpEncodingCompatibility } from '../ttg/dot-compat.js';
 
 export { CACHE_MODIFIER, EVICTION_POLICY, PADDING_OPTION, PROGRAM_DIM };
 
@@ -629,15 +630,22 @@ ttOp({
   ],
   traits: ['Pure', 'InferTypeOpInterface', 'DotOpInterface'],
   format: '$a `,` $b `,` $c (`,` `inputPrecision` `=` $inputPrecision^)? attr-dict `:` type($a) `*` type($b) `->` type($d)',
+  // Triton's DotOp::verify reports its own checks with emitError (no `'tt.dot' op ` prefix).
   verify: (op) => {
     const [a, b, c] = op.operandValues.map((v) => v.type);
     const e = verifyDotShapes(a!, b!, c!, op.result().type);
     if (e) return e;
+    if (bitWidthOf(elementOf(a!)) !== bitWidthOf(elementOf(b!))) {
+      return new PlainVerifyError('element types of operands A and B must have same bit width');
+    }
     const ea = encodingOf(a!);
     const eb = encodingOf(b!);
-    const ec = encodingOf(c!);
-    if (ec === undefined && (ea !== undefined || eb !== undefined)) return 'miss encoding of C operand';
-    return undefined;
+    if (ea === undefined && eb === undefined) return undefined;
+    if (ea === undefined || eb === undefined) return new PlainVerifyError('mismatching encoding between A and B operands');
+    if (encodingOf(c!) === undefined) return new PlainVerifyError('miss encoding of C operand');
+    const r = verifyDotOpEncodingCompatibility(op, ea, eb);
+    if (r === undefined) return undefined;
+    return 'plain' in r ? new PlainVerifyError(r.plain) : r.opError;
   },
 });
 

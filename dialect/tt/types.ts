@@ -55,15 +55,11 @@ export class TensorDescType extends Type {
 registerTypeParser('tt.tensordesc', (p) => {
   p.expect('<');
   const at = p.pos();
-  let block: Type | undefined;
-  try {
-    block = p.parseType();
-  } catch {
-    block = undefined;
-  }
-  if (!(block instanceof RankedTensorType)) {
-    p.error("failed to parse TT_TensorDescType parameter 'blockType' which is to be a `RankedTensorType`", at);
-  }
+  // MLIR reports the block type's own parse error first (e.g. `expected non-function type` for
+  // `!tt.tensordesc<2x64xf16>`), then "failed to parse TT_TensorDescType parameter ..." at the same place;
+  // we report the first one. A type of another kind is "invalid kind of type specified" at its start.
+  const block = p.parseType();
+  if (!(block instanceof RankedTensorType)) p.error('invalid kind of type specified', at);
   p.expect('>');
   return TensorDescType.get(block as RankedTensorType);
 });

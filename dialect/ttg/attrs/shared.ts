@@ -190,8 +190,10 @@ registerAttrParser('ttg.nvmma_shared', (p: AsmParser) => {
   const params = parseAngleDict(p, at);
   let swizzlingByteWidth = 0;
   let transposed = false;
-  // Triton leaves elementBitWidth uninitialized when it is absent; 16 is the common case.
-  let elementBitWidth = 16;
+  // Triton 3.6 leaves elementBitWidth uninitialised when the key is absent; its build deterministically
+  // prints 23 then (observed in every context tried). We reproduce that value; it is not a real width, and
+  // the linear-layout code rejects it (elementBitWidth must be a power of two) instead of computing garbage.
+  let elementBitWidth = 23;
   let fp4Padded = false;
   let rank = 2;
   for (const e of params) {

@@ -71,8 +71,18 @@ export function amdRotatingSharedToLinearLayout(shape: readonly number[], s: AMD
   return swizzledLike(shape, s, true);
 }
 
+/**
+ * The swizzle arithmetic divides by the element width: only power-of-two widths give whole tiles. A parsed
+ * attribute without `elementBitWidth` carries Triton 3.6's uninitialised value (23), rejected here.
+ */
+function checkElementBitWidth(e: NVMMASharedEncodingAttr): void {
+  const w = e.elementBitWidth;
+  if (!(w > 0 && (w & (w - 1)) === 0)) fail(`nvmma_shared elementBitWidth ${w} is not a power of two`);
+}
+
 /** Triton's getTMABlockShape for an NVMMA encoding: the box a TMA copy moves per CTA. */
 export function tmaBlockShape(e: NVMMASharedEncodingAttr, perCTA: readonly number[], packedSize: boolean): number[] {
+  checkElementBitWidth(e);
   const block = [...perCTA];
   const contig = e.transposed ? 0 : block.length - 1;
   if (e.fp4Padded) block[contig]! *= 2;
@@ -92,6 +102,7 @@ export function tmaBlockShape(e: NVMMASharedEncodingAttr, perCTA: readonly numbe
 
 /** The 8-row core matrix an NVMMA layout tiles with (Triton's getCoreMatrixLinearLayout). */
 export function coreMatrixLinearLayout(e: NVMMASharedEncodingAttr, disableSwizzle: boolean): LinearLayout {
+  checkElementBitWidth(e);
   const tileRows = 8;
   const tileCols = (8 * Math.max(16, e.swizzlingByteWidth)) / e.elementBitWidth;
   const { vec, perPhase, maxPhase } = e;
