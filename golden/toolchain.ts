@@ -1,9 +1,10 @@
 // `ttg-golden toolchain`: for every corpus case, lower `14-convert-scf-to-cf.mlir` with our pipeline
 //   --allocate-shared-memory-nv --convert-triton-gpu-to-llvm (+ the meta.json `llvm.after` passes: canonicalize,
 //   cse, convert-nv-gpu-to-llvm, symbol-dce, convert-nvvm-to-llvm)
-// then hand the LLVM dialect to the real LLVM 22 toolchain: `mlir-translate-22 --mlir-to-llvmir`, (libdevice linked
-// with `llvm-link-22 --only-needed` when `__nv_*` functions are called), `llc-22 -march=nvptx64 -mcpu=sm_80|sm_90a`
-// and `ptxas -arch=sm_80|sm_90a`. Each case passes when ptxas accepts the PTX; the report gives the first error of
+// then hand the LLVM dialect to the real LLVM 22 toolchain as Triton 3.6's make_llir/make_ptx do:
+// `mlir-translate-22 --mlir-to-llvmir`, the short-pointer data layout and nvvm-reflect-ftz flag, (libdevice linked
+// with `llvm-link-22 --only-needed --internalize` when `__nv_*` functions are called), `opt-22 -O3`,
+// `llc-22 -march=nvptx64 -mcpu=sm_80|sm_90a` with Triton's target options, and `ptxas -arch=sm_80|sm_90a`. Each case passes when ptxas accepts the PTX; the report gives the first error of
 // the failing step and, next to Triton's kernel.ptx, the counts of the instructions that show how the kernel was
 // lowered (shuffles, shared memory accesses, ldmatrix/stmatrix, barriers, vectorized global accesses).
 import { spawnSync } from 'node:child_process';
@@ -107,6 +108,9 @@ export interface CaseResult {
 export interface Toolchain {
   translate: string;
   llc: string;
+  /** `opt-22`: Triton's make_llir runs LLVM's O3 pipeline before codegen; without it the kernels keep the
+   *  unoptimized loop shape (no LICM/rotation) and libdevice calls stay out of line. */
+  opt: string | undefined;
   ptxas: string;
   link: string | undefined;
   libdevice: string | undefined;
@@ -118,13 +122,41 @@ export function findToolchain(): Toolchain | string[] {
   const ptxas = tool('ptxas');
   const missing = [!translate && 'mlir-translate-22', !llc && 'llc-22', !ptxas && 'ptxas'].filter((x): x is string => !!x);
   if (missing.length) return missing;
-  return { translate: translate!, llc: llc!, ptxas: ptxas!, link: tool('llvm-link-22'), libdevice: libdevicePath() };
+  return {
+    translate: translate!,
+    llc: llc!,
+    opt: tool('opt-22'),
+    ptxas: ptxas!,
+    link: tool('llvm-link-22'),
+    libdevice: libdevicePath(),
+  };
 }
 
 /**
  * Lowers one TritonGPU file (the input of allocate-shared-memory) with `flags` through our driver and assembles
  * the result; intermediate files go to `out`. `res` is filled in (step reached, first error, our PTX counts).
  */
+/** NVPTX's data layout under --nvptx-short-ptr (what attach_datalayout gives Triton's module). */
+const NVPTX_SHORT_PTR_LAYOUT = 'e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64';
+
+/** The translated module as Triton hands it to O3: its data layout and the nvvm-reflect-ftz flag (Override, 1). */
+export function prepareForOpt(ll: string): string {
+  let text = ll.replace(/^target datalayout = .*\n/m, '');
+  const header = `target datalayout = "${NVPTX_SHORT_PTR_LAYOUT}"\n`;
+  const src = /^source_filename = .*\n/m.exec(text);
+  text = src ? text.slice(0, src.index + src[0].length) + header + text.slice(src.index + src[0].length) : header + text;
+  const ids = [...text.matchAll(/^!(\d+) = /gm)].map((m) => Number(m[1]));
+  const id = (ids.length ? Math.max(...ids) : -1) + 1;
+  const node = `!${id} = !{i32 4, !"nvvm-reflect-ftz", i32 1}\n`;
+  const flags = /^!llvm\.module\.flags = !\{(.*)\}$/m.exec(text);
+  if (flags) {
+    const list = flags[1]!.trim() ? `${flags[1]}, !${id}` : `!${id}`;
+    text = text.replace(flags[0], `!llvm.module.flags = !{${list}}`);
+    return `${text.endsWith('\n') ? text : `${text}\n`}${node}`;
+  }
+  return `${text.endsWith('\n') ? text : `${text}\n`}\n!llvm.module.flags = !{!${id}}\n${node}`;
+}
+
 export async function lowerAndAssemble(
   runOpt: NonNullable<Awaited<ReturnType<typeof loadRunOpt>>>,
   tc: Toolchain,
@@ -158,23 +190,61 @@ export async function lowerAndAssemble(
     res.error = s.error;
     return;
   }
+  // Triton's make_llir: the NVPTX data layout with 32-bit shared/local pointers (nvidia.set_short_ptr), the
+  // nvvm-reflect-ftz module flag (enable_reflect_ftz: libdevice takes its flush-to-zero paths), libdevice linked
+  // with only the needed functions made internal, then LLVM's O3 pipeline, still without a target triple (its
+  // optimize_module builds no target machine).
   let llIn = ll;
-  if (/declare [^\n]*@__nv_/.test(readFileSync(ll, 'utf8'))) {
+  const text = readFileSync(ll, 'utf8');
+  const callsLibdevice = /declare [^\n]*@__nv_/.test(text);
+  if (tc.opt) {
+    llIn = join(out, 'kernel.prep.ll');
+    writeFileSync(llIn, prepareForOpt(text));
+  }
+  if (callsLibdevice) {
     res.step = 'llvm-link';
     if (!tc.link || !tc.libdevice) {
       res.error = 'calls libdevice but llvm-link-22 or libdevice.10.bc is missing';
       return;
     }
-    llIn = join(out, 'kernel.linked.bc');
-    s = runStep(tc.link, ['--only-needed', ll, tc.libdevice, '-o', llIn]);
+    const linked = join(out, tc.opt ? 'kernel.linked.ll' : 'kernel.linked.bc');
+    const linkArgs = ['--only-needed', ...(tc.opt ? ['--internalize', '-S'] : []), llIn, tc.libdevice, '-o', linked];
+    s = runStep(tc.link, linkArgs);
     if (!s.ok) {
       res.error = s.error;
       return;
     }
+    // libdevice's own triple (nvptx64-nvidia-gpulibs) would otherwise reach opt, which Triton's O3 never sees.
+    if (tc.opt) writeFileSync(linked, readFileSync(linked, 'utf8').replace(/^target triple = .*\n/m, ''));
+    llIn = linked;
+  }
+  if (tc.opt) {
+    res.step = 'opt';
+    const optimized = join(out, 'kernel.opt.ll');
+    s = runStep(tc.opt, ['-O3', '-S', llIn, '-o', optimized]);
+    if (!s.ok) {
+      res.error = s.error;
+      return;
+    }
+    llIn = optimized;
   }
   res.step = 'llc';
   const ptx = join(out, 'kernel.ptx');
-  s = runStep(tc.llc, ['-march=nvptx64', `-mcpu=${arch}`, `-mattr=+ptx${ptxVersion}`, '-O3', llIn, '-o', ptx]);
+  // translate_to_asm's target options: fp fusion allowed (enable_fp_fusion, so add/mul are not pinned to .rn),
+  // no NaNs assumed, nvptx-mad-wide-opt, and the short pointers of set_short_ptr.
+  s = runStep(tc.llc, [
+    '-march=nvptx64',
+    `-mcpu=${arch}`,
+    `-mattr=+ptx${ptxVersion}`,
+    '-O3',
+    '--fp-contract=fast',
+    '--enable-no-nans-fp-math',
+    '--nvptx-mad-wide-opt',
+    '--nvptx-short-ptr',
+    llIn,
+    '-o',
+    ptx,
+  ]);
   if (!s.ok) {
     res.error = s.error;
     return;

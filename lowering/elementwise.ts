@@ -436,7 +436,15 @@ const NATIVE_UNARY: Record<string, string> = {
   'math.roundeven': 'llvm.intr.roundeven',
   'math.sqrt': 'llvm.intr.sqrt',
 };
-for (const [name, intr] of Object.entries(NATIVE_UNARY)) registerElementwise(name, (b, [x]) => b.op(intr, [x!], x!.type));
+/** Ops Triton 3.6 hands to libdevice for f32/f64 (MLIR's GPU-to-NVVM call patterns): `__nv_sqrtf` compiles to
+ *  sqrt.approx.ftz.f32 under nvvm-reflect-ftz, where llvm.intr.sqrt would be the slower sqrt.rn.f32. */
+const LIBDEVICE_FOR_F32_F64: Record<string, string> = { 'math.sqrt': 'sqrt', 'math.floor': 'floor', 'math.ceil': 'ceil' };
+for (const [name, intr] of Object.entries(NATIVE_UNARY)) {
+  const fn = LIBDEVICE_FOR_F32_F64[name];
+  registerElementwise(name, (b, [x], ctx) =>
+    fn !== undefined && (isF32(x!.type) || isF64(x!.type)) ? libdevice(ctx, fn, x!) : b.op(intr, [x!], x!.type),
+  );
+}
 
 registerElementwise('math.fma', (b, [x, y, z]) => b.fma(x!, y!, z!));
 registerElementwise('math.absi', (b, [x]) => b.op('llvm.intr.abs', [x!], x!.type, [['is_int_min_poison', IntegerAttr.bool(false)]]));
