@@ -18,6 +18,7 @@ import { convertFuncOp } from './function.js';
 import { computeBarriers } from './membar.js';
 import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
+import './async-copy.js';
 import './atomics.js';
 import './control-flow.js';
 import './convert-layout.js';

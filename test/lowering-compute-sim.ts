@@ -14,7 +14,7 @@ import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { LLVMFunctionType, LLVMPointerType, LLVMStructType } from '../dialect/llvm/types.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { findFunc, lowerModule, parseModule } from './simulator/harness.js';
-import { Simulator, type RV, type SimStats } from './simulator/sim.js';
+import { Simulator, type RV, type SimOptions, type SimStats } from './simulator/sim.js';
 
 const ST = /^@\$(\d+) st\.shared\.b(\d+) \[ \$(\d+) \+ 0 \], \$(\d+);$/;
 const LD = /^@\$(\d+) ld\.shared\.b(\d+) \$0, \[ \$(\d+) \+ 0 \];$/;
@@ -116,6 +116,7 @@ export function simulate(
   cc: number,
   argValue: (arg: number, coords: number[]) => bigint,
   prepare?: (func: Operation) => void,
+  simOpts: Partial<SimOptions> = {},
 ): SimRun {
   const parsed = parseModule(text);
   const tfunc = parsed.region(0).blocks[0]!.ops.find((o) => o.name === 'tt.func')!;
@@ -125,7 +126,7 @@ export function simulate(
   const n = numWarps * 32;
   lowerPredicatedSharedAsm(func, shared);
   prepare?.(func);
-  const sim = new Simulator({ numWarps, sharedBytes: shared + slotBytes(n) });
+  const sim = new Simulator({ ...simOpts, numWarps, sharedBytes: shared + slotBytes(n) });
   const ft = (func.getAttr('function_type') as TypeAttr).value as LLVMFunctionType;
   const args: RV[] = ft.params.map((pt, i) => {
     const tt = argTypes[i];

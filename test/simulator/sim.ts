@@ -21,7 +21,8 @@
  * nvvm.read.ptx.sreg.{tid.x,laneid,warpid,ctaid.*,cluster.ctarank}, nvvm.barrier0, nvvm.bar.warp.sync,
  * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.vote.sync
  * (ballot/any/all/uni over the member mask), nvvm.ldmatrix and nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col), and
- * the inline PTX predicated `st.shared` the lowering emits.
+ * the inline PTX predicated `st.shared` the lowering emits; `cp.async` (inline PTX) from a read-only global
+ * memory given as a function, completing at once (commit/wait group ops are no-ops).
  */
 import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
@@ -59,6 +60,8 @@ export interface SimOptions {
   sharedBytes: number;
   /** Fill value of undef/poison (per 32-bit word). */
   undefPattern?: number;
+  /** Contents of global memory (read-only, byte per address) for `cp.async`. */
+  globalByte?: (addr: bigint) => number;
 }
 
 type TInfo = { k: 's'; w: number } | { k: 'w' } | { k: 'a'; parts: Type[] };
@@ -503,6 +506,9 @@ export class Simulator {
         this.stats.barriers++;
         return;
       case 'nvvm.bar.warp.sync':
+      // cp.async copies complete when issued (below), so groups need no tracking.
+      case 'nvvm.cp.async.commit.group':
+      case 'nvvm.cp.async.wait.group':
         return;
       case 'nvvm.shfl.sync':
         return this.shfl(op);
@@ -800,9 +806,38 @@ export class Simulator {
     return true;
   }
 
+  /**
+   * `[@$p ]cp.async.{ca,cg}.shared.global [ $d + 0 ], [ $s + 0 ], size, srcSize;` with the source bytes from
+   * `opts.globalByte`: copies `srcSize` bytes (a constant or an operand) and zero-fills the rest of `size`, at
+   * once (the shared memory writes are race-checked like stores).
+   */
+  private cpAsync(op: Operation, asm: string): void {
+    const m = /^(?:@\$(\d+) )?cp\.async\.(ca|cg)\.shared\.global \[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], 0x([0-9a-f]+), (?:0x([0-9a-f]+)|\$(\d+));$/.exec(asm);
+    if (!m) throw new SimError(`simulator: unsupported inline asm '${asm}'`);
+    const global = this.opts.globalByte;
+    if (!global) throw new SimError('simulator: cp.async without global memory contents');
+    const size = parseInt(m[5]!, 16);
+    if (![4, 8, 16].includes(size) || (m[2] === 'cg' && size !== 16)) throw new SimError(`simulator: invalid cp.async.${m[2]} of ${size} bytes`);
+    const pred = m[1] !== undefined ? this.scal(op.operand(Number(m[1]))) : undefined;
+    const dst = this.scal(op.operand(Number(m[3])));
+    const src = this.get(op.operand(Number(m[4])));
+    if (src.k !== 'w') throw new SimError('simulator: cp.async source is not a 64-bit pointer');
+    const srcSize = m[7] !== undefined ? this.scal(op.operand(Number(m[7]))) : undefined;
+    this.stats.sharedStores++;
+    for (let x = 0; x < this.n; x++) {
+      if (pred && !pred[x]) continue;
+      const d = dst[x]!;
+      if (d % size !== 0) throw new SimError(`simulator: misaligned cp.async destination ${d} (${size} bytes)`);
+      this.checkRange(d, size);
+      const n = srcSize ? srcSize[x]! : parseInt(m[6]!, 16);
+      for (let i = 0; i < size; i++) this.writeByte(x, d + i, i < n ? global(src.a[x]! + BigInt(i)) & 0xff : 0);
+    }
+  }
+
   /** The inline PTX forms the lowerings emit: predicated `@$p st.shared.bN [ $a + 0 ], $v;`. */
   private inlineAsm(op: Operation): void {
     const asm = (op.getAttr('asm_string') as StringAttr).value.trim();
+    if (asm.includes('cp.async')) return this.cpAsync(op, asm);
     const m = /^@\$(\d+) st\.shared\.b(\d+) \[ \$(\d+) \+ 0 \], \$(\d+);$/.exec(asm);
     if (!m || op.results.some((r) => !(r.type instanceof LLVMVoidType))) throw new SimError(`simulator: unsupported inline asm '${asm}'`);
     const pred = this.scal(op.operand(Number(m[1])));
