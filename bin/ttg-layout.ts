@@ -6,6 +6,10 @@
  *   ttg-layout file.mlir [--format ...]          every distinct encoding of the file, with its tensor shapes
  *   ttg-layout --batch IN.jsonl                  one JSON line per input line {aliases?, encoding, shape}:
  *                                                {"linear": {...}} or {"error": "..."}  (`-` reads stdin)
+ *   ttg-layout --convert '<src>' '<dst>' --shape 64x64 [--dtype f16] [--cc 80] [--alias ...] [--format text|json]
+ *                                                what a convert_layout moves and how the lowering moves it
+ *   ttg-layout --explain-converts file.mlir      the same for every convert_layout / local_alloc / local_load /
+ *                                                local_store of a file, with its line
  *
  * Formats: json (the bases per input dim, as in layouts.jsonl), dump (Triton's LinearLayout::toString),
  * matrix (the F2 matrix: one row per output bit, one column per input bit), table (the tensor as a grid, each
@@ -22,6 +26,10 @@ import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
 import { EncodingTextError, parseEncodingText, parseTypeText } from '../dialect/ttg/attrs/text.js';
 import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
+import { explainConvert, explainLocal, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
+import { Parser } from '../parser/parser.js';
+import type { Operation } from '../dialect/ir/ir.js';
+import { StringAttr } from '../dialect/ir/attribute.js';
 
 export const FORMATS = ['json', 'dump', 'table', 'matrix'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -311,6 +319,106 @@ export function batchMode(input: string): string {
   return out.length ? out.join('\n') + '\n' : '';
 }
 
+// ---- conversions ------------------------------------------------------------------------------------------
+
+export const EXPLAIN_FORMATS = ['text', 'json'] as const;
+export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
+
+function tensorTypeText(shape: readonly number[], dtype: string, encoding: string, aliases: readonly string[]): RankedTensorType {
+  const t = parseTypeText(`tensor<${shape.join('x')}x${dtype}, ${encoding.trim()}>`, aliases);
+  if (!(t instanceof RankedTensorType) || !t.encoding) throw new UsageError(`not a tensor type with an encoding: ${encoding}`);
+  if (t.encoding instanceof SharedEncodingAttr) throw new UsageError('--convert takes distributed layouts (a shared layout goes through local_alloc/local_load)');
+  return t;
+}
+
+/** `ttg-layout --convert '<src>' '<dst>' --shape ...` */
+export function convertMode(src: string, dst: string, shape: readonly number[], dtype: string, cc: number, aliases: readonly string[], format: ExplainFormat): string {
+  const e = explainConvert(tensorTypeText(shape, dtype, src, aliases), tensorTypeText(shape, dtype, dst, aliases), cc);
+  return format === 'json' ? JSON.stringify(e) + '\n' : formatCvtExplanation(e);
+}
+
+const EXPLAINED = ['ttg.convert_layout', 'ttg.local_alloc', 'ttg.local_load', 'ttg.local_store'];
+
+/** Line numbers (1-based) of the ops named `name` in the text, in order (custom `= name ` or generic `"name"(`). */
+function opLines(lines: readonly string[], name: string): number[] {
+  const re = new RegExp(`(^|[\\s=])(${name.replace('.', '\\.')}|"${name.replace('.', '\\.')}")[\\s(]`);
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (!l.trimStart().startsWith('//') && re.test(l)) out.push(i + 1);
+  });
+  return out;
+}
+
+function targetCapability(module: Operation): number | undefined {
+  const t = module.getAttr('ttg.target');
+  const m = t instanceof StringAttr ? /^cuda:(\d+)/.exec(t.value) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** `ttg-layout --explain-converts file.mlir` */
+export function explainFileMode(path: string, format: ExplainFormat, ccOverride?: number): string {
+  const src = readFileSync(path, 'utf8');
+  let module: Operation;
+  try {
+    module = new Parser(src, { filename: path }).parseModule();
+  } catch (e) {
+    throw new UsageError(`${path}: ${describeError(e)}`);
+  }
+  const cc = ccOverride ?? targetCapability(module) ?? 80;
+  // After allocate-shared-memory the lowering reads the op's scratch buffer from `allocation.offset`.
+  const allocated = module.getAttr('ttg.shared') !== undefined;
+  const ops = new Map<string, Operation[]>(EXPLAINED.map((n) => [n, []]));
+  const order: Operation[] = [];
+  module.walk((op) => {
+    const list = ops.get(op.name);
+    if (list) {
+      list.push(op);
+      order.push(op);
+    }
+  });
+  const lines = src.split('\n');
+  const lineOf = new Map<Operation, number>();
+  for (const [name, list] of ops) {
+    const ls = opLines(lines, name);
+    if (ls.length === list.length) list.forEach((op, i) => lineOf.set(op, ls[i]!));
+  }
+  const results: { line: number | undefined; text: string; e: CvtExplanation | LocalExplanation | { op: string; error: string } }[] = [];
+  for (const op of order) {
+    const line = lineOf.get(op);
+    const text = line !== undefined ? lines[line - 1]!.trim().replace(/\s+loc\([^)]*\)\s*$/, '') : op.name;
+    let e: CvtExplanation | LocalExplanation | { op: string; error: string };
+    try {
+      if (op.name === 'ttg.convert_layout') {
+        const s = op.operand(0).type;
+        const d = op.result(0).type;
+        if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) continue;
+        if (s.encoding instanceof SharedEncodingAttr || d.encoding instanceof SharedEncodingAttr) continue;
+        e = explainConvert(s, d, cc, allocated ? op.getAttr('allocation.offset') !== undefined : undefined);
+      } else {
+        const mem = (op.name === 'ttg.local_store' ? op.operand(1) : op.name === 'ttg.local_load' ? op.operand(0) : op.result(0)).type;
+        const tensorVal = op.name === 'ttg.local_load' ? op.result(0) : op.operands.length > 0 ? op.operand(0) : undefined;
+        const t = tensorVal?.type;
+        if (!(mem instanceof MemDescType)) continue;
+        const kind = op.name.slice(4) as LocalExplanation['op'];
+        e = explainLocal(kind, t instanceof RankedTensorType && t.encoding ? t : undefined, mem, cc);
+      }
+    } catch (err) {
+      e = { op: op.name.slice(4), error: describeError(err) };
+    }
+    results.push({ line, text, e });
+  }
+  if (format === 'json') return results.map((r) => JSON.stringify({ line: r.line ?? null, ...r.e })).join('\n') + (results.length ? '\n' : '');
+  if (results.length === 0) return `${path}: no convert_layout, local_alloc, local_load or local_store\n`;
+  const out: string[] = [];
+  for (const r of results) {
+    const body = 'error' in r.e ? `error: ${r.e.error}\n` : r.e.op === 'convert_layout' ? formatCvtExplanation(r.e as CvtExplanation) : formatLocalExplanation(r.e as LocalExplanation);
+    // The first line (op and types) is the source line's; the rest is indented under it.
+    const rest = body.split('\n').slice('error' in r.e ? 0 : 1).join('\n');
+    out.push(`${r.line !== undefined ? `${path}:${r.line}: ` : ''}${r.text}\n${rest.replace(/^(?=.)/gm, '  ')}`);
+  }
+  return out.join('\n');
+}
+
 /** Runs the CLI on `args` (without the node and script paths). */
 export async function runLayoutCli(args: readonly string[], stdin?: () => string): Promise<CliResult> {
   let stdout = '';
@@ -322,12 +430,19 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
     .scriptName('ttg-layout')
     .usage(
       "$0 '<encoding>' --shape 64x64 [--alias '#a = ...']... [--format json|dump|table|matrix]\n" +
-        '$0 file.mlir [--format ...]\n$0 --batch IN.jsonl\n\nThe linear layout of a TritonGPU encoding, as Triton 3.6 computes it.',
+        '$0 file.mlir [--format ...]\n$0 --batch IN.jsonl\n' +
+        "$0 --convert '<src encoding>' '<dst encoding>' --shape 64x64 [--dtype f16] [--cc 80] [--format text|json]\n" +
+        '$0 --explain-converts file.mlir [--format text|json]\n\n' +
+        'The linear layout of a TritonGPU encoding, as Triton 3.6 computes it, and how a layout conversion is lowered.',
     )
     .option('shape', { type: 'string', describe: 'tensor shape, e.g. 64x64 (allocation shape for shared layouts)' })
     .option('alias', { type: 'string', array: true, describe: "an alias definition the encoding uses, e.g. '#mma = #ttg.nvidia_mma<...>'" })
-    .option('format', { type: 'string', choices: [...FORMATS], default: 'json', describe: 'output format' })
+    .option('format', { type: 'string', choices: [...FORMATS, 'text'], describe: 'output format (layouts: json|dump|table|matrix, default json; explanations: text|json, default text)' })
     .option('batch', { type: 'string', describe: 'JSONL file of {aliases?, encoding, shape} lines (- for stdin)' })
+    .option('convert', { type: 'boolean', describe: 'explain the conversion between two encodings (positionals: source, destination)' })
+    .option('explain-converts', { type: 'string', describe: 'explain every convert_layout / local_alloc / local_load / local_store of a .mlir file' })
+    .option('dtype', { type: 'string', default: 'f32', describe: 'element type with --convert' })
+    .option('cc', { type: 'number', describe: 'compute capability with --convert (default 80) or --explain-converts (default: the module target)' })
     .strictOptions()
     .help()
     .version(false)
@@ -344,9 +459,22 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
       }
     });
     if (helped) return { stdout, stderr, code };
-    const format = a.format as Format;
     const positional = a._.map(String);
-    if (a.batch !== undefined) {
+    const explaining = a.convert === true || a['explain-converts'] !== undefined;
+    if (explaining && a.format !== undefined && a.format !== 'text' && a.format !== 'json') throw new UsageError(`--format ${a.format} is for layouts; explanations are text or json`);
+    if (!explaining && a.format === 'text') throw new UsageError('--format text is for --convert / --explain-converts');
+    const format = (a.format ?? 'json') as Format;
+    const explainFormat = (a.format ?? 'text') as ExplainFormat;
+    if (a['explain-converts'] !== undefined) {
+      if (positional.length || a.convert) throw new UsageError('--explain-converts takes one file and no other arguments');
+      const file = a['explain-converts'];
+      if (!existsSync(file)) throw new UsageError(`cannot read ${file}`);
+      stdout += explainFileMode(file, explainFormat, a.cc);
+    } else if (a.convert) {
+      if (positional.length !== 2) throw new UsageError('--convert takes two encodings: source and destination');
+      if (a.shape === undefined) throw new UsageError('--shape is required with --convert, e.g. --shape 64x64');
+      stdout += convertMode(positional[0]!, positional[1]!, parseShape(a.shape), a.dtype, a.cc ?? 80, a.alias ?? [], explainFormat);
+    } else if (a.batch !== undefined) {
       if (positional.length) throw new UsageError('--batch takes no other arguments');
       const input = a.batch === STDIN || a.batch === '-' ? (stdin ? stdin() : readFileSync(0, 'utf8')) : readInput(a.batch);
       stdout += batchMode(input);

@@ -13,412 +13,28 @@
  *   the store and load phases, and several rounds when the buffer holds a fraction (`reps`) of the tensor;
  * - blocks: not supported (Triton 3.6 does not lower it either).
  *
- * ## Warp shuffles
- *
- * Registers that are copies (zero register bases) are dropped on both sides. Over GF(2), let M map a destination
- * position (register r, lane l) to a source position (register r', lane l') holding the same element (one
- * solution; any element of the kernel of the source layout may be added, which lets a destination take an
- * element from its own lane when the source has copies). Write M = [[A, B], [C, E]] (rows: source register,
- * source lane; columns: destination register, destination lane).
- *
- * Every thread fills each destination register exactly once, one per round. In the round of register e, lane l
- * fills register e ⊕ H·l for a linear H (lanes → destination registers), so it needs
- *   M(e ⊕ Hl, l) = (A e ⊕ (AH ⊕ B) l,  C e ⊕ (CH ⊕ E) l) = (A e ⊕ Q̃ l,  C e ⊕ K l),
- * i.e. it reads with `shfl.sync` from lane C e ⊕ K l, and the sending lane l' must be able to compute what to
- * send from its own id: Q̃ l = Q (l' ⊕ C e) for a linear Q, which exists iff ker K ⊆ ker Q̃. H is chosen so that
- * K = I when possible (then the reads are butterflies `shfl.bfly` by C e, and the rounds with C e = 0 read
- * from the thread's own registers: no shuffle at all); otherwise H is searched bit by bit.
- * Lane-dependent choices (the register a lane sends, the register a value lands in) are select trees over the
- * lane bits Q and H use, built as tables and shared between registers.
- * Elements narrower than 32 bits travel packed: destination register bits that M maps to a single source
- * register bit, untouched by any other column, are packed into one 32-bit shuffle; 64-bit values use two.
+ * The decisions (which path, the shuffle plan, the shared layout, vectors and ldmatrix/stmatrix per round) are
+ * pure functions of the types in convert-layout-plan.ts, shared with `ttg-layout --convert`; this file emits
+ * the code they describe.
  */
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
-import { pivotColumns, rank } from '../dialect/linear-layout/f2.js';
 import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
-import { removeBroadcastedRegs } from '../transforms/analysis/generic-swizzling.js';
-import { minimalCvtLayout } from '../transforms/utils/layout-utils.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
+import { buildTables, CvtPlanError, MuxBuilder, planConvertLayout, type CvtMethod, type CvtPlan, type CvtSmemPlan, type ShufflePlan } from './convert-layout-plan.js';
 import { applyLinearLayout, tensorLayout } from './layout-indices.js';
-import { tryLdMatrix, tryStMatrix } from './ldmatrix.js';
-import { accessShared, elemBits, fromStorage, storageType, toStorage, type SmemAccess } from './shared-memory.js';
-import { columns, cvtSmemLayout, log2, Solver, xorCols, type CvtSmemLayout } from './swizzle.js';
+import { emitLdMatrix, emitStMatrix } from './ldmatrix.js';
+import { elemBits, emitSmemAccess, fromStorage, storageType, toStorage } from './shared-memory.js';
+import { columns, log2, xorCols } from './swizzle.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
 
+export type { CvtMethod } from './convert-layout-plan.js';
+
 /** How the last conversions were lowered (for tests and statistics). */
-export type CvtMethod = 'identity' | 'registers' | 'shuffle' | 'shared';
 export const cvtStats = { identity: 0, registers: 0, shuffle: 0, shared: 0 };
-
-// ---------------------------------------------------------------------------------------------------------
-// Shuffle planning (pure GF(2) computations)
-
-export interface ShufflePlan {
-  nSrcReg: number;
-  nDstReg: number;
-  nLane: number;
-  /** Per destination register bit: source register / lane part of M (after kernel adjustments). */
-  A: number[];
-  C: number[];
-  /** Per lane bit: H (destination registers), K (lanes), Q (source registers, as a function of the sender's lane). */
-  H: number[];
-  K: number[];
-  Q: number[];
-  kIdentity: boolean;
-  /** Packed bits: destination register bit packDst[t] and source register bit packSrc[t] are element t's bit. */
-  packDst: number[];
-  packSrc: number[];
-  /** Rounds (destination register groups, pack bits zero) and whether each needs a shuffle. */
-  rounds: { e: number; local: boolean; xorLane: number }[];
-  /** Estimated instructions (shuffled 32-bit words, selects). */
-  shuffles: number;
-  selects: number;
-  /** Order of the receivers' lane functionals in their select trees. */
-  recvOrder?: number[];
-}
-
-function bitList(x: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; x !== 0; i++, x >>>= 1) if (x & 1) out.push(i);
-  return out;
-}
-
-/**
- * Plans the shuffles of a conversion between two layouts with the same warp and block bases (broadcast registers
- * removed), or returns undefined when data must cross warps or no plan was found.
- */
-export function planShuffles(S: LinearLayout, D: LinearLayout, bitwidth: number): ShufflePlan | undefined {
-  const Sr = columns(S, 'register');
-  const Sl = columns(S, 'lane');
-  const Dr = columns(D, 'register');
-  const Dl = columns(D, 'lane');
-  const same = (a: number[], b: number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (!same(columns(S, 'warp'), columns(D, 'warp')) || !same(columns(S, 'block'), columns(D, 'block'))) return undefined;
-  const nS = Sr.length;
-  const nL = Sl.length;
-  const nD = Dr.length;
-  if (Dl.length !== nL) return undefined;
-  const solver = new Solver([...Sr, ...Sl]);
-  const M: number[] = [];
-  for (const c of [...Dr, ...Dl]) {
-    const x = solver.solve(c);
-    if (x === undefined) return undefined;
-    M.push(x);
-  }
-  const regMask = (1 << nS) - 1;
-  const reg = (x: number): number => x & regMask;
-  const lane = (x: number): number => x >>> nS;
-  const kernel = solver.kernel();
-  // Destination registers take their element from their own lane when the source has copies there.
-  if (kernel.length) {
-    const ks = new Solver(kernel.map(lane));
-    for (let i = 0; i < nD; i++) {
-      if (lane(M[i]!) === 0) continue;
-      const s = ks.solve(lane(M[i]!));
-      if (s !== undefined) M[i] = (M[i]! ^ xorCols(kernel, s)) >>> 0;
-    }
-  }
-  // Packing of narrow elements into 32-bit words.
-  const maxPack = bitwidth < 32 ? log2(32 / bitwidth) : 0;
-  const packDst: number[] = [];
-  const packSrc: number[] = [];
-  for (let i = 0; i < nD && packDst.length < maxPack; i++) {
-    const m = M[i]!;
-    if (lane(m) !== 0 || m === 0 || (m & (m - 1)) !== 0) continue;
-    const k = log2(m);
-    if (packSrc.includes(k)) continue;
-    if (M.some((c, j) => j !== i && ((c >>> k) & 1) !== 0)) continue;
-    packDst.push(i);
-    packSrc.push(k);
-  }
-  const packDstMask = packDst.reduce((a, k) => a | (1 << k), 0);
-  // Kernel vectors that keep the packed source rows zero.
-  let kf = [...kernel];
-  for (const k of packSrc) {
-    const piv = kf.findIndex((z) => (z >>> k) & 1);
-    if (piv < 0) continue;
-    const p = kf[piv]!;
-    kf = kf.filter((_, i) => i !== piv).map((z) => ((z >>> k) & 1 ? (z ^ p) >>> 0 : z));
-  }
-  const freeD: number[] = [];
-  for (let i = 0; i < nD; i++) if (!((packDstMask >>> i) & 1)) freeD.push(i);
-  const A = M.slice(0, nD).map(reg);
-  const C = M.slice(0, nD).map(lane);
-  const Ax = (e: number): number => xorCols(A, e);
-  const Cx = (e: number): number => xorCols(C, e);
-  const laneCols = M.slice(nD);
-  // H: for each lane bit, a destination register combination h (and a kernel vector z added to the lane's
-  // column). First try K = I (every lane reads its own lane up to C e); otherwise any valid K. Among the
-  // candidates, prefer a small span of Q̃ (sender selects), then of H (receiver selects).
-  const H: number[] = new Array<number>(nL).fill(0);
-  const Ml = [...laneCols];
-  const candCols = [...freeD.map((i) => C[i]!), ...kf.map(lane)];
-  const nCand = candCols.length;
-  const decode = (x: number): [number, number] => {
-    let h = 0;
-    let z = 0;
-    for (const b of bitList(x)) {
-      if (b < freeD.length) h |= 1 << freeD[b]!;
-      else z ^= kf[b - freeD.length]!;
-    }
-    return [h, z];
-  };
-  const s4 = new Solver(candCols);
-  const nullX = s4.kernel().slice(0, 12);
-  const idCands: number[][] = [];
-  for (let j = 0; j < nL; j++) {
-    const part = s4.solve((lane(laneCols[j]!) ^ (1 << j)) >>> 0);
-    if (part === undefined) break;
-    const list: number[] = [];
-    for (let m = 0; m < 2 ** nullX.length; m++) list.push((part ^ xorCols(nullX, m)) >>> 0);
-    idCands.push(list);
-  }
-  const qCols: number[] = [];
-  const hCols: number[] = [];
-  const kCols: number[] = [];
-  const vCols: number[] = [];
-  const score = (q: number, h: number, kIsUnit: boolean, x: number): number =>
-    rank([...qCols, q]) * 4096 + rank([...hCols, h]) * 256 + (kIsUnit ? 0 : 64) + bitList(x).length;
-  const choose = (j: number, h: number, z: number): void => {
-    const ml = (laneCols[j]! ^ z) >>> 0;
-    H[j] = h;
-    Ml[j] = ml;
-    const k = (Cx(h) ^ lane(ml)) >>> 0;
-    const q = (Ax(h) ^ reg(ml)) >>> 0;
-    qCols.push(q);
-    hCols.push(h);
-    kCols.push(k);
-    vCols.push((k | (q * 2 ** nL)) >>> 0);
-  };
-  let planned = false;
-  if (idCands.length === nL) {
-    for (let j = 0; j < nL; j++) {
-      let best: [number, number, number] | undefined;
-      for (const x of idCands[j]!) {
-        const [h, z] = decode(x);
-        const ml = (laneCols[j]! ^ z) >>> 0;
-        const sc = score((Ax(h) ^ reg(ml)) >>> 0, h, true, x);
-        if (!best || sc < best[0]) best = [sc, h, z];
-      }
-      choose(j, best![1], best![2]);
-    }
-    planned = true;
-  }
-  if (!planned) {
-    // Bit by bit, keeping ker K ⊆ ker Q̃ (the rank of K equals the rank of [K; Q̃]).
-    const all: number[] = [];
-    for (let x = 0; x < 2 ** nCand && x < 8192; x++) all.push(x);
-    for (let j = 0; j < nL; j++) {
-      let best: [number, number, number] | undefined;
-      const consider = (x: number, h: number, z: number): void => {
-        const ml = (laneCols[j]! ^ z) >>> 0;
-        const k = (Cx(h) ^ lane(ml)) >>> 0;
-        const q = (Ax(h) ^ reg(ml)) >>> 0;
-        const v = (k | (q * 2 ** nL)) >>> 0;
-        if (rank([...kCols, k]) !== rank([...vCols, v])) return;
-        const sc = score(q, h, k === 1 << j, x);
-        if (!best || sc < best[0]) best = [sc, h, z];
-      };
-      for (const x of all) {
-        const [h, z] = decode(x);
-        consider(x, h, z);
-      }
-      if (!best) return undefined;
-      choose(j, best[1], best[2]);
-    }
-  }
-  const K = H.map((h, j) => (Cx(h) ^ lane(Ml[j]!)) >>> 0);
-  const Qt = H.map((h, j) => (Ax(h) ^ reg(Ml[j]!)) >>> 0);
-  const kIdentity = K.every((k, j) => k === 1 << j);
-  // Q with Q·K = Q̃: defined on a basis of K's image, zero on a complement.
-  const piv = pivotColumns(K);
-  const basis = piv.map((j) => K[j]!);
-  for (let m = 0; m < nL && basis.length < nL; m++) {
-    if (rank([...basis, 1 << m]) > basis.length) basis.push(1 << m);
-  }
-  const bs = new Solver(basis);
-  const Q: number[] = [];
-  for (let m = 0; m < nL; m++) {
-    const s = bs.solve(1 << m) ?? 0;
-    let q = 0;
-    for (const b of bitList(s)) if (b < piv.length) q ^= Qt[piv[b]!]!;
-    Q.push(q >>> 0);
-  }
-  // Sanity: Q K = Q̃ on every lane bit.
-  for (let j = 0; j < nL; j++) if (xorCols(Q, K[j]!) !== Qt[j]) return undefined;
-  const rounds: ShufflePlan['rounds'] = [];
-  for (let e = 0; e < 2 ** nD; e++) {
-    if (e & packDstMask) continue;
-    const xl = Cx(e);
-    rounds.push({ e, local: kIdentity && xl === 0, xorLane: xl });
-  }
-  const plan: ShufflePlan = {
-    nSrcReg: nS,
-    nDstReg: nD,
-    nLane: nL,
-    A,
-    C,
-    H,
-    K,
-    Q,
-    kIdentity,
-    packDst,
-    packSrc,
-    rounds,
-    shuffles: 0,
-    selects: 0,
-  };
-  const words = bitwidth > 32 ? 2 : 1;
-  plan.shuffles = rounds.filter((r) => !r.local).length * words;
-  // The order of the receivers' select trees (like a BDD's variable order) decides how much they share: try
-  // every order of up to 4 functionals (Q's first otherwise).
-  const nf = functionals([Q, H], nL).masks.length;
-  let best = Infinity;
-  let bestOrder: number[] | undefined;
-  for (const order of nf <= 4 ? permutations(nf) : [Array.from({ length: nf }, (_, i) => i)]) {
-    plan.recvOrder = order;
-    const c = countSelects(plan);
-    if (c < best) {
-      best = c;
-      bestOrder = order;
-    }
-  }
-  plan.recvOrder = bestOrder;
-  plan.selects = best * words;
-  return plan;
-}
-
-/** Builds select trees over lane bits from tables, sharing identical subtrees. */
-class MuxBuilder<T> {
-  private readonly memo = new Map<string, T>();
-  count = 0;
-  constructor(
-    private readonly key: (t: T) => string,
-    private readonly select: (laneBit: number, hi: T, lo: T) => T,
-  ) {}
-  /** `table[a]` for the assignment a of the selectors `bits` (bit b of a is selector bits[b]). */
-  build(table: readonly T[], bits: readonly number[]): T {
-    return this.rec(table, bits, 0, table.length);
-  }
-  private rec(table: readonly T[], bits: readonly number[], lo: number, n: number): T {
-    const first = table[lo]!;
-    const k0 = this.key(first);
-    let uniform = true;
-    for (let i = lo + 1; i < lo + n; i++) {
-      if (this.key(table[i]!) !== k0) {
-        uniform = false;
-        break;
-      }
-    }
-    if (uniform) return first;
-    const half = n / 2;
-    const bit = bits[log2(n) - 1]!;
-    const l = this.rec(table, bits, lo, half);
-    const h = this.rec(table, bits, lo + half, half);
-    if (this.key(l) === this.key(h)) return l;
-    const mk = `${bit}?${this.key(h)}:${this.key(l)}`;
-    const hit = this.memo.get(mk);
-    if (hit !== undefined) return hit;
-    this.count++;
-    const v = this.select(bit, h, l);
-    this.memo.set(mk, v);
-    return v;
-  }
-}
-
-interface Tables {
-  /**
-   * The lane functionals the sender's and the receivers' tables are indexed by: bit b of a table index is the
-   * parity of `lane & masks[b]`; `duals[b]` is a lane with functional b set and the others clear.
-   */
-  sendMasks: number[];
-  recvMasks: number[];
-  /** For each non-local round: the source group each sender assignment sends. */
-  send: Map<number, number[]>;
-  /** For each destination group: per receiver assignment, a source group (local) or a round (`~e`). */
-  recv: Map<number, number[]>;
-}
-
-/**
- * A basis of the row space of the matrices given by their lane columns (linear functionals on the lane id that
- * determine every matrix's value), with a dual basis of lanes.
- */
-function functionals(mats: readonly (readonly number[])[], nLane: number): { masks: number[]; duals: number[] } {
-  const masks: number[] = [];
-  for (const cols of mats) {
-    for (let t = 0; t < 32; t++) {
-      let m = 0;
-      for (let j = 0; j < nLane; j++) if (((cols[j] ?? 0) >>> t) & 1) m |= 1 << j;
-      if (m !== 0 && rank([...masks, m]) > masks.length) masks.push(m);
-    }
-  }
-  // Lane bit j's column in the functional matrix: bit b = functional b of lane bit j.
-  const fcols: number[] = [];
-  for (let j = 0; j < nLane; j++) fcols.push(masks.reduce((acc, m, b) => acc | (((m >>> j) & 1) << b), 0));
-  const solver = new Solver(fcols);
-  const duals = masks.map((_, b) => solver.solve(1 << b) ?? 0);
-  return { masks, duals };
-}
-
-function permutations(n: number): number[][] {
-  if (n === 0) return [[]];
-  const out: number[][] = [];
-  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
-  return out;
-}
-
-/** The receivers' functionals (Q's and H's), ordered: `order[b]` is the functional used as table bit b. */
-function receiverFunctionals(p: ShufflePlan): { masks: number[]; duals: number[] } {
-  const f = functionals([p.Q, p.H], p.nLane);
-  const order = p.recvOrder ?? f.masks.map((_, i) => i);
-  return { masks: order.map((i) => f.masks[i]!), duals: order.map((i) => f.duals[i]!) };
-}
-
-function buildTables(p: ShufflePlan): Tables {
-  const sf = functionals([p.Q], p.nLane);
-  const rf = receiverFunctionals(p);
-  const laneOf = (a: number, duals: readonly number[]): number => xorCols(duals, a);
-  const send = new Map<number, number[]>();
-  const local = new Map<number, boolean>();
-  for (const r of p.rounds) {
-    local.set(r.e, r.local);
-    if (r.local) continue;
-    const base = (xorCols(p.A, r.e) ^ xorCols(p.Q, r.xorLane)) >>> 0;
-    const t: number[] = [];
-    for (let a = 0; a < 2 ** sf.masks.length; a++) t.push((base ^ xorCols(p.Q, laneOf(a, sf.duals))) >>> 0);
-    send.set(r.e, t);
-  }
-  const recv = new Map<number, number[]>();
-  for (const r of p.rounds) {
-    const d = r.e;
-    const t: number[] = [];
-    for (let a = 0; a < 2 ** rf.masks.length; a++) {
-      const l = laneOf(a, rf.duals);
-      const e = (d ^ xorCols(p.H, l)) >>> 0;
-      if (local.get(e)) t.push((xorCols(p.A, e) ^ xorCols(p.Q, l)) >>> 0);
-      else t.push(~e);
-    }
-    recv.set(d, t);
-  }
-  return { sendMasks: sf.masks, recvMasks: rf.masks, send, recv };
-}
-
-/** Number of selects the plan's tables need. */
-function countSelects(p: ShufflePlan): number {
-  const t = buildTables(p);
-  const mux = new MuxBuilder<string>(
-    (s) => s,
-    (bit, h, l) => `(${bit}?${h}:${l})`,
-  );
-  for (const tab of t.send.values()) mux.build(tab.map(String), t.sendMasks);
-  const recvVals = new Map<number, string>();
-  for (const e of t.send.keys()) recvVals.set(e, `r${e}`);
-  for (const tab of t.recv.values()) mux.build(tab.map((x) => (x < 0 ? `r${~x}` : String(x))), t.recvMasks);
-  return mux.count;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Shuffle emission
@@ -553,76 +169,28 @@ function expand(u: number, uniqueBits: readonly number[]): number {
 // ---------------------------------------------------------------------------------------------------------
 // Shared memory path
 
-/**
- * Rough cost (in shared-memory-pipe issue slots, where a shuffle or a 32-bit access costs 1 and a select 0.5) of
- * a conversion through shared memory: every word stored and loaded once, an address operation per access,
- * and two barriers.
- */
-function smemCostEstimate(nSrcUnique: number, nDstUnique: number, bits: number): number {
-  const words = Math.ceil((nSrcUnique * bits) / 32) + Math.ceil((nDstUnique * bits) / 32);
-  const accesses = Math.ceil((nSrcUnique * bits) / 128) + Math.ceil((nDstUnique * bits) / 128);
-  return words + 0.5 * accesses + 16;
-}
-
-function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): Value[] {
+function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType, dstTy: RankedTensorType, smem: CvtSmemPlan, vals: readonly Value[]): Value[] {
   const b = ctx.b;
   const elemTy = convertElementType(srcTy.elementType);
-  const sTy = storageType(elemTy);
-  const bits = elemBits(sTy);
-  const threadCols = [srcTy, dstTy].flatMap((t) => [...columns(tensorLayout(t), 'lane'), ...columns(tensorLayout(t), 'warp')]);
-  const L = cvtSmemLayout(srcTy, dstTy, ctx.computeCapability, threadCols);
+  const sTy = smem.elemTy;
   const base = ctx.sharedMemoryBase(op);
-  if (L.threadDependent) return viaSharedPredicated(ctx, base, L, srcTy, dstTy, vals);
-  const bufBits = log2(L.bufferElems);
-  const offMask = L.bufferElems - 1;
-  const side = (ll: LinearLayout): { acc: SmemAccess; reps: number[] } => {
-    const regFlat = columns(ll, 'register').map(L.inverse);
-    const laneFlat = columns(ll, 'lane').map(L.inverse);
-    const warpFlat = columns(ll, 'warp').map(L.inverse);
-    if ([...laneFlat, ...warpFlat].some((x) => x >>> bufBits !== 0)) ctx.error('convert_layout: a round of the swizzled layout depends on the lane or warp');
-    return {
-      acc: { regCols: regFlat.map((x) => x & offMask), laneCols: laneFlat, warpCols: warpFlat },
-      reps: regFlat.map((x) => x >>> bufBits),
-    };
-  };
-  const src = side(tensorLayout(srcTy));
-  const dst = side(tensorLayout(dstTy));
-  const srcZero = src.acc.regCols.reduce((m, c, i) => (c === 0 && src.reps[i] === 0 ? m | (1 << i) : m), 0);
-  const dstZero = dst.acc.regCols.reduce((m, c, i) => (c === 0 && dst.reps[i] === 0 ? m | (1 << i) : m), 0);
-  const repMask = (reps: number[]): number => reps.reduce((m, r, i) => (r !== 0 ? m | (1 << i) : m), 0);
-  const roundOf = (reps: number[], r: number): number => xorCols(reps, r);
-  const stored = vals.map((v, r) => ((r & srcZero) === 0 ? toStorage(b, v) : undefined));
+  if (smem.layout.threadDependent) return viaSharedPredicated(ctx, base, smem, srcTy, dstTy, vals);
+  const { src, dst } = smem;
+  const stored = vals.map((v, r) => ((r & src.zero) === 0 ? toStorage(b, v) : undefined));
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** dst.acc.regCols.length).fill(undefined);
-  for (let k = 0; k < L.nReps; k++) {
+  smem.rounds.forEach(({ store, load }, k) => {
     if (k > 0) b.barrier();
-    const inRoundSrc = (r: number): boolean => roundOf(src.reps, r) === k && (r & srcZero) === 0;
-    const inRoundDst = (r: number): boolean => roundOf(dst.reps, r) === k && (r & dstZero) === 0;
-    let done = false;
-    if (L.tiles[0] !== 0) {
-      const roundVals = stored.map((v, r) => (inRoundSrc(r) ? v : undefined));
-      done = tryStMatrix(ctx, base, src.acc, sTy, () => roundVals as Value[], {}, L.tiles[0] === 2 ? 'trans' : 'plain', { regFilter: inRoundSrc, noMatRegMask: repMask(src.reps) | srcZero, copyMask: srcZero });
-    }
-    if (!done) {
-      accessShared(
-        ctx,
-        base,
-        src.acc,
-        sTy,
-        { noVecRegMask: repMask(src.reps), regFilter: inRoundSrc },
-        stored,
-      );
-    }
+    if (store.kind === 'matrix') {
+      const roundVals = stored.map((v, r) => (xorCols(src.reps, r) === k && (r & src.zero) === 0 ? v : undefined));
+      emitStMatrix(ctx, base, store.plan, store.reps, src.acc, sTy, () => roundVals as Value[]);
+    } else emitSmemAccess(ctx, base, src.acc, sTy, store.opts, store.plan, stored);
     b.barrier();
-    let loaded: (Value | undefined)[] | undefined;
-    if (L.tiles[1] !== 0) {
-      loaded = tryLdMatrix(ctx, base, dst.acc, sTy, {}, L.tiles[1] === 2 ? 'trans' : 'plain', { regFilter: inRoundDst, noMatRegMask: repMask(dst.reps) | dstZero, copyMask: dstZero });
-    }
-    if (!loaded) loaded = accessShared(ctx, base, dst.acc, sTy, { noVecRegMask: repMask(dst.reps), regFilter: inRoundDst });
+    const loaded = load.kind === 'matrix' ? emitLdMatrix(ctx, base, load.plan, load.reps, dst.acc, sTy) : emitSmemAccess(ctx, base, dst.acc, sTy, load.opts, load.plan);
     loaded.forEach((v, r) => {
-      if (v && inRoundDst(r)) out[r] = v;
+      if (v && xorCols(dst.reps, r) === k && (r & dst.zero) === 0) out[r] = v;
     });
-  }
-  return out.map((_, r) => fromStorage(b, out[r & ~dstZero]!, elemTy));
+  });
+  return out.map((_, r) => fromStorage(b, out[r & ~dst.zero]!, elemTy));
 }
 
 /**
@@ -631,10 +199,11 @@ function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType,
  * with a predicated `st.shared` when its round is k for this thread, and every register is loaded and kept
  * when its round is k (selects).
  */
-function viaSharedPredicated(ctx: LoweringContext, base: Value, L: CvtSmemLayout, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): Value[] {
+function viaSharedPredicated(ctx: LoweringContext, base: Value, smem: CvtSmemPlan, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): Value[] {
   const b = ctx.b;
+  const L = smem.layout;
   const elemTy = convertElementType(srcTy.elementType);
-  const sTy = storageType(elemTy);
+  const sTy = smem.elemTy;
   const bits = elemBits(sTy);
   const bytes = bits / 8;
   const bufBits = log2(L.bufferElems);
@@ -715,33 +284,28 @@ function isDistributed(t: RankedTensorType): boolean {
 
 /** Lowers a distributed → distributed conversion of `vals` (registers of `srcTy`) and says how. */
 export function lowerConvertLayout(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): [Value[], CvtMethod] {
-  const comp = minimalCvtLayout(srcTy, dstTy);
-  if (!comp) ctx.error('convert_layout: the layouts are not convertible');
-  const dims = comp.getInDimNames();
   const hasScratch = op.getAttr('allocation.offset') !== undefined;
-  if (dims.includes('block')) ctx.error('convert_layout between CTAs is not supported');
-  if (dims.includes('warp')) {
-    if (!hasScratch) ctx.error('convert_layout through shared memory needs a scratch buffer (run allocate-shared-memory)');
-    return [viaShared(ctx, op, srcTy, dstTy, vals), 'shared'];
+  let plan: CvtPlan;
+  try {
+    plan = planConvertLayout(srcTy, dstTy, ctx.computeCapability, hasScratch);
+  } catch (e) {
+    if (e instanceof CvtPlanError) ctx.error(e.message);
+    throw e;
   }
-  if (dims.includes('lane')) {
-    const elemTy = convertElementType(srcTy.elementType);
-    const sTy = storageType(elemTy);
-    const bits = elemBits(sTy);
-    const srcLL = tensorLayout(srcTy);
-    const dstLL = tensorLayout(dstTy);
-    const S = removeBroadcastedRegs(srcLL);
-    const D = removeBroadcastedRegs(dstLL);
-    const plan = planShuffles(S, D, bits);
-    const useShuffles =
-      plan !== undefined && (!hasScratch || plan.shuffles + 0.5 * plan.selects <= smemCostEstimate(2 ** plan.nSrcReg, 2 ** plan.nDstReg, bits));
-    if (useShuffles) {
+  switch (plan.method) {
+    case 'shared':
+      return [viaShared(ctx, op, srcTy, dstTy, plan.smem, vals), 'shared'];
+    case 'shuffle': {
       const b = ctx.b;
+      const elemTy = convertElementType(srcTy.elementType);
+      const sTy = storageType(elemTy);
+      const srcLL = tensorLayout(srcTy);
+      const dstLL = tensorLayout(dstTy);
       const srcBits = nonZeroRegBits(srcLL);
       const dstBits = nonZeroRegBits(dstLL);
       const srcUnique: Value[] = [];
       for (let u = 0; u < 2 ** srcBits.length; u++) srcUnique.push(toStorage(b, vals[expand(u, srcBits)]!));
-      const outUnique = emitShuffles(ctx, plan!, srcUnique, sTy, bits);
+      const outUnique = emitShuffles(ctx, plan.shuffle, srcUnique, sTy, plan.bits);
       const n = 2 ** columns(dstLL, 'register').length;
       const out: Value[] = [];
       const conv = new Map<Value, Value>();
@@ -753,19 +317,11 @@ export function lowerConvertLayout(ctx: LoweringContext, op: Operation, srcTy: R
       }
       return [out, 'shuffle'];
     }
-    if (!hasScratch) ctx.error('convert_layout: no shuffle sequence found and no scratch buffer');
-    return [viaShared(ctx, op, srcTy, dstTy, vals), 'shared'];
+    case 'registers':
+      return [plan.perm.map((r) => vals[r]!), 'registers'];
+    case 'identity':
+      return [[...vals], 'identity'];
   }
-  if (dims.includes('register')) {
-    const n = 2 ** columns(tensorLayout(dstTy), 'register').length;
-    const out: Value[] = [];
-    for (let r = 0; r < n; r++) {
-      const src = comp.apply(dims.map((d): [string, number] => [d, d === 'register' ? r : 0])).find(([d]) => d === 'register')![1];
-      out.push(vals[src]!);
-    }
-    return [out, 'registers'];
-  }
-  return [[...vals], 'identity'];
 }
 
 registerLowering('ttg.convert_layout', (op, ctx) => {

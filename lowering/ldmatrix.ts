@@ -24,7 +24,7 @@ import { NVVMEnumAttr, NVVMShapeAttr } from '../dialect/nvvm/attrs.js';
 import type { LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue } from './layout-indices.js';
 import type { SmemAccess } from './shared-memory.js';
-import { log2, spanMask, xorCols } from './swizzle.js';
+import { accessWavefronts, log2, spanMask, xorCols } from './swizzle.js';
 
 function bitsOf(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
@@ -145,10 +145,6 @@ function regIndex(plan: MatrixPlan, rep: number, k: number, j: number): number {
   return r;
 }
 
-/**
- * Loads every register of `acc` with ldmatrix (cc ≥ 75) when the plan applies and beats `ld.shared` (whose
- * vectors would be narrower than a 128-bit access); undefined otherwise.
- */
 export interface MatrixSelection {
   /** Only registers r with regFilter(r) (one instruction's registers share the filter's answer). */
   regFilter?: (r: number) => boolean;
@@ -158,20 +154,63 @@ export interface MatrixSelection {
   copyMask?: number;
 }
 
-export function tryLdMatrix(
-  ctx: LoweringContext,
-  base: Value,
+/** Register bits of `acc` with a zero offset (copies of other registers). */
+function zeroRegMask(acc: SmemAccess): number {
+  return acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
+}
+
+/**
+ * The ldmatrix (cc ≥ 75) / stmatrix (cc ≥ 90) plan of an access (the non-transposed form first unless `force`
+ * names one), or undefined when the map does not divide by the tile. stmatrix writes whole cells: registers
+ * that are copies cannot be cell or matrix bits.
+ */
+export function selectMatrixPlan(
+  kind: 'load' | 'store',
+  computeCapability: number,
   acc: SmemAccess,
   elemTy: Type,
   opts: MatrixAccessOptions = {},
   force?: 'trans' | 'plain',
   sel: MatrixSelection = {},
-): (Value | undefined)[] | undefined {
-  if (ctx.computeCapability < 75) return undefined;
+): MatrixPlan | undefined {
+  if (computeCapability < (kind === 'load' ? 75 : 90)) return undefined;
   const nm = sel.noMatRegMask ?? 0;
   const plans = force ? [planMatrix(acc, elemTy, force === 'trans', opts, nm)] : [planMatrix(acc, elemTy, false, opts, nm), planMatrix(acc, elemTy, true, opts, nm)];
   const plan = plans.find((p) => p !== undefined);
   if (!plan) return undefined;
+  if (kind === 'store') {
+    const copies = sel.copyMask ?? zeroRegMask(acc);
+    if ([...plan.packBits, ...plan.matBits].some((k) => (copies >>> k) & 1)) return undefined;
+  }
+  return plan;
+}
+
+/**
+ * The repetitions (assignments of the plan's `repBits`) that issue an instruction: those `sel.regFilter` keeps
+ * and, for stmatrix, not repeating a store of copies.
+ */
+export function matrixReps(kind: 'load' | 'store', plan: MatrixPlan, acc: SmemAccess, sel: MatrixSelection = {}): number[] {
+  const out: number[] = [];
+  const copyMask = sel.copyMask ?? zeroRegMask(acc);
+  for (let rep = 0; rep < 2 ** plan.repBits.length; rep++) {
+    if (sel.regFilter && !sel.regFilter(regIndex(plan, rep, 0, 0))) continue;
+    if (kind === 'store' && plan.repBits.some((k, t) => (rep >>> t) & 1 && (copyMask >>> k) & 1)) continue;
+    out.push(rep);
+  }
+  return out;
+}
+
+/**
+ * Bank wavefronts of one instruction: each matrix is one 128-byte phase of 8 rows of 16 bytes, whose row
+ * addresses (lane bits 0..2) conflict when they share banks; ideally one wavefront per matrix.
+ */
+export function matrixWavefronts(plan: MatrixPlan, elemTy: Type): { wavefronts: number; ideal: number } {
+  const bytes = bitsOf(elemTy) / 8;
+  return { wavefronts: plan.num * accessWavefronts(plan.addrLaneCols.slice(0, 3), 16 / bytes, bytes), ideal: plan.num };
+}
+
+/** Loads the registers of `reps` (matrixReps) with ldmatrix as `plan` says. */
+export function emitLdMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan, reps: readonly number[], acc: SmemAccess, elemTy: Type, opts: MatrixAccessOptions = {}): (Value | undefined)[] {
   const b = ctx.b;
   const w = bitsOf(elemTy);
   const bytes = w / 8;
@@ -179,8 +218,7 @@ export function tryLdMatrix(
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** acc.regCols.length).fill(undefined);
   const perCell = plan.packBits.length === 0 ? 1 : 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
-  for (let rep = 0; rep < 2 ** plan.repBits.length; rep++) {
-    if (sel.regFilter && !sel.regFilter(regIndex(plan, rep, 0, 0))) continue;
+  for (const rep of reps) {
     const repOff = xorCols(acc.regCols, regIndex(plan, rep, 0, 0));
     const addr = addrOf(repOff);
     const resTy = plan.num === 1 ? i32 : LLVMStructType.getLiteral(new Array<Type>(plan.num).fill(i32));
@@ -198,25 +236,8 @@ export function tryLdMatrix(
   return out;
 }
 
-/** Stores every register of `acc` with stmatrix (cc ≥ 90) when the plan applies; false otherwise. */
-export function tryStMatrix(
-  ctx: LoweringContext,
-  base: Value,
-  acc: SmemAccess,
-  elemTy: Type,
-  vals: () => readonly (Value | undefined)[],
-  opts: MatrixAccessOptions = {},
-  force?: 'trans' | 'plain',
-  sel: MatrixSelection = {},
-): boolean {
-  if (ctx.computeCapability < 90) return false;
-  const nm = sel.noMatRegMask ?? 0;
-  const plans = force ? [planMatrix(acc, elemTy, force === 'trans', opts, nm)] : [planMatrix(acc, elemTy, false, opts, nm), planMatrix(acc, elemTy, true, opts, nm)];
-  const plan = plans.find((p) => p !== undefined);
-  if (!plan) return false;
-  // stmatrix writes whole cells: registers that are copies cannot be cell or matrix bits.
-  const copies = sel.copyMask ?? acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
-  if ([...plan.packBits, ...plan.matBits].some((k) => (copies >>> k) & 1)) return false;
+/** Stores the registers of `reps` (matrixReps) with stmatrix as `plan` says. */
+export function emitStMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan, reps: readonly number[], acc: SmemAccess, elemTy: Type, vals: () => readonly (Value | undefined)[], opts: MatrixAccessOptions = {}): void {
   const b = ctx.b;
   const w = bitsOf(elemTy);
   const bytes = w / 8;
@@ -224,11 +245,7 @@ export function tryStMatrix(
   const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine);
   const perCell = 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
-  for (let rep = 0; rep < 2 ** plan.repBits.length; rep++) {
-    if (sel.regFilter && !sel.regFilter(regIndex(plan, rep, 0, 0))) continue;
-    // Copies (zero register bases) repeat an instruction: store once.
-    const copyMask = sel.copyMask ?? acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
-    if (plan.repBits.some((k, t) => (rep >>> t) & 1 && (copyMask >>> k) & 1)) continue;
+  for (const rep of reps) {
     const addr = addrOf(xorCols(acc.regCols, regIndex(plan, rep, 0, 0)));
     const cells: Value[] = [];
     for (let k = 0; k < plan.num; k++) {
@@ -241,25 +258,42 @@ export function tryStMatrix(
     }
     b.create('nvvm.stmatrix', [addr, ...cells], [], matrixAttrs(plan, false));
   }
-  return true;
 }
 
-/**
- * ldmatrix/stmatrix for a memdesc access (local_load / local_alloc / local_store): used when the plan applies and
- * `ld.shared`/`st.shared` could not do 128-bit accesses.
- */
-export function tryLdStMatrix(
+/** Loads every register of `acc` with ldmatrix when a plan applies (selectMatrixPlan); undefined otherwise. */
+export function tryLdMatrix(
   ctx: LoweringContext,
-  kind: 'load' | 'store',
   base: Value,
   acc: SmemAccess,
   elemTy: Type,
-  opts: MatrixAccessOptions,
-  vals?: () => readonly (Value | undefined)[],
-  plainVectorElems = 1,
-): (Value | undefined)[] | boolean | undefined {
+  opts: MatrixAccessOptions = {},
+  force?: 'trans' | 'plain',
+  sel: MatrixSelection = {},
+): (Value | undefined)[] | undefined {
+  const plan = selectMatrixPlan('load', ctx.computeCapability, acc, elemTy, opts, force, sel);
+  if (!plan) return undefined;
+  return emitLdMatrix(ctx, base, plan, matrixReps('load', plan, acc, sel), acc, elemTy, opts);
+}
+
+/** Stores every register of `acc` with stmatrix when a plan applies (selectMatrixPlan); false otherwise. */
+export function tryStMatrix(
+  ctx: LoweringContext,
+  base: Value,
+  acc: SmemAccess,
+  elemTy: Type,
+  vals: () => readonly (Value | undefined)[],
+  opts: MatrixAccessOptions = {},
+  force?: 'trans' | 'plain',
+  sel: MatrixSelection = {},
+): boolean {
+  const plan = selectMatrixPlan('store', ctx.computeCapability, acc, elemTy, opts, force, sel);
+  if (!plan) return false;
+  emitStMatrix(ctx, base, plan, matrixReps('store', plan, acc, sel), acc, elemTy, vals, opts);
+  return true;
+}
+
+/** A memdesc access tries ldmatrix/stmatrix only when `ld.shared`/`st.shared` cannot move 128 bits at once. */
+export function matrixMayBeatPlain(elemTy: Type, plainVectorElems: number): boolean {
   const w = bitsOf(elemTy);
-  if (!w || plainVectorElems * w >= 128) return undefined;
-  if (kind === 'load') return tryLdMatrix(ctx, base, acc, elemTy, opts);
-  return tryStMatrix(ctx, base, acc, elemTy, vals!, opts);
+  return w !== 0 && plainVectorElems * w < 128;
 }

@@ -42,8 +42,8 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
-import { tryLdStMatrix } from './ldmatrix.js';
-import { chooseVector, columns, log2, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
+import { emitLdMatrix, emitStMatrix, matrixMayBeatPlain, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
+import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
@@ -101,15 +101,27 @@ export function accessShared(
   opts: SmemAccessOptions = {},
   vals?: readonly (Value | undefined)[],
 ): (Value | undefined)[] {
-  const b = ctx.b;
   const bits = elemBits(elemTy);
   if (bits < 8 || bits % 8 !== 0) throw new Error(`shared memory access of ${bits}-bit elements`);
-  const bytes = bits / 8;
+  // The vector width with the fewest wavefronts in total (ties: the widest), and the vectors to access.
+  const plan = planSmemAccess(acc, bits, opts, vals ? (rr) => vals[rr] !== undefined : undefined);
+  return emitSmemAccess(ctx, base, acc, elemTy, opts, plan, vals);
+}
+
+/** Emits the instructions of `plan` (planSmemAccess): stores of `vals`, or loads (returned per register). */
+export function emitSmemAccess(
+  ctx: LoweringContext,
+  base: Value,
+  acc: SmemAccess,
+  elemTy: Type,
+  opts: SmemAccessOptions,
+  plan: SmemAccessPlan,
+  vals?: readonly (Value | undefined)[],
+): (Value | undefined)[] {
+  const b = ctx.b;
+  const bytes = elemBits(elemTy) / 8;
   const nReg = 2 ** acc.regCols.length;
-  // The vector width with the fewest wavefronts in total (ties: the widest).
-  const vb = chooseVector(acc, bits, opts).bits;
-  const vec = 2 ** vb.length;
-  const vecMask = vb.reduce((m, i) => m | (1 << i), 0);
+  const vec = 2 ** plan.vecBits.length;
   const ptr3 = LLVMPointerType.get(3);
   const padded = opts.padded;
   const threadMask = spanMask([...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0]);
@@ -129,19 +141,8 @@ export function accessShared(
   const vecTy = vec > 1 ? VectorType.get([vec], elemTy) : elemTy;
   const align = Math.min(vec * bytes, opts.baseAlignment ?? 16);
   const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
-  for (let r = 0; r < nReg; r++) {
-    if (r & vecMask) continue;
-    if (opts.regFilter && !opts.regFilter(r)) continue;
-    const regs: number[] = [];
-    for (let k = 0; k < vec; k++) {
-      let rr = r;
-      vb.forEach((bit, t) => {
-        if ((k >>> t) & 1) rr |= 1 << bit;
-      });
-      regs.push(rr);
-    }
-    if (vals && regs.every((rr) => vals[rr] === undefined)) continue;
-    const c = xorCols(acc.regCols, r);
+  for (const regs of plan.instrs) {
+    const c = xorCols(acc.regCols, regs[0]!);
     const cx = c & threadMask;
     const ca = c & ~threadMask;
     let addr: Value;
@@ -189,16 +190,12 @@ function dimShifts(shape: readonly number[]): number[] {
   return out;
 }
 
-/**
- * The addressing of a memdesc value: its shared layout inverted (tensor coordinate → offset), coordinates of the
- * view re-based on the allocation shape, and the view's offsets as an affine term.
- */
-export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered: readonly Value[]): MemDescAddressing {
+/** Offset (elements) in the allocation of each flattened coordinate of a memdesc's view at offset zero. */
+export function memDescOffsetOf(t: MemDescType): (flat: number) => number {
   const ll = memDescLinearLayout(t);
   const rank = t.shape.length;
   const allocShape = t.allocShape.slice(t.allocShape.length - rank);
-  const offCols = columns(ll, 'offset');
-  const solver = new Solver(offCols);
+  const solver = new Solver(columns(ll, 'offset'));
   const allocShifts = dimShifts(allocShape);
   const viewShifts = dimShifts(t.shape);
   const toAlloc = (flat: number): number => {
@@ -210,11 +207,24 @@ export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered:
     }
     return y;
   };
-  const offsetOf = (flat: number): number => {
+  return (flat: number): number => {
     const s = solver.solve(toAlloc(flat));
     if (s === undefined) throw new Error(`element outside the shared layout of ${t.key}`);
     return s;
   };
+}
+
+/**
+ * The addressing of a memdesc value: its shared layout inverted (tensor coordinate → offset), coordinates of the
+ * view re-based on the allocation shape, and the view's offsets as an affine term.
+ */
+export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered: readonly Value[]): MemDescAddressing {
+  const ll = memDescLinearLayout(t);
+  const rank = t.shape.length;
+  const allocShape = t.allocShape.slice(t.allocShape.length - rank);
+  const solver = new Solver(columns(ll, 'offset'));
+  const allocShifts = dimShifts(allocShape);
+  const offsetOf = memDescOffsetOf(t);
   // Affine term of the view offsets: inv(offsets), offsets being multiples of the view shape per dim.
   const offs = lowered.slice(1, 1 + rank);
   let affine: Value | undefined;
@@ -273,27 +283,58 @@ export function fromStorage(b: LLVMBuilder, v: Value, t: Type): Value {
   return v;
 }
 
+/** How a local_alloc / local_store (a store) or a local_load (a load) moves a tensor through shared memory. */
+export interface LocalAccessPlan {
+  acc: SmemAccess;
+  /** The element type as stored (storageType). */
+  elemTy: Type;
+  opts: SmemAccessOptions;
+  /** Register bits with a zero offset: copies, stored once and loaded once. */
+  zeroMask: number;
+  /** ldmatrix/stmatrix, when `ld.shared`/`st.shared` could not do 128-bit accesses and the tile divides the map. */
+  matrix?: { plan: MatrixPlan; reps: number[] };
+  /** Otherwise vectorized `ld.shared`/`st.shared` (stores skip copies, loads load the unique registers). */
+  access?: SmemAccessPlan;
+}
+
+/** The access plan of a local op (see LocalAccessPlan); `addr` from memDescAddressing or staticMemDescAddressing. */
+export function planLocalAccess(kind: 'load' | 'store', computeCapability: number, tensor: RankedTensorType, addr: MemDescAddressing): LocalAccessPlan {
+  const acc = tensorAccess(tensor, addr);
+  const elemTy = storageType(convertElementType(tensor.elementType));
+  const bits = elemBits(elemTy);
+  const opts = accessOpts(addr);
+  const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
+  const base = { acc, elemTy, opts, zeroMask };
+  const plainVec = 2 ** vectorBits(acc, bits, opts).length;
+  if (matrixMayBeatPlain(elemTy, plainVec)) {
+    const plan = selectMatrixPlan(kind, computeCapability, acc, elemTy, addr);
+    if (plan) return { ...base, matrix: { plan, reps: matrixReps(kind, plan, acc) } };
+  }
+  if (bits < 8 || bits % 8 !== 0) throw new Error(`shared memory access of ${bits}-bit elements`);
+  // Broadcast registers hold copies: store each element once per thread, load the unique registers.
+  const access =
+    kind === 'store'
+      ? planSmemAccess(acc, bits, opts, (r) => (r & zeroMask) === 0)
+      : planSmemAccess(acc, bits, { ...opts, regFilter: (r) => (r & zeroMask) === 0 });
+  return { ...base, access };
+}
+
+/** The addressing of a memdesc type seen as a view at offset zero (for explanations; no code emitted). */
+export function staticMemDescAddressing(t: MemDescType): MemDescAddressing {
+  const padded = t.encoding instanceof PaddedSharedEncodingAttr ? t.encoding : undefined;
+  return { offsetOf: memDescOffsetOf(t), affine: undefined, affineMask: 0, padded };
+}
+
 function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: RankedTensorType, memTy: MemDescType, mem: readonly Value[]): void {
   const b = ctx.b;
   const addr = memDescAddressing(ctx, memTy, mem);
-  const acc = tensorAccess(tensor, addr);
-  const elemTy = convertElementType(tensor.elementType);
-  const sTy = storageType(elemTy);
-  const opts = accessOpts(addr);
-  const plainVec = 2 ** vectorBits(acc, elemBits(sTy), opts).length;
-  if (tryLdStMatrix(ctx, 'store', mem[0]!, acc, sTy, addr, () => vals.map((v) => toStorage(b, v)), plainVec)) return;
-  // Broadcast registers hold copies: store each element once per thread.
-  const stored = keepFirstCopies(
-    acc.regCols,
-    vals.map((v) => v),
-  ).map((v) => (v ? toStorage(b, v) : undefined));
-  accessShared(ctx, mem[0]!, acc, sTy, opts, stored);
-}
-
-/** Keeps the value of register r only for the first register of each group of copies (zero register bases). */
-function keepFirstCopies(regCols: readonly number[], vals: readonly (Value | undefined)[]): (Value | undefined)[] {
-  const zeroMask = regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
-  return vals.map((v, r) => ((r & zeroMask) === 0 ? v : undefined));
+  const p = planLocalAccess('store', ctx.computeCapability, tensor, addr);
+  if (p.matrix) {
+    emitStMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, () => vals.map((v) => toStorage(b, v)), addr);
+    return;
+  }
+  const stored = vals.map((v, r) => ((r & p.zeroMask) === 0 ? toStorage(b, v) : undefined));
+  emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!, stored);
 }
 
 function accessOpts(addr: MemDescAddressing): SmemAccessOptions {
@@ -312,19 +353,14 @@ function accessOpts(addr: MemDescAddressing): SmemAccessOptions {
 function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDescType, mem: readonly Value[]): Value[] {
   const b = ctx.b;
   const addr = memDescAddressing(ctx, memTy, mem);
-  const acc = tensorAccess(tensor, addr);
+  const p = planLocalAccess('load', ctx.computeCapability, tensor, addr);
   const elemTy = convertElementType(tensor.elementType);
-  const sTy = storageType(elemTy);
-  const opts = accessOpts(addr);
-  const plainVec = 2 ** vectorBits(acc, elemBits(sTy), opts).length;
-  const viaMatrix = tryLdStMatrix(ctx, 'load', mem[0]!, acc, sTy, addr, undefined, plainVec);
-  if (Array.isArray(viaMatrix)) return viaMatrix.map((v) => fromStorage(b, v!, elemTy));
+  if (p.matrix) return emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, addr).map((v) => fromStorage(b, v!, elemTy));
   // Load the unique registers, copy to the broadcast ones.
-  const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
-  const loaded = accessShared(ctx, mem[0]!, acc, sTy, { ...opts, regFilter: (r) => (r & zeroMask) === 0 });
-  const n = 2 ** acc.regCols.length;
+  const loaded = emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
+  const n = 2 ** p.acc.regCols.length;
   const out: Value[] = [];
-  for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~zeroMask]!, elemTy));
+  for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~p.zeroMask]!, elemTy));
   return out;
 }
 

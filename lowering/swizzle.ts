@@ -131,7 +131,7 @@ export function vectorBits(acc: SmemAccess, bitwidth: number, opts: SmemAccessOp
 export function accessWavefronts(laneCols: readonly number[], vecElems: number, bytes: number): number {
   const access = vecElems * bytes;
   const unit = Math.max(4, access);
-  const lanesPerPhase = Math.min(laneCols.length, log2(Math.max(1, Math.floor(128 / Math.max(access, 4)))));
+  const lanesPerPhase = phaseLanes(laneCols.length, access);
   const phases = 2 ** (laneCols.length - lanesPerPhase);
   const shift = log2(unit);
   const slots = 128 / unit;
@@ -139,6 +139,16 @@ export function accessWavefronts(laneCols: readonly number[], vecElems: number, 
   const r = rank(vc);
   const rb = rank(vc.map((c) => c & (slots - 1)));
   return phases * 2 ** (r - rb);
+}
+
+/** Lane bits served by one 128-byte phase of a warp access of `access` bytes per lane. */
+function phaseLanes(nLaneBits: number, access: number): number {
+  return Math.min(nLaneBits, log2(Math.max(1, Math.floor(128 / Math.max(access, 4)))));
+}
+
+/** Wavefronts of a conflict-free warp access of `vecElems` elements of `bytes` bytes per lane (one per phase). */
+export function idealAccessWavefronts(nLaneBits: number, vecElems: number, bytes: number): number {
+  return 2 ** (nLaneBits - phaseLanes(nLaneBits, vecElems * bytes));
 }
 
 /**
@@ -158,6 +168,42 @@ export function chooseVector(acc: SmemAccess, bitwidth: number, opts: SmemAccess
     }
   }
   return best;
+}
+
+/** The `ld.shared`/`st.shared` instructions of an access (what `accessShared` emits, see shared-memory.ts). */
+export interface SmemAccessPlan {
+  /** Register bits forming the vectors (bit t of a vector's offset is register bit vecBits[t]). */
+  vecBits: number[];
+  /** Wavefronts of one warp-wide instruction. */
+  wavefronts: number;
+  /** One instruction per entry: its registers, element k of the vector being register regs[k]. */
+  instrs: number[][];
+}
+
+/**
+ * Plans an access: the vector width with the fewest wavefronts (`chooseVector`), then one instruction per vector
+ * of registers kept by `opts.regFilter`; with `present` (a store), vectors with no register present are skipped.
+ */
+export function planSmemAccess(acc: SmemAccess, bitwidth: number, opts: SmemAccessOptions = {}, present?: (r: number) => boolean): SmemAccessPlan {
+  const { bits: vb, wavefronts } = chooseVector(acc, bitwidth, opts);
+  const vec = 2 ** vb.length;
+  const vecMask = vb.reduce((m, i) => m | (1 << i), 0);
+  const instrs: number[][] = [];
+  for (let r = 0; r < 2 ** acc.regCols.length; r++) {
+    if (r & vecMask) continue;
+    if (opts.regFilter && !opts.regFilter(r)) continue;
+    const regs: number[] = [];
+    for (let k = 0; k < vec; k++) {
+      let rr = r;
+      vb.forEach((bit, t) => {
+        if ((k >>> t) & 1) rr |= 1 << bit;
+      });
+      regs.push(rr);
+    }
+    if (present && !regs.some(present)) continue;
+    instrs.push(regs);
+  }
+  return { vecBits: vb, wavefronts, instrs };
 }
 
 /** An incrementally built GF(2) span (echelon form by highest bit) with membership tests. */
@@ -205,6 +251,11 @@ export interface CvtSmemLayout {
    * exist for this buffer size): accesses must be predicated per round.
    */
   threadDependent?: boolean;
+  /**
+   * Which construction gave the layout: Triton's GenericSwizzling, our bank-conflict-free one (when it costs
+   * fewer wavefronts), or the fallback for layouts the swizzling cannot serve.
+   */
+  origin: 'triton' | 'bank-conflict-free' | 'fallback';
 }
 
 /**
@@ -280,7 +331,7 @@ function tritonLayoutFrom(smem: LinearLayout, tiles: [number, number], srcTy: Ra
   }
   const offMask = (1 << nOff) - 1;
   const inverse = (x: number): number => (flat(x) & offMask) | (round(x) << nOff);
-  return { smem, tiles, bufferElems: smem.getTotalOutDimSize() / nReps, nReps, inverse };
+  return { smem, tiles, bufferElems: smem.getTotalOutDimSize() / nReps, nReps, inverse, origin: 'triton' };
 }
 
 /** Flattened register / lane / warp columns of a layout's flattened inverse image in a shared layout. */
@@ -421,7 +472,7 @@ export function optimalSwizzle(srcLL: LinearLayout, dstLL: LinearLayout, bitwidt
       [['flat', 2 ** n]],
       true,
     );
-    return { smem, tiles: [0, 0], bufferElems: 2 ** nOff, nReps, inverse };
+    return { smem, tiles: [0, 0], bufferElems: 2 ** nOff, nReps, inverse, origin: 'bank-conflict-free' };
   };
   // Vector choices: common registers, then one side's registers; filled up to a 32-bit word.
   const options: number[][] = [];
@@ -507,5 +558,5 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
     [['flat', 2 ** n]],
     true,
   );
-  return { smem, tiles: [0, 0], bufferElems: 2 ** (n - k), nReps, inverse, ...(threadDependent ? { threadDependent } : {}) };
+  return { smem, tiles: [0, 0], bufferElems: 2 ** (n - k), nReps, inverse, origin: 'fallback', ...(threadDependent ? { threadDependent } : {}) };
 }

@@ -199,6 +199,13 @@ function tensorOf(v: Value): RankedTensorType | undefined {
   return t instanceof RankedTensorType && t.encoding ? t : undefined;
 }
 
+/** Scratch bytes of a `ttg.convert_layout` (none unless Triton 3.6 goes through shared memory). */
+export function cvtScratchBytes(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number): number {
+  if (!cvtNeedsSharedMemory(srcTy, dstTy)) return 0;
+  const { elems } = swizzledCvtLayout(srcTy, dstTy, computeCapability);
+  return (elems * tensorBitwidth(srcTy)) / 8;
+}
+
 /** Scratch bytes of a `tt.reduce` (Triton 3.6's ReduceOpHelper::getScratchSizeInBytes). */
 export function reduceScratchBytes(op: Operation): number {
   const src = tensorOf(op.operand(0));
@@ -279,9 +286,7 @@ export function nvidiaScratchSizeFn(target: AllocationTarget, threadsPerWarp = 3
       case 'ttg.convert_layout': {
         const s = tensorOf(op.operand(0));
         const d = tensorOf(op.result(0));
-        if (!s || !d || !cvtNeedsSharedMemory(s, d)) return 0;
-        const { elems } = swizzledCvtLayout(s, d, target.computeCapability);
-        return (elems * tensorBitwidth(s)) / 8;
+        return s && d ? cvtScratchBytes(s, d, target.computeCapability) : 0;
       }
       case 'tt.reduce':
         return reduceScratchBytes(op);
