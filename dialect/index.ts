@@ -15,6 +15,7 @@ import './nvvm/attrs.js';
 import './nvvm/ops.js';
 import './ttg/ops.js';
 import './ttg/verify-layouts.js';
+import './ttg/verify-join.js';
 import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';

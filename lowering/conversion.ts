@@ -62,6 +62,7 @@
  */
 import { IntegerAttr, StringAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
+import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
 import { IntegerType, type Type } from '../dialect/ir/type.js';
@@ -209,7 +210,14 @@ export class FunctionLowering {
     if (list) {
       const reasons: string[] = [];
       for (const e of list) {
-        const r = e.fn(op, ctx);
+        let r: ReturnType<typeof e.fn>;
+        try {
+          r = e.fn(op, ctx);
+        } catch (err) {
+          // Bad layout parameters that only the lowering's layout computations notice: an error at the op.
+          if (err instanceof LoweringError) throw err;
+          throw exceptionAsOpError(op, err) ?? err;
+        }
         if (r === undefined || r === true) {
           if (!ctx.replaced && op.results.length > 0) {
             throw new LoweringError(op, `lowering of '${op.name}' did not replace its results`);

@@ -57,6 +57,15 @@ import { parseCustomOp } from './op-format.js';
 import { Tok } from './token.js';
 import { createOperation } from '../dialect/ir/create.js';
 
+/**
+ * Dialect namespaces triton-opt (Triton 3.6) registers, besides the ones implemented here: their attributes and
+ * types are kept opaque. Anything else is an unregistered dialect.
+ */
+const TRITON_OPT_DIALECTS: ReadonlySet<string> = new Set([
+  'builtin', 'tt', 'ttg', 'ttng', 'tti', 'nvgpu', 'nvws', 'amdgpu', 'proton', 'proton_gpu', 'gluon',
+  'cf', 'math', 'arith', 'scf', 'gpu', 'llvm', 'nvvm', 'rocdl', 'ub', 'func',
+]);
+
 export class ParseError extends Error {
   constructor(
     message: string,
@@ -795,7 +804,9 @@ export class Parser implements OpFormatParser {
         }
         if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
         this.rejectUnknownDialectSymbol('type', name, t.start);
-        return OpaqueType.get('!' + name + this.captureAngleBody());
+        const body = this.captureAngleBody();
+        this.rejectUnregisteredDialectSymbol('type', name, body, t.start);
+        return OpaqueType.get('!' + name + body);
       }
       case Tok.Punct:
         if (this.text() === '(') return this.parseFunctionType();
@@ -920,6 +931,9 @@ export class Parser implements OpFormatParser {
     if (!this.isPunct('<')) return;
     const s = this.src;
     const at = this.tok.start;
+    // Inside a body already found balanced, every nested body is balanced too: checking each again would make
+    // deeply nested types (`!tt.ptr<!tt.ptr<...>>`) quadratic.
+    if (at > this.balancedBody.start && at < this.balancedBody.end) return;
     // Char-code scan (this runs over every dialect type/attribute body, e.g. 128-field LLVM structs).
     const stack: number[] = [];
     const unbalanced = (): never =>
@@ -942,7 +956,10 @@ export class Parser implements OpFormatParser {
         i = t.end;
       }
     } while (stack.length);
+    if (at < this.balancedBody.start || at >= this.balancedBody.end) this.balancedBody = { start: at, end: i };
   }
+  /** The last dialect symbol body checkPrettyBody found balanced (offsets into the source). */
+  private balancedBody = { start: -1, end: -1 };
 
   /** `!tt.nope` / `#ttg.nope` in a dialect we know: MLIR's generated parsers reject unknown mnemonics. */
   private rejectUnknownDialectSymbol(what: 'type' | 'attribute', name: string, start: number): void {
@@ -951,6 +968,25 @@ export class Parser implements OpFormatParser {
     if (this.opts.allowUnregistered || !knownDialects().has(dialect)) return;
     const mnemonic = name.slice(dot + 1);
     this.error(what === 'type' ? `unknown  type \`${mnemonic}\` in dialect \`${dialect}\`` : `unknown attribute \`${mnemonic}\` in dialect \`${dialect}\``, start + dot + 2);
+  }
+
+  /**
+   * `#foo.bar<...>` / `!foo.bar<...>` of a dialect triton-opt does not register: MLIR makes an opaque symbol,
+   * whose verifier rejects it unless unregistered dialects are allowed (reported at the `#`/`!`).
+   */
+  private rejectUnregisteredDialectSymbol(what: 'type' | 'attribute', name: string, body: string, start: number): void {
+    const dot = name.indexOf('.');
+    const dialect = name.slice(0, dot);
+    if (this.opts.allowUnregistered || knownDialects().has(dialect) || TRITON_OPT_DIALECTS.has(dialect)) return;
+    const data = name.slice(dot + 1) + body;
+    const tail = 'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used';
+    if (what === 'type') this.error(`\`!"${dialect}"<"${data}">\` type ${tail}`, start);
+    let type = 'none';
+    if (this.isPunct(':')) {
+      this.advance();
+      type = this.parseType().key;
+    }
+    this.error(`#"${dialect}"<"${data}"> : '${type}' attribute ${tail}`, start);
   }
 
   /** Captures the raw text of an optional `<...>` (balanced) after an unregistered dialect name. */
@@ -985,7 +1021,9 @@ export class Parser implements OpFormatParser {
         }
         if (!name.includes('.')) this.error(`undefined symbol alias id '${name}'`, this.tok.start);
         this.rejectUnknownDialectSymbol('attribute', name, t.start);
-        return OpaqueAttr.get('#' + name + this.captureAngleBody());
+        const body = this.captureAngleBody();
+        this.rejectUnregisteredDialectSymbol('attribute', name, body, t.start);
+        return OpaqueAttr.get('#' + name + body);
       }
       case Tok.Int:
       case Tok.Float:

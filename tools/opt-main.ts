@@ -14,7 +14,7 @@
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import '../dialect/index.js';
-import { Diagnostic, DiagnosticError, renderDiagnostic, SourceManager } from '../dialect/ir/diagnostics.js';
+import { Diagnostic, DiagnosticError, isStackOverflow, NESTED_TOO_DEEPLY, renderDiagnostic, SourceManager } from '../dialect/ir/diagnostics.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { ParseError, Parser } from '../parser/parser.js';
@@ -354,10 +354,18 @@ function processBuffer(
       return undefined;
     }
     // A dialect hook choked on malformed input: report it where the parser stopped.
-    diags.push(new Diagnostic('error', e instanceof Error ? e.message : String(e), { file, offset: base + (parser?.pos() ?? 0) }));
+    const message = isStackOverflow(e) ? NESTED_TOO_DEEPLY : e instanceof Error ? e.message : String(e);
+    diags.push(new Diagnostic('error', message, { file, offset: base + (parser?.pos() ?? 0) }));
     return undefined;
   }
-  const d = verifyOperation(module, { allowUnregistered: cfg.allowUnregistered });
+  let d: Diagnostic | undefined;
+  try {
+    d = verifyOperation(module, { allowUnregistered: cfg.allowUnregistered });
+  } catch (e) {
+    // The verifier recursing through IR nested deeper than the stack allows.
+    if (!isStackOverflow(e)) throw e;
+    d = new Diagnostic('error', NESTED_TOO_DEEPLY, module.loc);
+  }
   if (d) {
     diags.push(d);
     return undefined;

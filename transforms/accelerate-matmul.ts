@@ -30,7 +30,7 @@ import { lookupNumWarps, productOf } from './utils/layout.js';
 import {
   bitWidthOf,
   comesFromLoadOrBlockArg,
-  computeCapabilityOf,
+  requireComputeCapability,
   dotOperandEncoding,
   getBackwardSliceOfValue,
   getForwardSliceOfValue,
@@ -322,8 +322,7 @@ export function decomposeMixedModeDotOp(module: Operation, cc: number): void {
 
 /** Runs the pass on a module. */
 export function accelerateMatmul(module: Operation, ctx?: PassContext): void {
-  const cc = computeCapabilityOf(module);
-  if (cc === undefined) throw new Error("accelerate-matmul: expected a 'ttg.target' of the form \"cuda:NN\" on the module");
+  const cc = requireComputeCapability(module);
   applyPatternsGreedily(module, [blockedToMMA(cc, ctx), blockedToMMAv5Probe(cc, ctx)], { useTopDownTraversal: false });
   decomposeMixedModeDotOp(module, cc);
 }

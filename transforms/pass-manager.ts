@@ -5,7 +5,7 @@
  * (`--verify-each`, on by default). The first failure (a pass that signalled failure, a pass that threw a
  * DiagnosticError, or a verifier error) stops the pipeline.
  */
-import { Diagnostic, DiagnosticError, onOp } from '../dialect/ir/diagnostics.js';
+import { Diagnostic, exceptionAsOpError, fileLocOf, onOp } from '../dialect/ir/diagnostics.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { passClassName, type ParsedOptions, type Pass, type PassContext } from './pass.js';
@@ -67,8 +67,10 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
     try {
       e.pass.run(module, e.options, ctx);
     } catch (err) {
-      if (!(err instanceof DiagnosticError)) throw err;
-      ctx.diagnostics.push(err.diagnostic);
+      // Layout errors and engine errors no pattern caught on the way: at the module (or its first located op).
+      const d = exceptionAsOpError(errorAnchor(module), err);
+      if (!d) throw err;
+      ctx.diagnostics.push(d.diagnostic);
       ctx.failed = true;
     }
     diagnostics.push(...ctx.diagnostics);
@@ -89,4 +91,15 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
     }
   }
   return { ok: true, diagnostics };
+}
+
+/**
+ * Where a pass-level error without an op goes: the module when it has a file position (an explicit `module`),
+ * else its first op that has one (the implicit module sits at line 0, which shows no source line).
+ */
+function errorAnchor(module: Operation): Operation {
+  const at = (op: Operation): boolean => (fileLocOf(op.loc)?.line ?? 0) > 0;
+  if (at(module)) return module;
+  for (const r of module.regions) for (const b of r.blocks) for (const op of b.ops) if (at(op)) return op;
+  return module;
 }

@@ -3,7 +3,7 @@
  * `$value`, `$sym_name`) is read and written, and what values it admits.
  */
 import type { AsmParser, AsmPrinter } from '../ir/asm-interfaces.js';
-import { Attribute, IntegerAttr, StringAttr, UnitAttr, TypeAttr, printSymbolName } from '../ir/attribute.js';
+import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, UnitAttr, TypeAttr, printSymbolName } from '../ir/attribute.js';
 import type { AttrKind } from '../ir/op-definition.js';
 import { IntegerType, type Type } from '../ir/type.js';
 
@@ -69,6 +69,8 @@ export const symbolNameAttr: AttrKind = {
   canStart: (t) => t.kind === 2 /* Tok.At */,
   parse: (p) => StringAttr.get((p as AsmParser & { symbolName(): string }).symbolName()),
   print: (p, v) => p.write(printSymbolName((v as StringAttr).value)),
+  // The generic form can give any attribute; the printer relies on a string.
+  verify: (v) => (v instanceof StringAttr ? undefined : 'expected string attribute'),
 };
 
 /** A string literal attribute. */
@@ -76,6 +78,7 @@ export const stringAttr: AttrKind = {
   description: 'string attribute',
   parse: (p) => StringAttr.get(p.parseString()),
   print: (p, v) => p.printAttribute(v),
+  verify: (v) => (v instanceof StringAttr ? undefined : 'expected string attribute'),
 };
 
 /** A unit attribute written as its own name (`has_side_effects`). */
@@ -88,12 +91,27 @@ export function unitKeywordAttr(keyword: string): AttrKind {
       return UnitAttr.get();
     },
     print: (p) => p.write(keyword),
+    verify: (v) => (v instanceof UnitAttr ? undefined : 'expected unit attribute'),
   };
 }
 
-/** A type stored as a TypeAttr. */
-export const typeAttr: AttrKind = {
-  description: 'type attribute',
-  parse: (p) => TypeAttr.get(p.parseType()),
-  print: (p, v) => p.printType((v as TypeAttr).value),
+/** ODS's DictArrayAttr (`arg_attrs` / `res_attrs` of functions): the printers index it per argument. */
+export const dictArrayAttr: AttrKind = {
+  description: 'Array of dictionary attributes',
+  parse: (p) => p.parseAttribute(),
+  print: (p, v) => p.printAttribute(v),
+  verify: (v) => (v instanceof ArrayAttr && v.elements.every((e) => e instanceof DictionaryAttr) ? undefined : 'expected an array of dictionaries'),
 };
+
+/** A type stored as a TypeAttr. */
+export const typeAttr: AttrKind = typeAttrOf('type attribute', () => true);
+
+/** A TypeAttr whose type satisfies `pred` (ODS's TypeAttrOf<...>). */
+export function typeAttrOf(description: string, pred: (t: Type) => boolean): AttrKind {
+  return {
+    description,
+    parse: (p) => TypeAttr.get(p.parseType()),
+    print: (p, v) => p.printType((v as TypeAttr).value),
+    verify: (v) => (v instanceof TypeAttr && pred(v.value) ? undefined : `expected ${description}`),
+  };
+}

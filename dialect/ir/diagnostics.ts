@@ -42,6 +42,33 @@ export function opError(op: Operation, message: string): Diagnostic {
   return onOp(new Diagnostic('error', `'${op.name}' op ${message}`, op.loc), op);
 }
 
+/** Exceptions that bad layout parameters raise in layout computations (the input's fault), by error name. */
+const LAYOUT_ERRORS: ReadonlySet<string> = new Set(['LayoutConversionError', 'LinearLayoutError']);
+/** JavaScript's own errors: an assumption about verified IR that some input broke. */
+const ENGINE_ERRORS: ReadonlySet<string> = new Set(['TypeError', 'RangeError']);
+
+/**
+ * An exception thrown while a pass processed `op`, as an error located at that op (MLIR's emitOpError), so bad
+ * input never ends in a stack trace. Plain `Error`s are internal assertions (bugs) and stay as they are
+ * (undefined is returned); engine errors are reported as internal errors, but at the op.
+ */
+export function exceptionAsOpError(op: Operation, e: unknown): DiagnosticError | undefined {
+  if (e instanceof DiagnosticError) return e;
+  if (!(e instanceof Error)) return undefined;
+  if (isStackOverflow(e)) return new DiagnosticError(opError(op, NESTED_TOO_DEEPLY));
+  if (LAYOUT_ERRORS.has(e.name)) return new DiagnosticError(opError(op, e.message));
+  if (ENGINE_ERRORS.has(e.name)) return new DiagnosticError(opError(op, `internal error: ${e.name}: ${e.message}`));
+  return undefined;
+}
+
+/** What a stack overflow on absurdly nested input is reported as (MLIR itself would just crash). */
+export const NESTED_TOO_DEEPLY = 'IR is nested too deeply to be processed';
+
+/** JavaScript's stack overflow: recursion over input nested deeper than the engine's stack allows. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
 /** Records the op a diagnostic is about. */
 export function onOp(d: Diagnostic, op: Operation): Diagnostic {
   d.op = op;

@@ -32,7 +32,7 @@ import {
   type TypeConstraint,
 } from '../ir/op-definition.js';
 import { FloatType, FunctionType, IndexType, IntegerType, ShapedType, VectorType, type Type } from '../ir/type.js';
-import { anyAttr, i32Attr, i64Attr, stringAttr, typeAttr, unitKeywordAttr } from '../common/attr-kinds.js';
+import { anyAttr, dictArrayAttr, i32Attr, i64Attr, stringAttr, typeAttr, unitKeywordAttr } from '../common/attr-kinds.js';
 import {
   parseFunctionBody,
   parseFunctionSignature,
@@ -336,8 +336,8 @@ const FUNC_ATTRS: AttrSpec[] = [
   { name: 'comdat', kind: anyAttr, optional: true },
   { name: 'personality', kind: anyAttr, optional: true },
   { name: 'passthrough', kind: anyAttr, optional: true },
-  { name: 'arg_attrs', kind: anyAttr, optional: true },
-  { name: 'res_attrs', kind: anyAttr, optional: true },
+  { name: 'arg_attrs', kind: dictArrayAttr, optional: true },
+  { name: 'res_attrs', kind: dictArrayAttr, optional: true },
   { name: 'visibility_', kind: anyAttr, optional: true },
   { name: 'unnamed_addr', kind: anyAttr, optional: true },
   { name: 'alignment', kind: anyAttr, optional: true },

@@ -4,9 +4,9 @@
  * descriptors. Formats reproduce Triton 3.6's TritonOps.td; ops 3.6 no longer has are not defined.
  */
 import { PlainVerifyError, defineOp, type OpDefinitionInit, type TypeConstraint } from '../ir/op-definition.js';
-import { anyAttr, boolAttr, i32Attr, stringAttr, symbolNameAttr, typeAttr } from '../common/attr-kinds.js';
+import { anyAttr, boolAttr, dictArrayAttr, i32Attr, stringAttr, symbolNameAttr, typeAttrOf } from '../common/attr-kinds.js';
 import { floatLike, intLike, i1Like as boolLikeC, constraint, tensorType } from '../common/type-constraints.js';
-import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
+import { FloatType, FunctionType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
 import { ArrayAttr, DenseArrayAttr, IntegerAttr, StringAttr, UnitAttr, type Attribute } from '../ir/attribute.js';
 import type { Operation } from '../ir/ir.js';
 import { PointerType, TensorDescType } from './types.js';
@@ -70,15 +70,17 @@ const fpIntTensor = constraint('floating-point or integer tensor', (t) => t inst
 
 // ---- functions ----------------------------------------------------------------------------------
 
+const functionTypeAttr = typeAttrOf('type attribute of function type', (t) => t instanceof FunctionType);
+
 ttOp({
   name: 'tt.func',
   summary: 'A Triton function',
   attributes: [
     { name: 'sym_name', kind: symbolNameAttr },
-    { name: 'function_type', kind: typeAttr },
+    { name: 'function_type', kind: functionTypeAttr },
     { name: 'sym_visibility', kind: anyAttr, optional: true },
-    { name: 'arg_attrs', kind: anyAttr, optional: true },
-    { name: 'res_attrs', kind: anyAttr, optional: true },
+    { name: 'arg_attrs', kind: dictArrayAttr, optional: true },
+    { name: 'res_attrs', kind: dictArrayAttr, optional: true },
   ],
   regions: ['body'],
   traits: ['IsolatedFromAbove', 'FunctionOpInterface', 'Symbol', 'AffineScope', 'AutomaticAllocationScope', 'CallableOpInterface', 'HasParent<builtin.module>'],
@@ -531,14 +533,33 @@ ttOp({
   results: [{ name: 'result', kind: 'single', type: tensorType }],
   traits: ['NoMemoryEffect', 'SameTypeOperands'],
   format: '$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)',
+  // JoinOp::verify: the result encoding must be one whose split gives back the operands' layout.
   verify: (op) => {
     const a = op.operand(0).type as RankedTensorType;
     const d = op.result().type as RankedTensorType;
-    if (!sameShape([...a.shape, 2], d.shape)) return `result shape must be ${shapeText([...a.shape, 2])}`;
-    if (a.elementType !== d.elementType) return 'result element type must match the operands';
+    const want = [...a.shape, 2];
+    if (!sameShape(want, d.shape)) return `result shape must be (${want.join(', ')}), but got ${d.shape.join(', ')}`;
+    if (a.elementType !== d.elementType) return 'result element type must match the input element type';
+    if (!d.encoding) return a.encoding ? 'result encoding must be specified' : undefined;
+    if (!joinLayouts) return undefined;
+    const src = joinLayouts.splitEncoding(d.encoding, d.shape);
+    if (typeof src === 'string') return new PlainVerifyError(src);
+    if (!joinLayouts.layoutsEqual(a.shape, src, a.encoding)) return 'incompatible join layout';
     return undefined;
   },
 });
+
+/** What tt.join's and tt.split's verifiers ask of the layout dialect (Triton's DialectInferLayoutInterface, given by ttg). */
+export interface JoinLayoutInference {
+  /** The operand encoding a join result of `shape` implies (inferSplitOpEncoding), or why there is none. */
+  splitEncoding(enc: Attribute, shape: readonly number[]): Attribute | string;
+  /** Structural equality of two layouts of a tensor of `shape` (verifyLayoutsAreEqual). */
+  layoutsEqual(shape: readonly number[], a: Attribute, b: Attribute | undefined): boolean;
+}
+let joinLayouts: JoinLayoutInference | undefined;
+export function registerJoinLayoutInference(i: JoinLayoutInference): void {
+  joinLayouts = i;
+}
 
 ttOp({
   name: 'tt.split',
@@ -561,6 +582,15 @@ ttOp({
     if (s.shape[s.rank - 1] !== 2) return 'last dimension of input tensor must be 2';
     if (!sameShape(s.shape.slice(0, -1), l.shape)) return 'result shape must be the input shape without its last dimension';
     if (op.result(1).type !== l) return 'failed to verify that outLHS and outRHS types match';
+    // InferTensorTypeOpWithLayoutEquivalence: the result layout must be (structurally) the inferred one.
+    if (s.encoding && joinLayouts) {
+      const enc = joinLayouts.splitEncoding(s.encoding, s.shape);
+      if (typeof enc === 'string') return new PlainVerifyError(enc);
+      if (!l.encoding || !joinLayouts.layoutsEqual(l.shape, enc, l.encoding)) {
+        const inferred = RankedTensorType.get(l.shape, s.elementType, enc).key;
+        return `inferred type(s) '${inferred}', '${inferred}' are incompatible with return type(s) of operation '${l.key}', '${l.key}'`;
+      }
+    }
     return undefined;
   },
 });

@@ -66,8 +66,9 @@ function parseParams(p: AsmParser, allowed: readonly string[], what: string): Ma
   do {
     const at = p.pos();
     const key = p.parseKeyword('parameter name');
-    if (!allowed.includes(key) || out.has(key)) p.error(`duplicate or unknown struct parameter name: ${key}`, at);
     p.expect('=');
+    // The generated struct parser notices the bad name once past the `=` (reported at the value).
+    if (!allowed.includes(key) || out.has(key)) p.error(`duplicate or unknown struct parameter name: ${key}`, p.pos());
     const v = p.parseAttribute();
     if (!(v instanceof IntegerAttr)) p.error(`expected an integer for '${key}' in ${what}`, at);
     out.set(key, (v as IntegerAttr).num);

@@ -174,7 +174,9 @@ function pointeeBitWidth(t: Type): number {
 function hintVector(a: Attribute | undefined, rank: number): bigint[] | undefined {
   if (a instanceof IntegerAttr) return fill(Math.max(rank, 1), BigInt.asUintN(bitsOf(a.type), a.value));
   if (a instanceof DenseElementsAttr) {
-    const n = a.isSplat ? a.type.numElements : a.values.length;
+    // A splat hint longer than the value's rank means nothing more (Triton asserts equal ranks when joining);
+    // expanding a `dense<16> : tensor<1048576xi32>` typo in full would only make the analysis crawl.
+    const n = a.isSplat ? Math.min(a.type.numElements, Math.max(rank, 1)) : a.values.length;
     const vals = a.isSplat ? fill(n, BigInt(a.values[0]!)) : a.values.map((v) => BigInt(v));
     return vals.map((v) => BigInt.asIntN(32, v));
   }

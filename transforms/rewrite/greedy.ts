@@ -24,6 +24,7 @@
  */
 import type { Attribute } from '../../dialect/ir/attribute.js';
 import type { InsertPoint } from '../../dialect/ir/builder.js';
+import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Block, Operation, Region, Value } from '../../dialect/ir/ir.js';
 import { PatternRewriter, type RewriterListener } from '../../dialect/ir/rewriter.js';
 import { isConstantLike, isOpTriviallyDead } from '../../dialect/ir/traits.js';
@@ -202,34 +203,37 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     const limit = this.config.maxNumRewrites;
     while (!this.worklist.empty() && (limit === NO_LIMIT || numRewrites < limit)) {
       const op = this.worklist.pop();
-
-      if (isOpTriviallyDead(op)) {
-        this.rewriter.eraseOp(op);
-        changed = true;
-        continue;
-      }
-
-      if (this.config.fold && !isConstantLike(op)) {
-        const foldResults: OpFoldResult[] = [];
-        if (foldOperation(op, foldResults)) {
-          if (foldResults.length === 0) {
-            this.notifyOperationModified(op);
-            changed = true;
-            continue;
-          }
-          if (this.materializeAndReplace(op, foldResults)) {
-            changed = true;
-            continue;
-          }
-        }
-      }
-
-      if (this.matcher.matchAndRewrite(op, this.rewriter)) {
-        changed = true;
-        numRewrites++;
+      try {
+        const r = this.processOp(op);
+        if (r !== 'unchanged') changed = true;
+        if (r === 'rewritten') numRewrites++;
+      } catch (e) {
+        // A pattern or folder choked on this op (bad layout parameters, ...): report it at the op.
+        throw exceptionAsOpError(op, e) ?? e;
       }
     }
     return changed;
+  }
+
+  /** Erases, folds or rewrites one op from the worklist. */
+  private processOp(op: Operation): 'unchanged' | 'changed' | 'rewritten' {
+    if (isOpTriviallyDead(op)) {
+      this.rewriter.eraseOp(op);
+      return 'changed';
+    }
+
+    if (this.config.fold && !isConstantLike(op)) {
+      const foldResults: OpFoldResult[] = [];
+      if (foldOperation(op, foldResults)) {
+        if (foldResults.length === 0) {
+          this.notifyOperationModified(op);
+          return 'changed';
+        }
+        if (this.materializeAndReplace(op, foldResults)) return 'changed';
+      }
+    }
+
+    return this.matcher.matchAndRewrite(op, this.rewriter) ? 'rewritten' : 'unchanged';
   }
 
   /** Replaces `op` by its fold results, materializing attributes right before it; false if impossible. */

@@ -5,6 +5,7 @@
  * encoding, permutation helpers, and the module/op lookups of `ttg.num-warps` & co.
  */
 import { ArrayAttr, IntegerAttr, StringAttr } from '../../dialect/ir/attribute.js';
+import { DiagnosticError, opError } from '../../dialect/ir/diagnostics.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { RankedTensorType, type Type } from '../../dialect/ir/type.js';
 import type { Attribute } from '../../dialect/ir/attribute.js';
@@ -238,7 +239,8 @@ export function maybeLookupNumWarps(op: Operation): number | undefined {
 
 export function lookupNumWarps(op: Operation): number {
   const n = maybeLookupNumWarps(op);
-  if (n === undefined) throw new Error(`'${op.name}' op is not contained within a context that specifies the number of warps`);
+  // Triton emits this op error and then aborts; the error alone is the useful part.
+  if (n === undefined) throw new DiagnosticError(opError(op, 'is not contained within a context that specifies the number of warps'));
   return n;
 }
 

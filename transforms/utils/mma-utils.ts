@@ -28,7 +28,8 @@ import {
 import { getShapePerCTA } from '../../dialect/ttg/layout-queries.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
 import { cvtNeedsSharedMemory as cvtNeedsSharedMemoryLL } from '../analysis/allocation.js';
-import { shapePerCTAFromCGA, lookupNumWarps, inversePermutation, applyPermutation, topLevelOp, lookupTarget } from './layout.js';
+import { shapePerCTAFromCGA, lookupNumWarps, inversePermutation, applyPermutation, topLevelOp, lookupTarget, ATTR_TARGET } from './layout.js';
+import { DiagnosticError, opError } from '../../dialect/ir/diagnostics.js';
 
 // ---- types ------------------------------------------------------------------------------------------
 
@@ -73,6 +74,23 @@ export function computeCapabilityOf(op: Operation): number | undefined {
   if (!t || !t.startsWith('cuda:')) return undefined;
   const n = Number(t.slice(5));
   return Number.isInteger(n) ? n : undefined;
+}
+
+/**
+ * computeCapabilityOf for passes that cannot go on without it: Triton asserts on a missing or malformed target;
+ * here the module gets an op error with the assertion's text.
+ */
+export function requireComputeCapability(op: Operation): number {
+  const module = topLevelOp(op);
+  const t = lookupTarget(module);
+  const fail = (message: string): never => {
+    throw new DiagnosticError(opError(module, message));
+  };
+  if (t === undefined) fail(`expected a target attribute '${ATTR_TARGET}' on the module operation`);
+  if (!t!.startsWith('cuda:')) fail(`expected target attribute '${ATTR_TARGET}' to be prefixed with "cuda:", got "${t}"`);
+  const cc = computeCapabilityOf(module);
+  if (cc === undefined || cc < 0) fail(`invalid compute capability string in target attribute '${ATTR_TARGET}': "${t}"`);
+  return cc!;
 }
 
 // ---- slices -------------------------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+// Replays a fixed seeded sample of the mutation sweep (test/fuzz/mutate.ts) through the in-process driver:
+// every malformed input must end in a located diagnostic with exit status 1 (or be accepted), never in an
+// internal error, a stack trace, partial output or a hang. The full sweep: `node dist/test/fuzz/run.js --n 5000`.
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { execMutant, withGenericForms } from './exec.js';
+import { classify, loadCorpus, makeMutant, Rng, MUTATORS, outcomeClass } from './mutate.js';
+
+const root = join(__dirname, '..', '..');
+const shared = join(root, '..', 'shared');
+const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const SEED = 20250;
+const COUNT = 300;
+
+describe.skipIf(!existsSync(join(shared, 'golden', 'corpus')))('mutation fuzzing', () => {
+  // Small files of every 6th golden case and the upstream chunks (some also in generic form) keep it fast.
+  const corpus = withGenericForms(loadCorpus(shared, undefined, { maxBytes: 12_000, caseStride: 6 }), 3);
+
+  it('mutations are deterministic', () => {
+    const a = makeMutant(corpus, SEED, 7);
+    const b = makeMutant(corpus, SEED, 7);
+    expect(a).toEqual(b);
+    const seq = (): number[] => {
+      const r = new Rng(1);
+      return [r.int(1000), r.int(1000), r.int(1000)];
+    };
+    expect(seq()).toEqual(seq());
+    expect(Object.keys(MUTATORS).length).toBeGreaterThan(20);
+  });
+
+  it(`${COUNT} seeded mutations give no BUG outcome`, () => {
+    const counts = new Map<string, number>();
+    const bugs: string[] = [];
+    for (let i = 0; i < COUNT; i++) {
+      const m = makeMutant(corpus, SEED, i);
+      const o = classify(execMutant(m, tmp));
+      const cls = outcomeClass(o);
+      counts.set(cls, (counts.get(cls) ?? 0) + 1);
+      if (o.kind === 'bug') bugs.push(`#${i} ${m.seed} ${m.ops.join(' ')} [${m.args.join(' ')}]: ${cls}: ${o.excerpt.split('\n')[0]}`);
+    }
+    expect(bugs).toEqual([]);
+    // The sample exercises both outcomes (a mutator set that only ever breaks the lexer would test little).
+    expect(counts.get('error') ?? 0).toBeGreaterThan(COUNT / 2);
+    expect(counts.get('ok') ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('outcome classification', () => {
+  const rec = (exitCode: number, stderr: string, stdout = '') => classify({ exitCode, stderr, stdout, ms: 1 });
+  it('accepts clean outcomes', () => {
+    expect(rec(0, '', 'module {\n}\n').kind).toBe('ok');
+    expect(rec(1, "f.mlir:3:5: error: expected ')'\n  %0 = (\n    ^\n").kind).toBe('error');
+    expect(rec(1, "f.mlir:3:5: error: use of undeclared SSA value name '%undefined'\n").kind).toBe('error');
+  });
+  it('flags internal failures', () => {
+    expect(outcomeClass(rec(2, 'ttg-opt: internal error: boom\n'))).toBe('exit-2');
+    expect(outcomeClass(rec(1, "f.mlir:1:1: error: Cannot read properties of undefined (reading 'x')\n"))).toMatch(/^internal-text/);
+    expect(outcomeClass(rec(1, 'f.mlir:1:1: error: x\n    at foo (/a/b.js:1:2)\n'))).toBe('stack-trace');
+    expect(outcomeClass(rec(1, 'f.mlir:1:1: error: x\n', 'module {\n}\n'))).toBe('output-with-error');
+    expect(outcomeClass(rec(1, 'error: no location\n'))).toBe('unlocated-error');
+    expect(outcomeClass(rec(0, 'f.mlir:1:1: error: x\n'))).toBe('error-with-exit-0');
+    expect(outcomeClass(classify({ exitCode: 1, stderr: 'f.mlir:1:1: error: x\n', stdout: '', ms: 1, wroteOutput: true }))).toBe('partial-output-file');
+    expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: '', ms: 9000, baselineMs: 100 }))).toBe('timeout');
+    expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: '', ms: 9000, baselineMs: 8000 }))).toBe('ok');
+  });
+});

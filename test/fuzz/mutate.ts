@@ -1,0 +1,506 @@
+/**
+ * Seeded mutation fuzzing of the ttg-opt driver: corpus files (golden stage files, TTIR, small llvm.mlir,
+ * upstream lit chunks) are damaged in ways a user or a broken tool would damage them (truncation, lost tokens,
+ * wrong types, bad layout parameters, dangling aliases and SSA names, broken brackets and strings, garbage bytes,
+ * huge numbers), run through the in-process driver, and the outcome is classified. Malformed input must end in an
+ * MLIR-style located diagnostic and exit status 1; anything else that is not a clean success is a BUG.
+ *
+ * Everything is a pure function of the seed, so a BUG found by `run.ts` replays with `--seed S --only I`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// ---- random numbers --------------------------------------------------------------------------------
+
+/** mulberry32: small, fast and good enough to pick mutations reproducibly. */
+export class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0;
+  }
+  next(): number {
+    this.s = (this.s + 0x6d2b79f5) >>> 0;
+    let t = this.s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+}
+
+/** A per-mutation seed derived from the sweep seed and the mutation index (so any index replays alone). */
+export function mutationSeed(seed: number, index: number): number {
+  let h = (seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  return (h ^ (h >>> 13)) >>> 0;
+}
+
+// ---- corpus --------------------------------------------------------------------------------------
+
+export interface Seed {
+  name: string;
+  text: string;
+  /** Pass flag lists worth running on this input (the empty list = parse, verify and print only). */
+  passSets: string[][];
+}
+
+export interface CorpusOptions {
+  /** Skip files larger than this (the big llvm.mlir files only slow the sweep down). */
+  maxBytes?: number;
+  /** Keep every n-th golden case only (the vitest sample uses a subset). */
+  caseStride?: number;
+}
+
+const LOWER = ['--convert-triton-gpu-to-llvm=compute-capability=90'];
+const RLC = ['--tritongpu-remove-layout-conversions'];
+
+function flagOf(stage: unknown): string | undefined {
+  return typeof stage === 'object' && stage !== null && typeof (stage as { flag?: unknown }).flag === 'string' ? (stage as { flag: string }).flag : undefined;
+}
+
+/** Splits a flag as written in meta.json (`--pass=a=1 b=2`) into one argv entry. */
+function goldenSeeds(dir: string, opts: CorpusOptions, out: Seed[]): void {
+  if (!existsSync(dir)) return;
+  const cases = readdirSync(dir).sort();
+  const stride = opts.caseStride ?? 1;
+  for (const [ci, c] of cases.entries()) {
+    if (ci % stride) continue;
+    const cdir = join(dir, c);
+    let stages: unknown[] = [];
+    try {
+      const meta = JSON.parse(readFileSync(join(cdir, 'meta.json'), 'utf8')) as { stages?: unknown[] };
+      stages = meta.stages ?? [];
+    } catch {
+      continue;
+    }
+    const files = readdirSync(cdir).filter((f) => f.endsWith('.mlir')).sort();
+    for (const f of files) {
+      const text = readFileSync(join(cdir, f), 'utf8');
+      if (opts.maxBytes !== undefined && text.length > opts.maxBytes) continue;
+      const passSets: string[][] = [[]];
+      const m = /^(\d\d)-/.exec(f);
+      if (f === 'llvm.mlir') passSets.push(['--canonicalize'], ['--cse']);
+      else if (m) {
+        const n = Number(m[1]);
+        // Stage n is the input of stage n+1 (stage files are numbered from 1 in meta.stages).
+        const next = flagOf(stages[n]);
+        if (next) passSets.push([next]);
+        if (n >= 1) passSets.push(RLC);
+        if (n >= 15) passSets.push(LOWER);
+        else if (n >= 14) passSets.push(['--allocate-shared-memory', ...LOWER]);
+      }
+      out.push({ name: `${c}/${f}`, text, passSets });
+    }
+  }
+}
+
+/** Upstream lit files, cut at `// -----`; only chunks that Triton 3.6 itself parses. */
+function upstreamSeeds(root: string, opts: CorpusOptions, out: Seed[]): void {
+  const testDir = join(root, 'test');
+  if (!existsSync(testDir)) return;
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.mlir') ? [join(d, e.name)] : []));
+  for (const file of walk(testDir)) {
+    const rel = file.slice(testDir.length + 1);
+    if (rel.includes('amd/')) continue;
+    let parsable = new Set<number>();
+    try {
+      const exp = JSON.parse(readFileSync(join(root, 'expected', `${rel}.json`), 'utf8')) as { roundtrip?: { chunk: number; triton36_output?: string }[] };
+      parsable = new Set((exp.roundtrip ?? []).filter((r) => typeof r.triton36_output === 'string').map((r) => r.chunk));
+    } catch {
+      continue;
+    }
+    const text = readFileSync(file, 'utf8');
+    const runLine = /RUN:\s*triton-opt([^|\n]*)/.exec(text)?.[1] ?? '';
+    // Shell words: a quoted option value (`--pass='a=1 b=2'`) stays one argument.
+    const flags = [...runLine.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)]
+      .map((w) => w[0].replace(/'([^']*)'|"([^"]*)"/g, '$1$2'))
+      .filter((s) => /^--?(tritongpu-|convert-|allocate-|canonicalize|cse)/.test(s));
+    const passSets = flags.length ? [[], flags] : [[]];
+    const chunks = text.split(/^\/\/ -----.*$/m);
+    for (const [i, chunk] of chunks.entries()) {
+      if (!parsable.has(i) || (opts.maxBytes !== undefined && chunk.length > opts.maxBytes)) continue;
+      out.push({ name: `upstream/${rel}#${i}`, text: chunk.replace(/^\/\/ RUN:.*$/gm, ''), passSets });
+    }
+  }
+}
+
+/** The fuzz corpus, in a fixed order. `shared` is the ../shared folder, `extra` the unpacked second corpus. */
+export function loadCorpus(shared: string, extra: string | undefined, opts: CorpusOptions = {}): Seed[] {
+  const out: Seed[] = [];
+  goldenSeeds(join(shared, 'golden', 'corpus'), opts, out);
+  if (extra) goldenSeeds(extra, opts, out);
+  upstreamSeeds(join(shared, 'upstream'), opts, out);
+  return out;
+}
+
+// ---- mutations -----------------------------------------------------------------------------------
+
+type Mutator = (text: string, r: Rng) => { text: string; detail: string } | undefined;
+
+/** All matches of a global regex, with their offsets. */
+function matches(text: string, re: RegExp): RegExpExecArray[] {
+  return [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'))];
+}
+
+function splice(text: string, at: number, del: number, ins: string): string {
+  return text.slice(0, at) + ins + text.slice(at + del);
+}
+
+const TOKEN = /%[\w.$#-]+(?::\d+)?|#[\w.$-]+|![\w.$-]+|@[\w.$-]+|\^[\w.$-]+|"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[A-Za-z_][\w.$]*|->|\S/g;
+const LAYOUT_KEYS =
+  'warpsPerCTA|sizePerThread|threadsPerWarp|order|instrShape|kWidth|opIdx|versionMajor|versionMinor|vec|perPhase|maxPhase|CGALayout|CTAsPerCGA|CTASplitNum|CTAOrder|dim|swizzlingByteWidth|elementBitWidth|transposed|isTransposed|fp4Padded|rank|register|lane|warp|block|tilesPerWarp|mDim|nDim|interval|paddings|offset|shape';
+const NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '12', '16', '24', '32', '48', '64', '128', '256', '1024', '-1', '-2', '65536', '2147483647', '2147483648', '4294967296'];
+const HUGE = ['99999999999999999999999999', '4294967296', '2147483648', '-2147483649', '18446744073709551616', '9223372036854775808', '1e400', '-1e400', '0x', '0xFFFFFFFFFFFFFFFFFFFFFFFF', '1.5', '-0', '00000000000000000000001', '1.7976931348623157e309'];
+const TYPE_SWAPS: [string, string][] = [
+  ['f32', 'f16'],
+  ['f16', 'f32'],
+  ['f16', 'bf16'],
+  ['bf16', 'f16'],
+  ['i32', 'i64'],
+  ['i64', 'i32'],
+  ['i1', 'i8'],
+  ['i32', 'f32'],
+  ['f32', 'i32'],
+  ['f16', 'f8E4M3FN'],
+  ['i8', 'i1'],
+  ['f32', 'f64'],
+  ['i32', 'i0'],
+  ['f32', 'index'],
+  ['i64', 'i128'],
+];
+const GARBAGE = ['\u0000', '\u0007', '\u00ff', '\ufffd', '\u20ac', '\u{1F600}', '\u200b', '\u202e', '\\', '`', '\t', '\r', '\r\n', '$', '?', '~', '\u00e9', '\ud800', '\udfff', '\ufeff', '\x1b[0m', 'é', '#', '%', '^', '@', '!', '"', "'", '{', '}', '<', '>', '(', ')', '[', ']', ',', ':', '=', '->', '...', '0x', '"\\'];
+const BRACKETS = '()[]{}<>';
+const ATTR_VALUES = ['3 : i32', '-1 : i64', '0 : i1', 'true', 'unit', '"x"', '""', '[1, 2]', '[]', '{}', 'i32', '() -> ()', '(i32) -> f32', '@f', 'dense<1> : tensor<2xi32>', 'array<i32: 1, 0>', 'array<i64>', '1.5 : f32', '#ttg.shared_memory', 'tensor<4xf32>', '!tt.ptr<f32>', '{a = 1 : i32}', '[[0, 1], [1]]', 'loc(unknown)', '#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>'];
+
+function mutateNumberIn(list: string, r: Rng): string {
+  const nums = matches(list, /-?\d+/g);
+  const choice = r.int(4);
+  if (!nums.length || choice === 3) {
+    // Add or drop a list element.
+    if (list.startsWith('[') && nums.length && r.chance(0.5)) {
+      const n = r.pick(nums);
+      const before = list.slice(0, n.index).replace(/,\s*$/, '');
+      const after = list.slice(n.index + n[0].length).replace(/^\s*,\s*/, before.endsWith('[') ? '' : ', ');
+      return before + after;
+    }
+    return list.startsWith('[') ? list.replace(/\]$/, list === '[]' ? `${r.pick(NUMBERS)}]` : `, ${r.pick(NUMBERS)}]`) : r.pick(NUMBERS);
+  }
+  const n = r.pick(nums);
+  return splice(list, n.index, n[0].length, r.pick(NUMBERS));
+}
+
+export const MUTATORS: Record<string, Mutator> = {
+  truncate: (t, r) => {
+    const at = r.int(t.length);
+    return { text: t.slice(0, at), detail: `at ${at}` };
+  },
+  'delete-token': (t, r) => {
+    const m = matches(t, TOKEN);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, ''), detail: `'${k[0]}' at ${k.index}` };
+  },
+  'duplicate-token': (t, r) => {
+    const m = matches(t, TOKEN);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, 0, k[0] + (r.chance(0.5) ? ' ' : '')), detail: `'${k[0]}' at ${k.index}` };
+  },
+  'delete-line': (t, r) => {
+    const lines = t.split('\n');
+    const i = r.int(lines.length);
+    return { text: [...lines.slice(0, i), ...lines.slice(i + 1)].join('\n'), detail: `line ${i + 1}` };
+  },
+  'duplicate-line': (t, r) => {
+    const lines = t.split('\n');
+    const i = r.int(lines.length);
+    return { text: [...lines.slice(0, i + 1), ...lines.slice(i)].join('\n'), detail: `line ${i + 1}` };
+  },
+  'swap-lines': (t, r) => {
+    const lines = t.split('\n');
+    const i = r.int(lines.length);
+    const j = Math.min(lines.length - 1, i + 1 + r.int(3));
+    [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+    return { text: lines.join('\n'), detail: `lines ${i + 1},${j + 1}` };
+  },
+  'swap-type': (t, r) => {
+    const [from, to] = r.pick(TYPE_SWAPS);
+    const m = matches(t, new RegExp(`(?<![\\w.%#@^!])${from}(?![\\w.])`, 'g'));
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, from.length, to), detail: `${from}->${to} at ${k.index}` };
+  },
+  'swap-all-types': (t, r) => {
+    const [from, to] = r.pick(TYPE_SWAPS);
+    const re = new RegExp(`(?<![\\w.%#@^!])${from}(?![\\w.])`, 'g');
+    if (!re.test(t)) return undefined;
+    return { text: t.replace(re, to), detail: `${from}->${to} everywhere` };
+  },
+  'layout-number': (t, r) => {
+    const m = matches(t, new RegExp(`\\b(${LAYOUT_KEYS})\\s*=\\s*(\\[[^\\]]*\\]|\\[\\[[^=]*?\\]\\]|-?\\d+|true|false)`, 'g'));
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const valAt = k.index + k[0].length - k[2]!.length;
+    const v = k[2]!;
+    const nv = v === 'true' || v === 'false' ? (v === 'true' ? 'false' : 'true') : mutateNumberIn(v, r);
+    return { text: splice(t, valAt, v.length, nv), detail: `${k[1]}: ${v} -> ${nv}` };
+  },
+  'attr-number': (t, r) => {
+    const m = matches(t, /([\w.-]+|"[\w.-]+")\s*=\s*(-?\d+)(?=\s*(?::|,|\}|>))/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const valAt = k.index + k[0].length - k[2]!.length;
+    const nv = r.pick(NUMBERS);
+    return { text: splice(t, valAt, k[2]!.length, nv), detail: `${k[1]} = ${k[2]} -> ${nv}` };
+  },
+  'tensor-shape': (t, r) => {
+    const m = matches(t, /(?<=(?:tensor|memdesc)<(?:\d+x)*)\d+(?=x)/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const nv = r.pick(['0', '1', '3', '6', '96', '100', '2048', '1048576', '4194304', '2147483648', '?', '-1']);
+    return { text: splice(t, k.index, k[0].length, nv), detail: `${k[0]} -> ${nv} at ${k.index}` };
+  },
+  'drop-alias': (t, r) => {
+    const m = matches(t, /^#[\w.$-]+\s*=.*$\n?/gm);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, ''), detail: k[0].trim().slice(0, 40) };
+  },
+  'swap-alias-use': (t, r) => {
+    const defs = matches(t, /^(#[\w.$-]+)\s*=/gm).map((d) => d[1]!);
+    const uses = matches(t, /(?<!^)#[A-Za-z_][\w$-]*(?![\w$.<-])/gm);
+    if (!uses.length) return undefined;
+    const k = r.pick(uses);
+    const to = defs.length && r.chance(0.8) ? r.pick(defs) : r.pick(['#blocked99', '#mma', '#shared', '#loc999']);
+    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
+  },
+  'undefined-ssa': (t, r) => {
+    const m = matches(t, /(?<=[(,\[]\s*|\s)%[\w.$-]+(?=[\s,)\]:#])/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const to = r.pick(['%undef', '%999', '%arg99', `${k[0]}_x`, '%0', '%c0_i32']);
+    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
+  },
+  'break-bracket': (t, r) => {
+    const m = matches(t, /[()[\]{}<>]/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const to = r.chance(0.5) ? '' : r.pick([...BRACKETS]);
+    return { text: splice(t, k.index, 1, to), detail: `'${k[0]}' -> '${to}' at ${k.index}` };
+  },
+  'break-quote': (t, r) => {
+    const m = matches(t, /"/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, 1, r.pick(['', "'", '""', '\\"'])), detail: `at ${k.index}` };
+  },
+  'unterminated-string': (t, r) => {
+    const choice = r.int(3);
+    if (choice === 0) {
+      const at = r.int(t.length);
+      return { text: splice(t, at, 0, '"'), detail: `quote at ${at}` };
+    }
+    const m = matches(t, /"(?:[^"\\\n]|\\.)*"/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    if (choice === 1) return { text: t.slice(0, k.index + 1 + r.int(k[0].length - 1)), detail: `truncated in string at ${k.index}` };
+    return { text: splice(t, k.index + k[0].length - 1, 1, r.pick(['\\', '\n', '\\q', '\\x'])), detail: `bad string end at ${k.index}` };
+  },
+  garbage: (t, r) => {
+    const at = r.int(t.length + 1);
+    let g = '';
+    for (let i = 1 + r.int(3); i > 0; i--) g += r.chance(0.3) ? String.fromCharCode(r.int(256)) : r.pick(GARBAGE);
+    return { text: splice(t, at, r.chance(0.3) ? 1 : 0, g), detail: `${JSON.stringify(g)} at ${at}` };
+  },
+  'huge-number': (t, r) => {
+    const m = matches(t, /(?<![\w%#@^.!])-?\d+(?:\.\d+)?(?![\w.])/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const to = r.pick(HUGE);
+    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to} at ${k.index}` };
+  },
+  'swap-op-name': (t, r) => {
+    const m = matches(t, /(?<==\s*|^\s*)"?[a-z_]+\.[a-z_.]+"?(?=[\s(<])/gm);
+    if (m.length < 2) return undefined;
+    const k = r.pick(m);
+    const to = r.pick(m)[0];
+    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
+  },
+  'delete-punct': (t, r) => {
+    const m = matches(t, /->|[:,=]/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, r.chance(0.8) ? '' : r.pick([':', ',', '=', '->', ';'])), detail: `'${k[0]}' at ${k.index}` };
+  },
+  'module-attr': (t, r) => {
+    const m = matches(t, /"(ttg\.[\w-]+)"\s*=\s*([^,}]+)/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const valAt = k.index + k[0].length - k[2]!.length;
+    const to = r.pick(['0 : i32', '3 : i32', '64 : i32', '-1 : i32', '"cuda:1000"', '"hip:gfx942"', '"cuda"', 'true', '"x"', '1.0 : f32', '4096 : i64']);
+    return { text: splice(t, valAt, k[2]!.length, to), detail: `${k[1]} = ${k[2]} -> ${to}` };
+  },
+  'drop-attr': (t, r) => {
+    // One `key = value` entry of an attribute dictionary or of a layout's parameters.
+    const m = matches(t, /(?<=[{,]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}\[\]]+?)(?:\s*,\s*|(?=\s*[}>]))/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, ''), detail: k[0].trim().slice(0, 40) };
+  },
+  'swap-attr-value': (t, r) => {
+    // An attribute or property given a value of another kind (generic ops take any attribute verbatim).
+    const m = matches(t, /(?<=[{,<]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}\[\]]+?)(?=\s*[,}>])/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const eq = k[0].indexOf('=');
+    const to = r.pick(ATTR_VALUES);
+    return { text: splice(t, k.index + eq + 1, k[0].length - eq - 1, ` ${to}`), detail: `${k[0].slice(0, 30)} -> ${to}` };
+  },
+  'swap-alias-def': (t, r) => {
+    // Give an alias the definition of another one (a blocked layout becomes an mma, a shared layout, ...).
+    const m = matches(t, /^(#[\w.$-]+)\s*=\s*(.*)$/gm).filter((d) => !d[2]!.startsWith('loc('));
+    if (m.length < 2) return undefined;
+    const a = r.pick(m);
+    const b = r.pick(m);
+    const valAt = a.index + a[0].length - a[2]!.length;
+    return { text: splice(t, valAt, a[2]!.length, b[2]!), detail: `${a[1]} := ${b[1]}` };
+  },
+  'linear-basis': (t, r) => {
+    // One entry of a linear layout basis vector, or a whole vector dropped / duplicated.
+    const m = matches(t, /\[(-?\d+(?:,\s*-?\d+)*)\](?=\s*[,\]])/g).filter((k) => /(register|lane|warp|block|CGALayout|offset)\s*=\s*\[[^=]*$/.test(t.slice(Math.max(0, k.index - 300), k.index)));
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const choice = r.int(3);
+    if (choice === 0) return { text: splice(t, k.index, k[0].length, `${k[0]}, ${k[0]}`), detail: `duplicate ${k[0]}` };
+    if (choice === 1) return { text: splice(t, k.index, k[0].length, mutateNumberIn(k[0], r)), detail: `edit ${k[0]}` };
+    return { text: splice(t, k.index, k[0].length, `[${k[1]}, 1]`), detail: `widen ${k[0]}` };
+  },
+  'deep-nesting': (t, r) => {
+    // Absurd nesting (types, brackets, regions): recursion must end in a diagnostic, not a stack overflow.
+    const at = r.int(t.length + 1);
+    const n = r.pick([50, 700, 5000, 40000]);
+    const [open, close] = r.pick([['!tt.ptr<', '>'], ['[', ']'], ['(', ')'], ['{', '}'], ['tensor<1x', '>'], ['scf.execute_region {\n', '}\n'], ['"', '"']]);
+    const inner = r.chance(0.5) ? 'f32' : '';
+    return { text: splice(t, at, 0, open.repeat(n) + inner + (r.chance(0.7) ? close.repeat(n) : '')), detail: `${n} x ${JSON.stringify(open)} at ${at}` };
+  },
+  'crlf-tabs': (t, r) => {
+    const choice = r.int(3);
+    if (choice === 0) return { text: t.replace(/\n/g, '\r\n'), detail: 'CRLF' };
+    if (choice === 1) return { text: t.replace(/^ +/gm, (m) => '\t'.repeat(m.length)), detail: 'tabs' };
+    return { text: '\ufeff' + t, detail: 'BOM' };
+  },
+};
+
+/** Mutators by weight: the semantic ones that survive the parser reach the verifiers and passes. */
+const WEIGHTS: Record<string, number> = { 'swap-attr-value': 3, 'layout-number': 4, 'swap-alias-use': 2, 'swap-type': 2, 'tensor-shape': 2, 'drop-attr': 2, 'swap-alias-def': 2, 'linear-basis': 2, 'module-attr': 2, 'attr-number': 2 };
+export const MUTATOR_NAMES = Object.keys(MUTATORS).flatMap((n) => Array<string>(WEIGHTS[n] ?? 1).fill(n));
+
+export interface Mutant {
+  index: number;
+  seed: string;
+  ops: string[];
+  text: string;
+  args: string[];
+}
+
+/** Mutation `index` of a sweep: picks a corpus file, one to three mutations and a pass set, all from `seed`. */
+export function makeMutant(corpus: readonly Seed[], seed: number, index: number): Mutant {
+  const r = new Rng(mutationSeed(seed, index));
+  const s = r.pick(corpus);
+  let text = s.text;
+  const ops: string[] = [];
+  const count = r.chance(0.75) ? 1 : 2 + r.int(2);
+  for (let tries = 0; ops.length < count && tries < 20; tries++) {
+    const name = r.pick(MUTATOR_NAMES);
+    const res = MUTATORS[name]!(text, r);
+    if (!res || res.text === text) continue;
+    text = res.text;
+    ops.push(`${name}(${res.detail})`);
+  }
+  return { index, seed: s.name, ops, text, args: r.pick(s.passSets) };
+}
+
+// ---- classification ------------------------------------------------------------------------------
+
+export type Outcome = { kind: 'ok' } | { kind: 'error' } | { kind: 'bug'; cls: string; excerpt: string };
+
+export interface RunRecord {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** CPU milliseconds the run took. */
+  ms: number;
+  /** Length of the output (stdout or the -o file); `stdout` itself may be cut short. */
+  outBytes?: number;
+  /** The -o file exists after the run (only when -o was used). */
+  wroteOutput?: boolean;
+  /** An exception escaped the driver. */
+  thrown?: string;
+  /** Milliseconds the unmutated corpus file took with the same flags (a slow valid input is not a hang). */
+  baselineMs?: number;
+}
+
+export const TIME_LIMIT_MS = 5000;
+/** Bytes of output per CPU millisecond above which a slow run is busy printing a big (valid) program. */
+const OUTPUT_RATE = 2000;
+/** The first line of each diagnostic: `file:line:col: error: message`. */
+const DIAG_HEAD = /^([^\n]+):(\d+):(\d+): (error|warning|note|remark): ([^\n]*)$/;
+/** Text of JavaScript failures, never in a diagnostic of ours. */
+const INTERNAL = [
+  /internal error/i,
+  /\b(TypeError|RangeError|ReferenceError|SyntaxError|EvalError|AggregateError)\b/,
+  /Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|is not defined|Cannot convert|Cannot access|Invalid array length|Invalid string length|Maximum call stack|out of memory|Unexpected token|Do not know how to serialize/,
+  /\[object Object\]|\bNaN\b|\bInfinity\b/,
+  /(?<!an |alias id ')\bundefined\b(?! block| symbol)/,
+  /\bnull\b/,
+];
+const STACK_FRAME = /^\s+at .+(\(.*:\d+:\d+\)|:\d+:\d+)$/m;
+
+/** Classifies one run. Malformed input must give exit 1, located diagnostics only, and no output. */
+export function classify(r: RunRecord): Outcome {
+  const bug = (cls: string, excerpt: string): Outcome => ({ kind: 'bug', cls, excerpt: excerpt.slice(0, 400) });
+  if (r.thrown !== undefined) return bug('uncaught-exception', r.thrown);
+  // Slow is a BUG unless the unmutated file is about as slow, or the time went into a huge output (a layout with
+  // thousands of registers per thread is valid, and lowers to that many instructions in Triton too).
+  const bytesPerMs = (r.outBytes ?? r.stdout.length) / Math.max(r.ms, 1);
+  if (r.ms > TIME_LIMIT_MS && r.ms > 4 * (r.baselineMs ?? 0) && bytesPerMs < OUTPUT_RATE) {
+    return bug('timeout', `${Math.round(r.ms)} ms (unmutated: ${Math.round(r.baselineMs ?? 0)} ms, output ${r.outBytes ?? r.stdout.length} bytes)`);
+  }
+  if (STACK_FRAME.test(r.stderr)) return bug('stack-trace', r.stderr);
+  // Only the diagnostic heads are inspected: the echoed source line is user text.
+  const lines = r.stderr.split('\n');
+  const heads = lines.filter((l) => DIAG_HEAD.test(l));
+  for (const h of heads) {
+    const msg = DIAG_HEAD.exec(h)![5]!;
+    const quoted = msg.replace(/'[^']*'/g, "''").replace(/"[^"]*"/g, '""');
+    for (const re of INTERNAL) if (re.test(quoted)) return bug(`internal-text:${re.source.slice(0, 24)}`, h);
+  }
+  const errorHeads = heads.filter((h) => DIAG_HEAD.exec(h)![4] === 'error');
+  if (r.exitCode === 0) {
+    if (errorHeads.length) return bug('error-with-exit-0', errorHeads[0]!);
+    return { kind: 'ok' };
+  }
+  if (r.exitCode !== 1) return bug(`exit-${r.exitCode}`, r.stderr);
+  if (!errorHeads.length) return bug('unlocated-error', r.stderr);
+  const other = lines.find((l) => /\berror\b/.test(l) && !DIAG_HEAD.test(l) && /^\S/.test(l) && !/^\s*\^/.test(l));
+  if (other && /^ttg-opt:/.test(other)) return bug('unlocated-error', other);
+  if (r.stdout.length) return bug('output-with-error', r.stdout.slice(0, 200));
+  if (r.wroteOutput) return bug('partial-output-file', errorHeads[0]!);
+  return { kind: 'error' };
+}
+
+/** A short class name for reports. */
+export function outcomeClass(o: Outcome): string {
+  return o.kind === 'bug' ? o.cls : o.kind;
+}
