@@ -151,11 +151,15 @@ registerLowering('tt.load', (op, ctx) => {
   const otherV = op.operandGroup('other')[0];
   const resT = op.result().type;
   const elemTy = convertElementType(resT instanceof RankedTensorType ? resT.elementType : resT);
-  const nAll = ctx.lookup(ptr).length;
+  // Each operand is unpacked once (a lookup per register re-extracted the whole struct: quadratic in registers).
+  const ptrAll = ctx.lookup(ptr);
+  const nAll = ptrAll.length;
   const regs = uniqueRegisters(ctx, ptr.type, nAll);
-  const ptrs = regs.map((r) => ctx.lookup(ptr)[r]!);
-  const masks = maskV ? regs.map((r) => ctx.lookup(maskV)[r]!) : undefined;
-  const others = otherV ? regs.map((r) => ctx.lookup(otherV)[r]!) : undefined;
+  const ptrs = regs.map((r) => ptrAll[r]!);
+  const maskAll = maskV ? ctx.lookup(maskV) : undefined;
+  const masks = maskAll ? regs.map((r) => maskAll[r]!) : undefined;
+  const otherAll = otherV ? ctx.lookup(otherV) : undefined;
+  const others = otherAll ? regs.map((r) => otherAll[r]!) : undefined;
   let vec = vectorSize(ctx, ptr);
   if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
   const numElems = ptrs.length;
@@ -255,11 +259,15 @@ registerLowering('tt.store', (op, ctx) => {
   const maskV = op.operandGroup('mask')[0];
   const vt = value.type;
   const elemTy = convertElementType(vt instanceof RankedTensorType ? vt.elementType : vt);
-  const nAll = ctx.lookup(ptr).length;
+  // Each operand is unpacked once (see the load).
+  const ptrAll = ctx.lookup(ptr);
+  const nAll = ptrAll.length;
   const regs = uniqueRegisters(ctx, ptr.type, nAll);
-  const ptrs = regs.map((r) => ctx.lookup(ptr)[r]!);
-  const vals = regs.map((r) => ctx.lookup(value)[r]!);
-  const masks = maskV ? regs.map((r) => ctx.lookup(maskV)[r]!) : undefined;
+  const ptrs = regs.map((r) => ptrAll[r]!);
+  const valAll = ctx.lookup(value);
+  const vals = regs.map((r) => valAll[r]!);
+  const maskAll = maskV ? ctx.lookup(maskV) : undefined;
+  const masks = maskAll ? regs.map((r) => maskAll[r]!) : undefined;
   let vec = vectorSize(ctx, ptr);
   if (maskV) vec = Math.min(vec, maskAlignment(ctx, maskV));
   const n = ptrs.length;

@@ -304,7 +304,8 @@ export class Parser implements OpFormatParser {
       module = only;
       module.remove();
     } else {
-      module = createOperation({ name: 'builtin.module', regions: 1 });
+      // MLIR places the implicit module at line 0, column 0 of the buffer.
+      module = createOperation({ name: 'builtin.module', regions: 1, loc: FileLineColLoc.get(this.opts.filename ?? '-', 0, 0) });
       const body = module.region(0).addBlock();
       for (const op of [...top.ops]) body.append(op);
     }
@@ -1118,6 +1119,7 @@ export class Parser implements OpFormatParser {
     if (!(it instanceof IntegerType) && !(it instanceof IndexType)) this.error('integer literal not valid for specified type', at);
     const v = BigInt(lit);
     if (it instanceof IntegerType && it.signedness === 'unsigned' && neg) this.error('negative integer literal not valid for unsigned integer type', at);
+    if (!integerLiteralFits(v, neg, it)) this.error('integer constant out of range for attribute', at);
     return IntegerAttr.get(it, neg ? -v : v);
   }
 
@@ -1203,10 +1205,20 @@ export class Parser implements OpFormatParser {
     this.expect('<');
     const el = this.parseType();
     const values: number[] = [];
+    const intEl = el instanceof IntegerType || el instanceof IndexType ? el : undefined;
     if (this.consumeIf(':')) {
       do {
         if (this.isKeyword('true') || this.isKeyword('false')) {
+          if (intEl && !(intEl instanceof IntegerType && intEl.width === 1)) this.error("expected i1 type for 'true' or 'false' values");
           values.push(this.text() === 'true' ? 1 : 0);
+          this.advance();
+        } else if (intEl) {
+          // MLIR's DenseArrayElementParser: integer elements take integer literals of the element's width.
+          const neg = this.consumeIf('-');
+          if (this.tok.kind !== Tok.Int) this.error('expected integer literal');
+          const v = BigInt(this.text());
+          if (!integerLiteralFits(v, neg, intEl)) this.error('integer constant out of range');
+          values.push(Number(neg ? -v : v));
           this.advance();
         } else values.push(this.parseNumber());
       } while (this.consumeIf(','));
@@ -1214,6 +1226,19 @@ export class Parser implements OpFormatParser {
     this.expect('>');
     return DenseArrayAttr.get(el, values);
   }
+}
+
+/**
+ * Whether an integer literal (magnitude `v`, after an optional minus) fits `type`, as MLIR's
+ * buildAttributeAPInt decides: at most `width` bits; negative values down to -2^(width-1); positive values of
+ * signed and index types below 2^(width-1). (`-0` is let through.)
+ */
+function integerLiteralFits(v: bigint, neg: boolean, type: IntegerType | IndexType): boolean {
+  const width = type instanceof IndexType ? 64 : type.width;
+  if (v >> BigInt(width) !== 0n) return false;
+  if (neg) return v === 0n || (width > 0 && v <= 1n << BigInt(width - 1));
+  if (type instanceof IndexType || type.signedness === 'signed') return width > 0 && v < 1n << BigInt(width - 1);
+  return true;
 }
 
 function decodeHexBlob(hex: string, el: Type, n: number, fail: (m: string) => never): DenseValue[] {
