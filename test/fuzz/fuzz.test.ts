@@ -58,7 +58,7 @@ describe('outcome classification', () => {
     expect(rec(1, "f.mlir:3:5: error: use of undeclared SSA value name '%undefined'\n").kind).toBe('error');
   });
   it('flags internal failures', () => {
-    expect(outcomeClass(rec(2, 'ttg-opt: internal error: boom\n'))).toBe('exit-2');
+    expect(outcomeClass(rec(2, 'ttg-opt: internal error: boom\n'))).toBe('exit-2: boom');
     expect(outcomeClass(rec(1, "f.mlir:1:1: error: Cannot read properties of undefined (reading 'x')\n"))).toMatch(/^internal-text/);
     expect(outcomeClass(rec(1, 'f.mlir:1:1: error: x\n    at foo (/a/b.js:1:2)\n'))).toBe('stack-trace');
     expect(outcomeClass(rec(1, 'f.mlir:1:1: error: x\n', 'module {\n}\n'))).toBe('output-with-error');

@@ -484,20 +484,26 @@ export function classify(r: RunRecord): Outcome {
   for (const h of heads) {
     const msg = DIAG_HEAD.exec(h)![5]!;
     const quoted = msg.replace(/'[^']*'/g, "''").replace(/"[^"]*"/g, '""');
-    for (const re of INTERNAL) if (re.test(quoted)) return bug(`internal-text:${re.source.slice(0, 24)}`, h);
+    for (const re of INTERNAL) if (re.test(quoted)) return bug(`internal-text: ${messageShape(msg)}`, h);
   }
   const errorHeads = heads.filter((h) => DIAG_HEAD.exec(h)![4] === 'error');
   if (r.exitCode === 0) {
     if (errorHeads.length) return bug('error-with-exit-0', errorHeads[0]!);
     return { kind: 'ok' };
   }
-  if (r.exitCode !== 1) return bug(`exit-${r.exitCode}`, r.stderr);
+  if (r.exitCode !== 1) return bug(`exit-${r.exitCode}: ${messageShape(r.stderr)}`, r.stderr);
   if (!errorHeads.length) return bug('unlocated-error', r.stderr);
   const other = lines.find((l) => /\berror\b/.test(l) && !DIAG_HEAD.test(l) && /^\S/.test(l) && !/^\s*\^/.test(l));
   if (other && /^ttg-opt:/.test(other)) return bug('unlocated-error', other);
   if (r.stdout.length) return bug('output-with-error', r.stdout.slice(0, 200));
   if (r.wroteOutput) return bug('partial-output-file', errorHeads[0]!);
   return { kind: 'error' };
+}
+
+/** A message reduced to its shape (quoted text and numbers blanked, truncated), to group BUGs by cause. */
+function messageShape(text: string): string {
+  const line = text.split('\n')[0]!.replace(/^.*?internal error: /, '');
+  return line.replace(/'[^']*'/g, "'_'").replace(/"[^"]*"/g, '"_"').replace(/\d+/g, 'N').slice(0, 70);
 }
 
 /** A short class name for reports. */
