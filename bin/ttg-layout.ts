@@ -23,7 +23,7 @@ import type { Attribute } from '../dialect/ir/attribute.js';
 import { RankedTensorType, type Type } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
-import { EncodingTextError, parseEncodingText, parseTypeText } from '../dialect/ttg/attrs/text.js';
+import { EncodingTextError, parseEncodingText, parseTypeText } from '../parser/encoding-text.js';
 import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { explainConvert, explainLocal, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';

@@ -10,7 +10,7 @@ import type { InProcessOpt } from '../lit/runner/runner.js';
 
 /** The ttg-opt driver loaded into this process, with every pass registered. */
 async function loadInProcessOpt(): Promise<InProcessOpt> {
-  await import('../transforms/index.js');
+  await import('../tools/passes.js');
   const { runOptSync } = await import('../tools/opt-main.js');
   // --help is rendered by yargs asynchronously: leave it to a real process.
   const needsProcess = (args: readonly string[]): boolean => args.some((a) => a === '--help' || a === '-help' || a === '-h');

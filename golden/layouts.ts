@@ -3,7 +3,7 @@
 // and compared basis for basis. Reports per family, then `N passed, M failed`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EncodingTextError, parseEncodingText } from '../dialect/ttg/attrs/text.js';
+import { EncodingTextError, parseEncodingText } from '../parser/encoding-text.js';
 import { linearLayoutToJSON, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { sharedDir } from './common.js';
 

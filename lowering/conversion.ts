@@ -44,7 +44,7 @@
  * Shared layout/index helpers live in `layout-indices.ts` (`emitIndices`, `applyLinearLayout`), the LLVM op
  * helpers in `builder.ts`, inline PTX in `ptx.ts`, global memory helpers (vector sizes, unique registers, redundant
  * thread predicates) in `memory.ts`, the shared memory layout of conversions in
- * `transforms/analysis/allocation.ts` (`swizzledCvtLayout`). Register lowerings by importing the module from
+ * `analysis/allocation.ts` (`swizzledCvtLayout`). Register lowerings by importing the module from
  * `lowering/index.ts` (one import line per file).
  *
  * Files: function.ts (functions, calls, returns), control-flow.ts (cf), elementwise.ts (arith, math, fp conversions,
@@ -67,7 +67,7 @@ import { Builder } from '../dialect/ir/builder.js';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
 import { IntegerType, type Type } from '../dialect/ir/type.js';
 import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
-import type { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { LLVMBuilder } from './builder.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
 

@@ -1,10 +1,10 @@
-// Tests of --tritongpu-accelerate-matmul and the MMA helpers of transforms/utils/mma-utils.ts.
+// Tests of --tritongpu-accelerate-matmul and the MMA helpers of dialect/ttg/utils/mma-utils.ts.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { sharedDir } from '../golden/common.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
@@ -21,7 +21,7 @@ import {
   mmaVersionToInstrShape,
   nvmmaSharedForShape,
   supportMMA,
-} from '../transforms/utils/mma-utils.js';
+} from '../dialect/ttg/utils/mma-utils.js';
 
 const f16 = FloatType.get('f16');
 const f32 = FloatType.get('f32');

@@ -1,4 +1,4 @@
-// Shared memory allocation (transforms/analysis/allocation.ts, --allocate-shared-memory-nv):
+// Shared memory allocation (analysis/allocation.ts, --allocate-shared-memory-nv):
 //  1. every corpus stage 15 is reproduced byte for byte from stage 14 with the meta.json flag;
 //  2. hand-written inputs (test/fixtures/allocation) against Triton 3.6's ttg.shared and allocation.offset values
 //     (recorded by test/fixtures/allocation/oracle.py): overlapping local_alloc liveness, aliases through block
@@ -9,11 +9,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { allocateSharedMemory } from '../transforms/allocate-shared-memory.js';
-import { cvtNeedsSharedMemory, swizzledCvtLayout, Liveness } from '../transforms/analysis/allocation.js';
+import { cvtNeedsSharedMemory, swizzledCvtLayout, Liveness } from '../analysis/allocation.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import type { Operation } from '../dialect/ir/ir.js';
 

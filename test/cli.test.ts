@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Diagnostic } from '../dialect/ir/diagnostics.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { IntegerType } from '../dialect/ir/type.js';

@@ -1,17 +1,17 @@
-// Tests of --convert-triton-to-tritongpu and the blocked-layout builders of transforms/utils/layout.ts.
+// Tests of --convert-triton-to-tritongpu and the blocked-layout builders of dialect/ttg/utils/layout.ts.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { sharedDir } from '../golden/common.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { getPass, parsePassOptions } from '../transforms/pass.js';
 import { runPipeline } from '../transforms/pass-manager.js';
-import { argSortDesc, blockedFromShape, cgaForNumCTAs, defaultBlockedEncoding, shapePerCTAFromCGA } from '../transforms/utils/layout.js';
+import { argSortDesc, blockedFromShape, cgaForNumCTAs, defaultBlockedEncoding, shapePerCTAFromCGA } from '../dialect/ttg/utils/layout.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'test.mlir' }).parseModule();

@@ -166,11 +166,11 @@ describe.skipIf(!haveShared)('modes', () => {
     expect(r.passed + r.failed).toBe(11);
   });
 
-  it.skipIf(!existsSync(join(packageRoot(), 'dist', 'bin', 'ttg-golden.js')))('CLI: exit status follows the failure count', () => {
+  it.skipIf(!existsSync(join(packageRoot(), 'dist', 'golden', 'cli.js')))('CLI: exit status follows the failure count', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ttg-golden-cli-'));
     mkdirSync(join(dir, 'c1'));
     copyFileSync(join(addCase, '00-ttir.mlir'), join(dir, 'c1', '00-ttir.mlir'));
-    const bin = join(packageRoot(), 'dist', 'bin', 'ttg-golden.js');
+    const bin = join(packageRoot(), 'dist', 'golden', 'cli.js');
     const ok = execFileSync(process.execPath, [bin, 'roundtrip', '--dir', dir], { encoding: 'utf8' });
     expect(ok.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
     writeFileSync(join(dir, 'c1', 'bad.mlir'), 'module {\n  %0 = \n}\n');

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { sharedDir } from '../golden/common.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { RankedTensorType } from '../dialect/ir/type.js';

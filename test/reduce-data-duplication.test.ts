@@ -4,13 +4,13 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { sharedDir } from '../golden/common.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { reduceDataDuplication } from '../transforms/reduce-data-duplication.js';
-import { swizzledSharedForDotOperand } from '../transforms/utils/mma-utils.js';
+import { swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
 
 function run(src: string): string {
   const m = new Parser(src, { filename: 'test.mlir' }).parseModule();

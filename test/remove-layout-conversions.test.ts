@@ -1,10 +1,10 @@
-// Tests of --tritongpu-remove-layout-conversions and its layout utilities (transforms/utils/layout-utils.ts).
+// Tests of --tritongpu-remove-layout-conversions and its layout utilities (dialect/ttg/utils/layout-utils.ts).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { sharedDir } from '../golden/common.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
@@ -23,7 +23,7 @@ import {
   inferReshapeOpEncoding,
   inferSplitOpEncoding,
   inferTransOpEncoding,
-} from '../transforms/utils/layout-utils.js';
+} from '../dialect/ttg/utils/layout-utils.js';
 
 const blocked = (spt: number[], tpw: number[], wpc: number[], order: number[]): BlockedEncodingAttr =>
   BlockedEncodingAttr.get({ sizePerThread: spt, threadsPerWarp: tpw, warpsPerCTA: wpc, order });

@@ -492,7 +492,7 @@ export async function runOpt(args: readonly string[], stdin?: string): Promise<O
   } catch {
     cfg = undefined;
   }
-  if (!cfg || cfg.passFlags.length || cfg.pipelineText !== undefined || cfg.help || cfg.listPasses) await import('../transforms/index.js');
+  if (!cfg || cfg.passFlags.length || cfg.pipelineText !== undefined || cfg.help || cfg.listPasses) await import('./passes.js');
   if (cfg?.help) {
     const text = await helpText();
     return { exitCode: 0, stdout: text, stderr: '', writes: [[1, text]] };

@@ -1,4 +1,4 @@
-/** Registers every pass (import for side effects). One import per pass module. */
+/** Registers every transform pass (import for side effects). One import per pass module; the lowering passes register in lowering/index.ts, and tools/passes.ts loads both. */
 import './symbol-dce.js';
 import './strip-debuginfo.js';
 import './convert-triton-to-tritongpu.js';
@@ -8,7 +8,6 @@ import './test-print-alignment.js';
 import './remove-layout-conversions.js';
 import './coalesce.js';
 import './sccp.js';
-import '../lowering/index.js';
 import './allocate-shared-memory.js';
 import './convert-scf-to-cf.js';
 import './reorder-instructions.js';

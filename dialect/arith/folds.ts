@@ -39,8 +39,8 @@ import {
   registerConstantMaterializer,
   registerFolder,
   type FoldResult,
-} from '../../transforms/rewrite/registry.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
+} from '../ir/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
 import { ArithFlagsAttr } from './ops.js';
 
 type Operands = readonly (Attribute | undefined)[];

@@ -15,20 +15,20 @@
  * - `getConvertBackwardSlice`: the values (with the encoding each must get) whose rematerialization makes a
  *   conversion unnecessary.
  */
-import { IntegerAttr, UnitAttr, type Attribute } from '../../dialect/ir/attribute.js';
-import { BlockArgument, OpResult, type OpOperand, type Operation, type Value } from '../../dialect/ir/ir.js';
-import { RankedTensorType, type Type } from '../../dialect/ir/type.js';
-import { PointerType } from '../../dialect/tt/types.js';
-import { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
+import { IntegerAttr, UnitAttr, type Attribute } from '../../ir/attribute.js';
+import { BlockArgument, OpResult, type OpOperand, type Operation, type Value } from '../../ir/ir.js';
+import { RankedTensorType, type Type } from '../../ir/type.js';
+import { PointerType } from '../../tt/types.js';
+import { LinearLayout } from '../../linear-layout/linear-layout.js';
 import {
   BlockedEncodingAttr,
   DistributedEncodingAttr,
   LinearEncodingAttr,
   NvidiaMmaEncodingAttr,
   SliceEncodingAttr,
-} from '../../dialect/ttg/attrs/index.js';
-import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
-import { getTotalElemsPerThread } from '../../dialect/ttg/layout-queries.js';
+} from '../attrs/index.js';
+import { toLinearLayout } from '../to-linear-layout.js';
+import { getTotalElemsPerThread } from '../layout-queries.js';
 import { applyPermutation, defaultBlockedEncoding, intsOf, inversePermutation, isIota, lookupNumWarps, lookupThreadsPerWarp, productOf } from './layout.js';
 
 // ---- small helpers ---------------------------------------------------------------------------------

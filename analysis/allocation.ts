@@ -16,24 +16,24 @@
  * `attachAllocationAttrs` writes `allocation.offset` on every op owning a buffer (and on the op defining an
  * explicit buffer) and `ttg.shared` (the module's total) on the module, as `allocate-shared-memory-nv` does.
  */
-import { IntegerAttr, StringAttr, SymbolRefAttr } from '../../dialect/ir/attribute.js';
-import { BlockArgument, type Block, type Operation, type Value } from '../../dialect/ir/ir.js';
-import { FloatType, IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
-import { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
-import { PointerType } from '../../dialect/tt/types.js';
-import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../../dialect/ttg/attrs/shared.js';
-import { SharedMemorySpaceAttr } from '../../dialect/ttg/attrs/memory-space.js';
+import { IntegerAttr, StringAttr, SymbolRefAttr } from '../dialect/ir/attribute.js';
+import { BlockArgument, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
+import { PointerType } from '../dialect/tt/types.js';
+import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { SharedMemorySpaceAttr } from '../dialect/ttg/attrs/memory-space.js';
 import {
   getContigPerThread,
   getCTASplitNum,
   getShapePerCTA,
   getThreadsPerWarp,
   getWarpsPerCTA,
-} from '../../dialect/ttg/layout-queries.js';
-import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
-import { MemDescType } from '../../dialect/ttg/types.js';
-import { BlockedEncodingAttr } from '../../dialect/ttg/attrs/blocked.js';
-import { cvtReordersRegisters, minimalCvtLayout } from '../utils/layout-utils.js';
+} from '../dialect/ttg/layout-queries.js';
+import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
+import { MemDescType } from '../dialect/ttg/types.js';
+import { BlockedEncodingAttr } from '../dialect/ttg/attrs/blocked.js';
+import { cvtReordersRegisters, minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { BLOCK, LANE, REGISTER, flattenBases, getSrcDstTiles, optimalSwizzling, removeBroadcastedRegs } from './generic-swizzling.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -589,7 +589,7 @@ export function localAllocSizeAndAlignment(op: Operation): { bytes: number; alig
   return { bytes, alignment };
 }
 
-function safeSplit(enc: import('../../dialect/ir/attribute.js').Attribute, rank: number): number[] | undefined {
+function safeSplit(enc: import('../dialect/ir/attribute.js').Attribute, rank: number): number[] | undefined {
   try {
     const s = getCTASplitNum(enc);
     return s.length <= rank ? s : undefined;

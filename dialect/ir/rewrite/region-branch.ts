@@ -8,8 +8,8 @@
  *
  * Models for scf.if / scf.for / scf.while / scf.execute_region are registered here (they mirror SCFOps.cpp).
  */
-import type { Attribute } from '../../dialect/ir/attribute.js';
-import type { BlockArgument, Operation, Region, Value } from '../../dialect/ir/ir.js';
+import type { Attribute } from '../attribute.js';
+import type { BlockArgument, Operation, Region, Value } from '../ir.js';
 import { intOrSplatValue } from './registry.js';
 
 export interface RegionSuccessor {

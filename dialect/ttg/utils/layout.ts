@@ -4,19 +4,19 @@
  * dims starting from the fastest one), `getDefaultBlockedEncoding`, the CGA layout and per-CTA shape of an
  * encoding, permutation helpers, and the module/op lookups of `ttg.num-warps` & co.
  */
-import { ArrayAttr, IntegerAttr, StringAttr } from '../../dialect/ir/attribute.js';
-import { DiagnosticError, opError } from '../../dialect/ir/diagnostics.js';
-import type { Operation } from '../../dialect/ir/ir.js';
-import { RankedTensorType, type Type } from '../../dialect/ir/type.js';
-import type { Attribute } from '../../dialect/ir/attribute.js';
+import { ArrayAttr, IntegerAttr, StringAttr } from '../../ir/attribute.js';
+import { DiagnosticError, opError } from '../../ir/diagnostics.js';
+import type { Operation } from '../../ir/ir.js';
+import { RankedTensorType, type Type } from '../../ir/type.js';
+import type { Attribute } from '../../ir/attribute.js';
 import {
   BlockedEncodingAttr,
   DotOperandEncodingAttr,
   LinearEncodingAttr,
   SliceEncodingAttr,
   type Bases,
-} from '../../dialect/ttg/attrs/index.js';
-import { cgaFromSplitParams, cgaSplitNum } from '../../dialect/ttg/attrs/cga.js';
+} from '../attrs/index.js';
+import { cgaFromSplitParams, cgaSplitNum } from '../attrs/cga.js';
 
 // ---- permutations -------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
  * Dominance over the blocks of a region (MLIR's DominanceInfo, per region): the dominator tree of the
  * blocks reachable from the entry, and SSA-vs-graph region kinds.
  */
-import type { Block, Operation, Region, Value } from '../../dialect/ir/ir.js';
+import type { Block, Operation, Region, Value } from '../ir.js';
 
 /** Whether values in `region` obey SSA dominance (false for graph regions and unregistered parents). */
 export function hasSSADominance(region: Region): boolean {

@@ -3,10 +3,10 @@
  * with the alias definitions it refers to (`#mma = #ttg.nvidia_mma<{...}>`). The text goes through the real
  * parser (as an attribute of an empty module), so errors and printing are exactly those of the IR.
  */
-import '../../index.js';
-import { TypeAttr, type Attribute } from '../../ir/attribute.js';
-import type { Type } from '../../ir/type.js';
-import { ParseError, Parser } from '../../../parser/parser.js';
+import '../dialect/index.js';
+import { TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
+import type { Type } from '../dialect/ir/type.js';
+import { ParseError, Parser } from './parser.js';
 
 const KEY = 'ttg.__encoding';
 

@@ -4,9 +4,9 @@
  * merging and redundant block-argument dropping. `simplifyRegions` runs the first two, and the last two
  * when `mergeBlocks` is set (the greedy driver's 'aggressive' level; the canonicalizer uses 'normal').
  */
-import { Block, type Operation, type Region, type Value, BlockArgument, OpResult } from '../../dialect/ir/ir.js';
-import type { Rewriter } from '../../dialect/ir/rewriter.js';
-import { postOrderBlocks } from '../../dialect/ir/rewriter.js';
+import { Block, type Operation, type Region, type Value, BlockArgument, OpResult } from '../ir.js';
+import type { Rewriter } from '../rewriter.js';
+import { postOrderBlocks } from '../rewriter.js';
 import {
   isBranchOp,
   isTerminator,
@@ -14,7 +14,7 @@ import {
   successorOperandRange,
   successorOperands,
   wouldOpBeTriviallyDead,
-} from '../../dialect/ir/traits.js';
+} from '../traits.js';
 import { operationsEquivalent } from './equivalence.js';
 
 /** Blocks reachable from the region's entry (depth-first). */

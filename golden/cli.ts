@@ -4,8 +4,8 @@
 // Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import type { GoldenResult } from '../golden/common.js';
-import { importOptional } from '../golden/common.js';
+import type { GoldenResult } from './common.js';
+import { importOptional } from './common.js';
 
 async function finish(run: () => GoldenResult | Promise<GoldenResult>): Promise<void> {
   const r = await run();
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failure' })
           .option('filter', { type: 'string', describe: 'only paths containing this string' }),
       async (a) => {
-        const { runRoundtripGolden } = await import('../golden/roundtrip.js');
+        const { runRoundtripGolden } = await import('./roundtrip.js');
         await finish(() => runRoundtripGolden({ dir: a.dir, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose, filter: a.filter }));
       },
     )
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
           .option('max-diffs', { type: 'number', default: 3 })
           .option('verbose', { type: 'boolean', alias: 'v', default: false }),
       async (a) => {
-        const { runUpstreamGolden } = await import('../golden/upstream.js');
+        const { runUpstreamGolden } = await import('./upstream.js');
         await finish(() => runUpstreamGolden({ dir: a.dir, file: a.file, diff: a.diff, maxDiffs: a['max-diffs'], verbose: a.verbose }));
       },
     )
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
             describe: 'retry a mismatch as the oracle ran it: 00-ttir.mlir through every stage flag in one run (--no-chain: per-file only)',
           }),
       async (a) => {
-        const { runPassesGolden } = await import('../golden/passes.js');
+        const { runPassesGolden } = await import('./passes.js');
         await finish(() =>
           runPassesGolden({
             dir: a.dir,
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failing chunk' })
           .option('show-filecheck', { type: 'boolean', default: false, describe: 'print FileCheck diagnostics of failing chunks' }),
       async (a) => {
-        const { runUpstreamPassesGolden } = await import('../golden/upstream-passes.js');
+        const { runUpstreamPassesGolden } = await import('./upstream-passes.js');
         await finish(() => runUpstreamPassesGolden({ dir: a.dir, file: a.file, verbose: a.verbose, showFileCheck: a['show-filecheck'] }));
       },
     )
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
           .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false }),
       async (a) => {
-        const { runToolchainGolden } = await import('../golden/toolchain.js');
+        const { runToolchainGolden } = await import('./toolchain.js');
         await finish(() => runToolchainGolden({ dir: a.dir, caseFilter: a.case, keep: a.keep, verbose: a.verbose }));
       },
     )

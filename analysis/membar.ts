@@ -12,7 +12,7 @@
 import type { Block, Operation } from '../dialect/ir/ir.js';
 import { getMemoryEffects } from '../dialect/ir/traits.js';
 import { SymbolRefAttr, StringAttr } from '../dialect/ir/attribute.js';
-import { ModuleAllocation, type Buffer, type FunctionAllocation } from '../transforms/analysis/allocation.js';
+import { ModuleAllocation, type Buffer, type FunctionAllocation } from './allocation.js';
 
 interface Interval {
   start: number;

@@ -10,8 +10,8 @@
  *
  * Everything works on the layouts' flattened out-dims: a basis is an integer (its flattened coordinate).
  */
-import { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
-import { rref } from '../../dialect/linear-layout/f2.js';
+import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
+import { rref } from '../dialect/linear-layout/f2.js';
 
 export const REGISTER = 'register';
 export const LANE = 'lane';

@@ -46,13 +46,13 @@
  * registration order among equal benefits. A pattern returns true iff it changed the IR; it must then use
  * the rewriter for every change (create/replaceOp/eraseOp/modifyOpInPlace...) so the driver sees it.
  */
-import type { Attribute } from '../../dialect/ir/attribute.js';
-import { DenseElementsAttr, FloatAttr, IntegerAttr, normalizeInt } from '../../dialect/ir/attribute.js';
-import type { Builder } from '../../dialect/ir/builder.js';
-import type { Operation, Value } from '../../dialect/ir/ir.js';
-import type { Location } from '../../dialect/ir/location.js';
-import { FloatType, type Type } from '../../dialect/ir/type.js';
-import { isCommutative, isConstantLike } from '../../dialect/ir/traits.js';
+import type { Attribute } from '../attribute.js';
+import { DenseElementsAttr, FloatAttr, IntegerAttr, normalizeInt } from '../attribute.js';
+import type { Builder } from '../builder.js';
+import type { Operation, Value } from '../ir.js';
+import type { Location } from '../location.js';
+import { FloatType, type Type } from '../type.js';
+import { isCommutative, isConstantLike } from '../traits.js';
 import type { RewritePattern } from './pattern.js';
 
 export type OpFoldResult = Value | Attribute;

@@ -5,8 +5,8 @@
  * ties against any-op (`rootName: '*'`) patterns. Before each attempt the rewriter's insertion point is
  * set before the op.
  */
-import type { Operation } from '../../dialect/ir/ir.js';
-import type { PatternRewriter } from '../../dialect/ir/rewriter.js';
+import type { Operation } from '../ir.js';
+import type { PatternRewriter } from '../rewriter.js';
 
 export interface RewritePattern {
   /** The op name this pattern matches (`'*'` or undefined for any op when used outside the registry). */

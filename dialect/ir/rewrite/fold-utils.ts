@@ -11,12 +11,12 @@
  * - `tryToFold(op)`: folds `op` (constants materialized at the front of the entry block, uniqued).
  * - `getOrCreateConstant(block, dialect, value, type)`: a uniqued constant usable in `block`.
  */
-import type { Attribute } from '../../dialect/ir/attribute.js';
-import type { Block, Operation, Region, Value } from '../../dialect/ir/ir.js';
-import { UnknownLoc, type Location } from '../../dialect/ir/location.js';
-import { IRRewriter, type RewriterListener } from '../../dialect/ir/rewriter.js';
-import { mightBeIsolatedFromAbove } from '../../dialect/ir/traits.js';
-import type { Type } from '../../dialect/ir/type.js';
+import type { Attribute } from '../attribute.js';
+import type { Block, Operation, Region, Value } from '../ir.js';
+import { UnknownLoc, type Location } from '../location.js';
+import { IRRewriter, type RewriterListener } from '../rewriter.js';
+import { mightBeIsolatedFromAbove } from '../traits.js';
+import type { Type } from '../type.js';
 import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
 
 /** Whether constants moved to another block lose their location (MLIR ≥ 2025). */

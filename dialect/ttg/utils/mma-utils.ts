@@ -13,10 +13,10 @@
  *   covering the 32 banks for an mma operand), `inferSharedTransEncoding` (memdesc_trans of shared layouts).
  * - `cvtNeedsSharedMemory` with the mma-v3 → dot-operand shortcut of fp8 (`matchMmaV3AndDotOperandLayout`).
  */
-import type { Attribute } from '../../dialect/ir/attribute.js';
-import type { Operation, Value } from '../../dialect/ir/ir.js';
-import { FloatType, IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
-import { isMemoryEffectFree } from '../../dialect/ir/traits.js';
+import type { Attribute } from '../../ir/attribute.js';
+import type { Operation, Value } from '../../ir/ir.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../../ir/type.js';
+import { isMemoryEffectFree } from '../../ir/traits.js';
 import {
   AMDMfmaEncodingAttr,
   DotOperandEncodingAttr,
@@ -24,12 +24,11 @@ import {
   NvidiaMmaEncodingAttr,
   SwizzledSharedEncodingAttr,
   type Bases,
-} from '../../dialect/ttg/attrs/index.js';
-import { getShapePerCTA } from '../../dialect/ttg/layout-queries.js';
-import { MemDescType } from '../../dialect/ttg/types.js';
-import { cvtNeedsSharedMemory as cvtNeedsSharedMemoryLL } from '../analysis/allocation.js';
+} from '../attrs/index.js';
+import { getShapePerCTA } from '../layout-queries.js';
+import { MemDescType } from '../types.js';
 import { shapePerCTAFromCGA, lookupNumWarps, inversePermutation, applyPermutation, topLevelOp, lookupTarget, ATTR_TARGET } from './layout.js';
-import { DiagnosticError, opError } from '../../dialect/ir/diagnostics.js';
+import { DiagnosticError, opError } from '../../ir/diagnostics.js';
 
 // ---- types ------------------------------------------------------------------------------------------
 
@@ -430,22 +429,4 @@ export function inferSharedTransEncoding(enc: Attribute, order: readonly number[
     });
   }
   return undefined;
-}
-
-// ---- conversions -------------------------------------------------------------------------------------
-
-/** matchMmaV3AndDotOperandLayout: an 8-bit mma v3 accumulator read as its own opIdx-0 operand without data movement. */
-export function matchMmaV3AndDotOperandLayout(srcTy: RankedTensorType, dstTy: RankedTensorType): boolean {
-  const mma = srcTy.encoding;
-  const dot = dstTy.encoding;
-  if (!(mma instanceof NvidiaMmaEncodingAttr) || !(dot instanceof DotOperandEncodingAttr)) return false;
-  const bits = bitWidthOf(srcTy.elementType);
-  if (!(mma.versionMajor === 3 && dot.opIdx === 0 && mma.warpsPerCTA[1] === 1)) return false;
-  const parentTy = srcTy.withEncoding(dot.parent);
-  return !cvtNeedsSharedMemory(parentTy, srcTy) && bits === 8 && dot.kWidth === Math.trunc(32 / bits);
-}
-
-/** Triton's cvtNeedsSharedMemory: not a register permutation, not a warp shuffle, not the fp8 mma v3 shortcut. */
-export function cvtNeedsSharedMemory(srcTy: RankedTensorType, dstTy: RankedTensorType): boolean {
-  return cvtNeedsSharedMemoryLL(srcTy, dstTy) && !matchMmaV3AndDotOperandLayout(srcTy, dstTy);
 }

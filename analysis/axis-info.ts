@@ -14,10 +14,10 @@
  * Query API (ModuleAxisInfoAnalysis): `getAxisInfo(v)`, and for lowering `getContiguity`, `getAlignment`,
  * `getMaskAlignment` (vectorization widths along the fastest dim of a layout).
  */
-import { ArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr, SymbolRefAttr, type Attribute } from '../../dialect/ir/attribute.js';
-import { BlockArgument, OpResult, type Block, type Operation, type Value } from '../../dialect/ir/ir.js';
-import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, type Type } from '../../dialect/ir/type.js';
-import { PointerType } from '../../dialect/tt/types.js';
+import { ArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr, SymbolRefAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { BlockArgument, OpResult, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
+import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
+import { PointerType } from '../dialect/tt/types.js';
 
 // ---- integer helpers (int64 semantics) ------------------------------------------------------------
 

@@ -22,17 +22,15 @@
  *    blocks and drops redundant block arguments; 'disabled').
  * Iterate while anything changed.
  */
-import type { Attribute } from '../../dialect/ir/attribute.js';
-import type { InsertPoint } from '../../dialect/ir/builder.js';
-import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
-import type { Block, Operation, Region, Value } from '../../dialect/ir/ir.js';
-import { PatternRewriter, type RewriterListener } from '../../dialect/ir/rewriter.js';
-import { isConstantLike, isOpTriviallyDead } from '../../dialect/ir/traits.js';
+import type { Attribute } from '../attribute.js';
+import type { InsertPoint } from '../builder.js';
+import { exceptionAsOpError } from '../diagnostics.js';
+import type { Block, Operation, Region, Value } from '../ir.js';
+import { PatternRewriter, type RewriterListener } from '../rewriter.js';
+import { isConstantLike, isOpTriviallyDead } from '../traits.js';
 import { OperationFolder } from './fold-utils.js';
 import { PatternApplicator, type RewritePattern } from './pattern.js';
 import { eraseUnreachableBlocks, simplifyRegions } from './region-utils.js';
-// Every greedy rewrite folds: make sure the arith folders and constant materializer are registered.
-import '../../dialect/arith/folds.js';
 import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
 
 export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';

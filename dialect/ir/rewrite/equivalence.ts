@@ -4,8 +4,8 @@
  * successors, and equivalent operands and regions. Commutative ops also match when their operands are a
  * permutation of each other. Used by CSE (hashing + equivalence) and block merging.
  */
-import type { Block, Operation, Region, Value } from '../../dialect/ir/ir.js';
-import { isCommutative } from '../../dialect/ir/traits.js';
+import type { Block, Operation, Region, Value } from '../ir.js';
+import { isCommutative } from '../traits.js';
 
 const ids = new WeakMap<object, number>();
 let nextId = 1;
