@@ -21,3 +21,4 @@ import './fence-insertion.js';
 import './triton-combine.js';
 import './triton-reorder-broadcast.js';
 import './inline.js';
+import './triton-loop-unroll.js';
