@@ -221,6 +221,7 @@ export function inlineModule(module: Operation, maxRounds = 4): void {
       for (const n of scc) {
         if (erased.has(n)) continue;
         if (isDead(n)) {
+          n.func.erase();
           erased.add(n);
           continue;
         }

@@ -109,7 +109,8 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
   const iterArgs = body.args.slice(1);
   const yieldOp = body.terminator!;
   const original = body.ops.slice(0, -1);
-  let lastYielded = yieldOp.operandValues;
+  const yielded = yieldOp.operandValues;
+  let lastYielded = yielded;
   const inner = new Builder();
   inner.setInsertionPoint(yieldOp);
   for (let i = 1; i < factor; i++) {
@@ -120,7 +121,7 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
       mapping.map(iv, binary(inner, 'arith.addi', iv, stride, loc));
     }
     for (const op of original) inner.insert(cloneOperation(op, mapping));
-    lastYielded = lastYielded.map((v) => mapping.lookupOrDefault(v));
+    lastYielded = yielded.map((v) => mapping.lookupOrDefault(v));
   }
   lastYielded.forEach((v, k) => yieldOp.setOperand(k, v));
   promoteIfSingleIteration(loop);
