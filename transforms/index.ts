@@ -17,3 +17,7 @@ import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
 import './fence-insertion.js';
+import './triton-combine.js';
+import './triton-reorder-broadcast.js';
+import './inline.js';
+import './triton-loop-unroll.js';
