@@ -17,9 +17,9 @@ import type { Operation, Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { fuseLocs } from '../dialect/arith/folds.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import { PatternApplicator, type RewritePattern } from './rewrite/pattern.js';
-import { getConstantValue, intOrSplatValue } from './rewrite/registry.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/tt/canonicalize.js';
 
 const INPUT_PRECISION_TF32 = 0;

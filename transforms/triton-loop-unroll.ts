@@ -21,7 +21,7 @@ import type { Location } from '../dialect/ir/location.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { IntegerType, type Type } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { getConstantValue, intOrSplatValue } from './rewrite/registry.js';
+import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
 
 const UNROLL_FACTOR = 'tt.loop_unroll_factor';
 const NUM_STAGES = 'tt.num_stages';

@@ -15,9 +15,9 @@ import { isMemoryEffectFree } from '../dialect/ir/traits.js';
 import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { materializeArithConstant } from '../dialect/arith/folds.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import { PatternApplicator, type RewritePattern } from './rewrite/pattern.js';
-import { getCanonicalizationPatterns, getConstantValue } from './rewrite/registry.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { getCanonicalizationPatterns, getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/tt/canonicalize.js';
 
 /** The splat constant a value is, if it is one (m_Constant with a splat DenseElementsAttr). */
