@@ -19,3 +19,4 @@ import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
 import './fence-insertion.js';
 import './loop-aware-cse.js';
+import './licm.js';
