@@ -20,3 +20,4 @@ import './f32-dot-tc.js';
 import './fence-insertion.js';
 import './loop-aware-cse.js';
 import './licm.js';
+import './combine-tensor-select-and-if.js';

@@ -118,3 +118,19 @@ export function valueDominates(v: Value, op: Operation): boolean {
   if (cur.parent === defBlock) return !def || (def !== cur && def.isBeforeInBlock(cur));
   return blockDominates(defBlock, cur.parent!);
 }
+
+/**
+ * MLIR's DominanceInfo::dominates(Operation*, Operation*): `a` is `b`, encloses `b`, or comes before (the
+ * ancestor of) `b` in its block, or its block dominates the block holding `b`'s ancestor in `a`'s region.
+ */
+export function operationDominates(a: Operation, b: Operation): boolean {
+  if (a === b) return true;
+  const block = a.parent;
+  if (!block) return false;
+  for (let o: Operation | undefined = b; o; o = o.parentOp) {
+    if (o === a) return true;
+    if (o.parent === block) return a.isBeforeInBlock(o);
+    if (o.parent && o.parent.parent === block.parent) return blockDominates(block, o.parent);
+  }
+  return false;
+}
