@@ -21,3 +21,4 @@ import './fence-insertion.js';
 import './loop-aware-cse.js';
 import './licm.js';
 import './combine-tensor-select-and-if.js';
+import './fuse-nested-loops/index.js';

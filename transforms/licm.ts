@@ -88,10 +88,14 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
   load.operandSegments = [sizes[0]!, 1, sizes[2] ?? 0];
 }
 
-function hoistFromLoop(loop: Operation): void {
+/**
+ * Moves the invariant ops of one loop in front of it. With `hoistLoads` (triton-licm), read-only `tt.load`s
+ * move too as described above; without it this is MLIR's moveLoopInvariantCode(LoopLikeOpInterface).
+ */
+export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): void {
   let loopOnlyReads: boolean | undefined;
   const shouldMove = (op: Operation): boolean => {
-    if (op.name !== 'tt.load') return isSpeculatable(op) && isMemoryEffectFree(op);
+    if (!hoistLoads || op.name !== 'tt.load') return isSpeculatable(op) && isMemoryEffectFree(op);
     loopOnlyReads ??= onlyReads(loop);
     return onlyReads(op) && loopOnlyReads;
   };
@@ -117,7 +121,7 @@ export function runLICM(module: Operation): void {
   module.walkPostOrder((op) => {
     if (LOOP_LIKE.has(op.name)) loops.push(op);
   });
-  for (const l of loops) hoistFromLoop(l);
+  for (const l of loops) hoistLoopInvariantOps(l, true);
 }
 
 export const LICM_PASS = registerPass({
