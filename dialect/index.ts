@@ -24,3 +24,5 @@ import './arith/folds.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
 import './scf/canonicalize.js';
+import './speculation.js';
+import './ttng/tma-descriptor-ops.js';

@@ -21,3 +21,7 @@ import './triton-combine.js';
 import './triton-reorder-broadcast.js';
 import './inline.js';
 import './triton-loop-unroll.js';
+import './loop-aware-cse.js';
+import './licm.js';
+import './combine-tensor-select-and-if.js';
+import './fuse-nested-loops/index.js';

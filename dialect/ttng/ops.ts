@@ -192,7 +192,8 @@ defineOp({
 defineOp({
   name: 'ttng.async_tma_store_wait',
   attributes: [{ name: 'pendings', kind: i32Attr }],
-  traits: ['MemRead'],
+  // MemWaitOpTrait only: no memory-effect interface, so its effects are unknown (never erased as dead).
+  traits: ['MemWaitOpTrait'],
   format: 'attr-dict',
 });
 defineOp({

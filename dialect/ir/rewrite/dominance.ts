@@ -118,3 +118,41 @@ export function valueDominates(v: Value, op: Operation): boolean {
   if (cur.parent === defBlock) return !def || (def !== cur && def.isBeforeInBlock(cur));
   return blockDominates(defBlock, cur.parent!);
 }
+
+/**
+ * MLIR's DominanceInfo::properlyDominates(Operation*, Operation*, enclosingOpOk): `a` is not `b`, and either
+ * encloses `b` (when `enclosingOpOk`), or comes before `b`'s ancestor in `a`'s block, or `a`'s block dominates
+ * the block holding `b`'s ancestor in `a`'s region.
+ */
+export function operationProperlyDominates(a: Operation, b: Operation, enclosingOpOk = true): boolean {
+  if (a === b) return false;
+  const block = a.parent;
+  if (!block) return false;
+  for (let o: Operation | undefined = b; o; o = o.parentOp) {
+    if (o === a) return enclosingOpOk;
+    if (o.parent === block) return a.isBeforeInBlock(o);
+    if (o.parent && o.parent.parent === block.parent) return blockDominates(block, o.parent);
+  }
+  return false;
+}
+
+/** MLIR's DominanceInfo::dominates(Operation*, Operation*): `a` is `b` or properly dominates it. */
+export function operationDominates(a: Operation, b: Operation): boolean {
+  return a === b || operationProperlyDominates(a, b);
+}
+
+/**
+ * MLIR's DominanceInfo::properlyDominates(Value, Operation*): a block argument dominates the ops of its block
+ * and of the blocks it dominates (nested ops included); an op result, the ops its defining op properly
+ * dominates without enclosing them.
+ */
+export function valueProperlyDominates(v: Value, op: Operation): boolean {
+  const def = v.definingOp;
+  if (def) return operationProperlyDominates(def, op, false);
+  const argBlock = v.parentBlock;
+  if (!argBlock) return false;
+  for (let b: Block | undefined = op.parent; b; b = b.parentOp?.parent) {
+    if (b.parent === argBlock.parent) return blockDominates(argBlock, b);
+  }
+  return false;
+}

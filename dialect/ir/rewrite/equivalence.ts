@@ -44,6 +44,11 @@ export function cseHashKey(op: Operation): string {
 export interface EquivalenceOptions {
   /** Only compare operand types, not values (block merging). */
   readonly ignoreOperands?: boolean;
+  /**
+   * Decides whether two distinct operands of the compared ops are equal (MLIR's `checkEquivalent` callback);
+   * operands are then compared pairwise, also for commutative ops.
+   */
+  readonly operandsEqual?: (a: Value, b: Value) => boolean;
 }
 
 class ValueEquivalence {
@@ -86,7 +91,7 @@ function equivalent(lhs: Operation, rhs: Operation, eq: ValueEquivalence, opts: 
   const rv = rhs.operandValues;
   // Only the top-level comparison treats commutative operands as a multiset (nested regions are compared
   // without MLIR's commutative callback).
-  if (!opts.ignoreOperands && topLevel && isCommutative(lhs)) {
+  if (!opts.ignoreOperands && topLevel && !opts.operandsEqual && isCommutative(lhs)) {
     if (!eq.checkCommutative(lv, rv)) return false;
   } else {
     for (let i = 0; i < lv.length; i++) {
@@ -94,7 +99,8 @@ function equivalent(lhs: Operation, rhs: Operation, eq: ValueEquivalence, opts: 
       const b = rv[i]!;
       if (a === b) continue;
       if (a.type !== b.type) return false;
-      if (!opts.ignoreOperands && !eq.check(a, b)) return false;
+      if (opts.ignoreOperands) continue;
+      if (topLevel && opts.operandsEqual ? !opts.operandsEqual(a, b) : !eq.check(a, b)) return false;
     }
   }
   for (let i = 0; i < lhs.results.length; i++) {
