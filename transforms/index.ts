@@ -18,3 +18,5 @@ import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
 import './fence-insertion.js';
+import './pipeliner/assign-latencies.js';
+import './pipeliner/schedule-loops.js';
