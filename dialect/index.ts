@@ -19,6 +19,7 @@ import './ttg/verify-join.js';
 import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
+import './gpu/ops.js';
 import './tt/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
