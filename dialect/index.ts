@@ -17,6 +17,7 @@ import './ttg/ops.js';
 import './ttg/verify-layouts.js';
 import './ttg/verify-join.js';
 import './ttng/ops.js';
+import './ttng/mma-v5-ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
 import './gpu/ops.js';

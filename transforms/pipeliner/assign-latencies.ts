@@ -12,12 +12,14 @@
  * wide (TMA descriptor loads always qualify). Each load gets (stages - 1) / (max indirection + 1); loads at an
  * indirection level of stages - 1 or more are dropped.
  *
- * Blackwell's tcgen05 MMAs (their `tt.latency`/`tt.self_latency`) are not modelled: the ops are not in our dialect.
+ * Then Blackwell's tcgen05 MMAs get theirs (`mma-v5-latency.ts`): `tt.self_latency = 1` when they can overlap with
+ * themselves, `tt.latency` when their users can move a stage later.
  */
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { RankedTensorType } from '../../dialect/ir/type.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass } from '../pass.js';
+import { assignMMAv5Latencies } from './mma-v5-latency.js';
 import {
   ATTR_LATENCY,
   ATTR_NUM_STAGES,
@@ -149,6 +151,7 @@ export function assignLatencies(module: Operation, defaultNumStages: number): vo
     }
     axisInfo ??= new ModuleAxisInfoAnalysis(module);
     assignLoadLatencies(forOp, numStagesOrDefault(forOp, defaultNumStages), axisInfo, latencies);
+    assignMMAv5Latencies(forOp, latencies);
   }
   serializeLatencies(latencies);
 }
