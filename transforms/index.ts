@@ -25,3 +25,5 @@ import './loop-aware-cse.js';
 import './licm.js';
 import './combine-tensor-select-and-if.js';
 import './fuse-nested-loops/index.js';
+import './pipeliner/assign-latencies.js';
+import './pipeliner/schedule-loops.js';
