@@ -18,3 +18,4 @@ import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
 import './fence-insertion.js';
+import './pipeliner/expand/software-pipeliner.js';
