@@ -47,6 +47,7 @@ import {
   topLevelUsersInLoop,
 } from './loop-utils.js';
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
+import { lowerTMADescriptors } from './tma-descriptors.js';
 
 const LOAD_OPS = new Set(['tt.load', 'tt.descriptor_load', 'tt.descriptor_gather']);
 const isTMALoad = (op: Operation): boolean => op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather';
@@ -78,7 +79,8 @@ export function lowerLoops(module: Operation): void {
   for (const loop of loops) {
     const schedule = CoarseSchedule.deserialize(loop);
     if (!schedule) continue;
-    const newLoop = lowerLoads(loop, schedule, axisInfo);
+    let newLoop = lowerLoads(loop, schedule, axisInfo);
+    newLoop = lowerTMADescriptors(newLoop, schedule);
     schedule.serialize(newLoop);
   }
 }

@@ -7,7 +7,8 @@
  *      predication masks (mask-ops.ts);
  *   3. drop the schedule attributes;
  *   4. make wgmma dots async and place their waits, set the async-copy wait counts (wgmma-pipeline.ts);
- *   5. fold arithmetic over the module (the greedy driver with folding only).
+ *   5. fold arithmetic over the module (the greedy driver with folding only);
+ *   6. pipeline TMA stores of loops with more than one stage (tma-stores.ts).
  * Options: `num-stages` (loops without `tt.num_stages` use it; only gates the wgmma step here), and
  * `dump-intermediate-steps` (prints the IR after steps 1 and 2 to stderr, as Triton's debug dump).
  */
@@ -19,6 +20,7 @@ import { CoarseSchedule, LOOP_CLUSTER, LOOP_STAGE, SCHEDULED_MAX_STAGE } from '.
 import { lowerLoops } from './lower-loops.js';
 import { foldArith, resolveMaskOps } from './mask-ops.js';
 import { pipelineForLoop } from './pipeline-expander.js';
+import { pipelineTMAStores } from './tma-stores.js';
 import { asyncLaunchDots, updateWaits } from './wgmma-pipeline.js';
 
 function loopsPostOrder(module: Operation): Operation[] {
@@ -61,6 +63,7 @@ export function runSoftwarePipeliner(module: Operation, numStages: number, dump:
   for (const forOp of loopsPostOrder(module)) if (numStagesOrDefault(forOp, numStages) >= 1) asyncLaunchDots(forOp);
   updateWaits(module);
   foldArith(module);
+  for (const forOp of loopsPostOrder(module)) if (numStagesOrDefault(forOp, numStages) > 1) pipelineTMAStores(forOp);
 }
 
 registerPass({
