@@ -27,3 +27,4 @@ import './combine-tensor-select-and-if.js';
 import './fuse-nested-loops/index.js';
 import './pipeliner/assign-latencies.js';
 import './pipeliner/schedule-loops.js';
+import './pipeliner/expand/software-pipeliner.js';

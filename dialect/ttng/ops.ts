@@ -8,7 +8,7 @@ import { defineCustomDirective, defineOp, type TypeConstraint } from '../ir/op-d
 import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
 import { boolAttr, i32Attr } from '../common/attr-kinds.js';
 import { constraint, tensorType } from '../common/type-constraints.js';
-import { CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
+import { CACHE_MODIFIER, DESCRIPTOR_REDUCE_KIND, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
 import { TensorDescType, PointerType } from '../tt/types.js';
 import { verifyDotShapes } from '../tt/ops.js';
 import { shapeOf } from '../tt/type-utils.js';
@@ -260,3 +260,64 @@ defineOp({
 });
 
 void (undefined as unknown as Type);
+
+// ---- device-side TMA descriptors (written by the software pipeliner) ------------------------------
+
+const ptrType = constraint('pointer', (t) => t instanceof PointerType);
+const i64 = constraint('64-bit signless integer', (t) => t instanceof IntegerType && t.width === 64);
+
+defineOp({
+  name: 'ttng.reinterpret_tensor_descriptor',
+  operands: [{ name: 'rawDesc', kind: 'single', type: ptrType }],
+  results: [{ name: 'result', kind: 'single', type: tensorDesc }],
+  traits: ['Pure'],
+  format: '$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))',
+});
+defineOp({
+  name: 'ttng.tensormap_create',
+  operands: [
+    { name: 'desc_ptr', kind: 'single', type: ptrType },
+    { name: 'global_address', kind: 'single', type: ptrType },
+    { name: 'box_dim', kind: 'variadic', type: i32 },
+    { name: 'global_dim', kind: 'variadic', type: i32 },
+    { name: 'global_stride', kind: 'variadic', type: i64 },
+    { name: 'element_stride', kind: 'variadic', type: i32 },
+  ],
+  attributes: [
+    { name: 'elem_type', kind: i32Attr },
+    { name: 'interleave_layout', kind: i32Attr },
+    { name: 'swizzle_mode', kind: i32Attr },
+    { name: 'fill_mode', kind: i32Attr },
+  ],
+  traits: ['AttrSizedOperandSegments', 'MemRead', 'MemWrite'],
+  format: '$desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` `[` $element_stride `]` attr-dict `:` functional-type(operands, results)',
+});
+defineOp({
+  name: 'ttng.tensormap_fenceproxy_acquire',
+  operands: [{ name: 'desc_ptr', kind: 'single', type: ptrType }],
+  traits: ['MemWrite'],
+  format: '$desc_ptr attr-dict `:` qualified(type($desc_ptr))',
+});
+
+defineOp({
+  name: 'ttng.async_tma_reduce',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
+});
+defineOp({
+  name: 'ttng.async_tma_scatter',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: tensorType },
+    { name: 'y_offset', kind: 'single', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)',
+});
