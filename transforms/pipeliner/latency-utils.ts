@@ -19,9 +19,9 @@ import { DotOperandEncodingAttr, LinearEncodingAttr, SharedEncodingAttr, Swizzle
 import { getCGALayout, getOrderForMemory, getSharedOrder } from '../../dialect/ttg/layout-queries.js';
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
-import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
+import type { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
 import { getContigPerThread, getOrder } from '../../dialect/ttg/layout-queries.js';
-import { bitWidthOf, swizzledSharedForDotOperand } from '../utils/mma-utils.js';
+import { bitWidthOf, swizzledSharedForDotOperand } from '../../dialect/ttg/utils/mma-utils.js';
 
 // ---- attribute names ------------------------------------------------------------------------------------
 

@@ -26,8 +26,8 @@ import { DotOperandEncodingAttr } from '../../../dialect/ttg/attrs/dot-operand.j
 import { SharedMemorySpaceAttr } from '../../../dialect/ttg/attrs/memory-space.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import type { Attribute } from '../../../dialect/ir/attribute.js';
-import { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
-import { swizzledSharedForDotOperand } from '../../utils/mma-utils.js';
+import { ModuleAxisInfoAnalysis } from '../../../analysis/axis-info.js';
+import { swizzledSharedForDotOperand } from '../../../dialect/ttg/utils/mma-utils.js';
 import { CoarseSchedule, scheduleDependencies, bodyOpsWithoutTerminator } from './coarse-schedule.js';
 import {
   StageBuilder,
