@@ -18,3 +18,7 @@ import './optimize-dot-operands.js';
 import './optimize-thread-locality.js';
 import './f32-dot-tc.js';
 import './fence-insertion.js';
+import './allocate-warp-groups.js';
+import './check-matmul-two-cta.js';
+import './global-scratch-memory-allocation.js';
+import './tensor-memory-allocation.js';
