@@ -274,6 +274,8 @@ defineOp({
     { name: 'result', kind: 'single', type: memDesc },
     { name: 'token', kind: 'optional', type: asyncToken },
   ],
+  // Ops with several declared results print ODS result names (MLIR's default getAsmResultNames).
+  resultNames: (op) => op.results.map((_, i) => (i === 0 ? 'result' : 'token')),
   traits: ['MemAlloc'],
   format: '($src^)? attr-dict `:` functional-type(operands, results)',
 });
@@ -287,6 +289,8 @@ defineOp({
     { name: 'result', kind: 'single', type: tensorType },
     { name: 'token', kind: 'optional', type: asyncToken },
   ],
+  // Ops with several declared results print ODS result names (MLIR's default getAsmResultNames).
+  resultNames: (op) => op.results.map((_, i) => (i === 0 ? 'result' : 'token')),
   traits: ['MemRead'],
   format: '$src `` custom<Token>($dep, type($token)) attr-dict `:` qualified(type($src)) `->` type($result)',
 });
