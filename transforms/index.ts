@@ -22,3 +22,4 @@ import './allocate-warp-groups.js';
 import './check-matmul-two-cta.js';
 import './global-scratch-memory-allocation.js';
 import './tensor-memory-allocation.js';
+import './gluon-inline.js';

@@ -193,7 +193,8 @@ defineOp({
 defineOp({
   name: 'ttng.async_tma_store_wait',
   attributes: [{ name: 'pendings', kind: i32Attr }],
-  traits: ['MemRead'],
+  // No declared memory effects in Triton 3.6 (MemWaitOpTrait only): unknown effects, never trivially dead.
+  traits: ['MemWaitOpTrait'],
   format: 'attr-dict',
 });
 defineOp({
