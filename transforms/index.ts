@@ -23,3 +23,4 @@ import './check-matmul-two-cta.js';
 import './global-scratch-memory-allocation.js';
 import './tensor-memory-allocation.js';
 import './gluon-inline.js';
+import './proxy-fence-insertion.js';

@@ -16,6 +16,7 @@ import { shapeOf } from '../tt/type-utils.js';
 import { AsyncTokenType, MemDescType } from '../ttg/types.js';
 import { asyncToken, memDesc } from '../ttg/ops.js';
 import './attrs.js';
+import './effects.js';
 
 const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
