@@ -24,3 +24,4 @@ import './global-scratch-memory-allocation.js';
 import './tensor-memory-allocation.js';
 import './gluon-inline.js';
 import './proxy-fence-insertion.js';
+import './coalesce-async-copy.js';
