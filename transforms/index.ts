@@ -25,3 +25,5 @@ import './tensor-memory-allocation.js';
 import './gluon-inline.js';
 import './proxy-fence-insertion.js';
 import './coalesce-async-copy.js';
+import './nvgpu-warp-specialization.js';
+import './convert-warp-specialize-to-llvm.js';
