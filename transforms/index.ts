@@ -27,3 +27,5 @@ import './proxy-fence-insertion.js';
 import './coalesce-async-copy.js';
 import './nvgpu-warp-specialization.js';
 import './convert-warp-specialize-to-llvm.js';
+import './plan-cta.js';
+import './optimize-descriptor-encoding.js';
