@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // ttg-golden: the conformance modes against Triton 3.6's ground truth in ../shared.
-//   npm run golden -- roundtrip | upstream | passes | upstream-passes | layouts | toolchain [options]
+//   npm run golden -- roundtrip | upstream | passes | pipeline | upstream-passes | layouts | toolchain [options]
 // Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -85,6 +85,39 @@ async function main(): Promise<void> {
       },
     )
     .command(
+      'pipeline',
+      "run every stage of Triton 3.6's real CUDA pipeline (make_ttgir + make_llir up to the lowering) on the previous stage's file",
+      (y) =>
+        y
+          .option('dir', { type: 'string', describe: 'an unpacked pipeline/ folder (default: the bundled golden/pipeline/pipeline.jsonl.br)' })
+          .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
+          .option('pass', { type: 'string', describe: 'only stages of this pass (e.g. canonicalize, or a full flag)' })
+          .option('chain', { type: 'boolean', default: false, describe: 'run 00-ttir.mlir through all TTGIR flags in one run per case; compare the last TTGIR stage' })
+          .option('retry', {
+            type: 'boolean',
+            default: true,
+            describe: 'retry a per-file mismatch as the oracle ran it: 00-ttir.mlir through every flag up to the stage (--no-retry: per-file only)',
+          })
+          .option('diff', { type: 'boolean', default: false })
+          .option('max-diffs', { type: 'number', default: 3 })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false }),
+      async (a) => {
+        const { runPipelineGolden } = await import('../golden/pipeline.js');
+        await finish(() =>
+          runPipelineGolden({
+            dir: a.dir,
+            caseFilter: a.case,
+            pass: a.pass,
+            chain: a.chain,
+            retry: a.retry,
+            diff: a.diff,
+            maxDiffs: a['max-diffs'],
+            verbose: a.verbose,
+          }),
+        );
+      },
+    )
+    .command(
       'upstream-passes',
       "run Triton's lit RUN lines chunk by chunk through our driver and FileCheck the CHECK lines",
       (y) =>
@@ -127,7 +160,7 @@ async function main(): Promise<void> {
         await finish(() => mod.runLayoutsGolden({ file: a.file }));
       },
     )
-    .demandCommand(1, 'Give a mode: roundtrip, upstream, passes, upstream-passes, layouts or toolchain.')
+    .demandCommand(1, 'Give a mode: roundtrip, upstream, passes, pipeline, upstream-passes, layouts or toolchain.')
     .strict()
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 120))

@@ -14,6 +14,7 @@ import '../dialect/tt/canonicalize.js';
 import '../dialect/ttg/folds.js';
 import '../dialect/ttg/canonicalize.js';
 import '../dialect/scf/canonicalize.js';
+import '../dialect/cf/canonicalize.js';
 import { registerPass, type ParsedOptions } from './pass.js';
 
 export interface CanonicalizeOptions {
