@@ -4,6 +4,7 @@
 // Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { isMainModule } from '../tools/is-main.js';
 import type { GoldenResult } from '../golden/common.js';
 import { importOptional } from '../golden/common.js';
 
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-main().catch((e: unknown) => {
+if (isMainModule(import.meta.url)) main().catch((e: unknown) => {
   process.stderr.write(`ttg-golden: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(2);
 });
