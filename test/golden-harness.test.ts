@@ -122,8 +122,11 @@ describe.skipIf(!haveShared)('modes', () => {
     const flags = llvmPipelineFlags(meta);
     expect(flags[0]).toBe('--convert-triton-gpu-to-llvm=compute-capability=80 ptx-version=87');
     expect(flags.at(-1)).toBe('--convert-nvvm-to-llvm');
-    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4' });
+    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4', llvm: true });
     expect(checks).toHaveLength(meta.stages.length + 1);
+    // Exact llvm.mlir text is not a target: the row is opt-in (--llvm), or asked for by name (--pass llvm).
+    expect(corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4' })).toHaveLength(meta.stages.length);
+    expect(corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4', pass: 'llvm' }).map((c) => c.group)).toEqual(['llvm (pipeline)']);
     expect(checks[0]!.input.endsWith('00-ttir.mlir')).toBe(true);
     expect(checks[1]!.input.endsWith('01-convert-triton-to-tritongpu.mlir')).toBe(true);
     // A driver that "implements" coalesce by printing the expected file, and knows no other pass.
@@ -133,7 +136,7 @@ describe.skipIf(!haveShared)('modes', () => {
       if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: readFileSync(byInput.get(input)!, 'utf8') + '\n', stderr: '' };
       return { exitCode: 1, stdout: '', stderr: `ttg-opt: Unknown command line argument '${args[1]}'.\n` };
     };
-    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', runOpt: fake });
+    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', runOpt: fake, llvm: true });
     expect(r.passed).toBe(1);
     expect(r.failed).toBe(checks.length - 1);
     expect(r.report).toMatch(/tritongpu-coalesce +1\/1/);
