@@ -4,8 +4,8 @@
 // TTG_GROUND_TRUTH=shared (ttg-golden --shared) it is read from ../shared, or from $TTG_SHARED when that is set.
 // Paths are '/'-separated and relative to the shared folder's root: `golden/corpus/<case>/meta.json`,
 // `golden/layouts.jsonl`, `upstream/test/...`, `upstream-pipeline/expected/...`.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { packageRoot } from './common.js';
 
@@ -22,6 +22,8 @@ export interface FileTree {
   read(path: string): string;
   isFile(path: string): boolean;
   isDir(path: string): boolean;
+  /** A file or a folder. */
+  exists(path: string): boolean;
   /** Names of the files and folders directly in `dir` ('' = the root), sorted; throws GroundTruthError for no folder. */
   list(dir: string): string[];
   /** Paths (relative to this tree) of every file under `dir`, recursively, whose base name passes `pred`, sorted. */
@@ -42,6 +44,9 @@ abstract class TreeBase implements FileTree {
   abstract isDir(path: string): boolean;
   abstract list(dir: string): string[];
   abstract show(path: string): string;
+  exists(path: string): boolean {
+    return this.isFile(path) || this.isDir(path);
+  }
   files(dir: string, pred: (name: string) => boolean = () => true): string[] {
     const out: string[] = [];
     const walk = (d: string): void => {
@@ -273,4 +278,19 @@ export function diskFolder(dir: string): FileTree {
   const abs = resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new GroundTruthError(`no folder ${abs}`);
   return new DiskTree(abs);
+}
+
+/**
+ * Writes the folders `dirs` of `tree` under `dest` (for tools that read paths, not trees) and returns `dest`.
+ * The caller owns `dest` (a fresh temporary folder is best: concurrent writers of one folder would race).
+ */
+export function writeTree(tree: FileTree, dirs: readonly string[], dest: string): string {
+  for (const d of dirs) {
+    for (const f of tree.files(d)) {
+      const out = join(dest, f);
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, tree.read(f));
+    }
+  }
+  return dest;
 }

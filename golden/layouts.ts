@@ -2,7 +2,6 @@
 // layout Triton 3.6's toLinearLayout gives) is parsed with the real parser, converted with our toLinearLayout,
 // and compared basis for basis. Reports per family, then `N passed, M failed`.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EncodingTextError, parseEncodingText } from '../dialect/ttg/attrs/text.js';
 import { linearLayoutToJSON, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { GroundTruthError, groundTruth } from './ground-truth.js';

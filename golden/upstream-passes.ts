@@ -12,7 +12,6 @@ import {
   normalizeEnd,
   notImplementedReason,
   type RunOptFn,
-  readText,
   splitInputFile,
   summaryLine,
 } from './common.js';
