@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { isMainModule } from '../tools/is-main.js';
 import { discoverTests, type LitFileResult, type LitOptions, runLitFileAsync } from '../lit/runner/index.js';
 import type { InProcessOpt } from '../lit/runner/runner.js';
 
@@ -103,7 +104,7 @@ async function main(): Promise<number> {
   return counts.failed > 0 ? 1 : 0;
 }
 
-main().then(
+if (isMainModule(import.meta.url)) main().then(
   (code) => {
     process.exitCode = code;
   },

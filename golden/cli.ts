@@ -1,14 +1,29 @@
 #!/usr/bin/env node
-// ttg-golden: the conformance modes against Triton 3.6's ground truth in ../shared.
+// ttg-golden: the conformance modes against Triton 3.6's ground truth (the copy bundled in golden/data, or ../shared
+// with --shared).
 //   npm run golden -- roundtrip | upstream | passes | pipeline | upstream-passes | layouts | toolchain [options]
-// Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0.
+// Each mode prints a table and ends with `N passed, M failed`; the exit status is 1 when M > 0. A missing folder or
+// file is one error line, exit status 2.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { isMainModule } from '../tools/is-main.js';
 import type { GoldenResult } from './common.js';
 import { importOptional } from './common.js';
+import { GroundTruthError } from './ground-truth.js';
 
 async function finish(run: () => GoldenResult | Promise<GoldenResult>): Promise<void> {
-  const r = await run();
+  let r: GoldenResult;
+  try {
+    r = await run();
+  } catch (e) {
+    // A missing ground-truth folder or file (or any file-system error) is the user's to fix: one line, no trace.
+    if (e instanceof GroundTruthError || (e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string')) {
+      process.stderr.write(`ttg-golden: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw e;
+  }
   process.stdout.write(r.report.endsWith('\n') ? r.report : r.report + '\n');
   process.exitCode = r.failed > 0 ? 1 : 0;
 }
@@ -20,13 +35,24 @@ interface LayoutsModule {
 async function main(): Promise<void> {
   await yargs(hideBin(process.argv))
     .scriptName('ttg-golden')
-    .usage('$0 <mode> [options]\n\nConformance checks of ttg-opt against Triton 3.6 (ground truth in ../shared).')
+    .usage(
+      '$0 <mode> [options]\n\nConformance checks of ttg-opt against Triton 3.6: the ground truth bundled in golden/data, or with --shared ../shared ($TTG_SHARED).',
+    )
+    .option('shared', {
+      type: 'boolean',
+      default: false,
+      global: true,
+      describe: 'read the ground truth from ../shared (or $TTG_SHARED) instead of the bundled copy in golden/data',
+    })
+    .middleware((a) => {
+      if (a.shared) process.env['TTG_GROUND_TRUTH'] = 'shared';
+    })
     .command(
       'roundtrip',
       'parse and print back every corpus .mlir; must equal the file byte for byte',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus folder (default: the ground truth\'s golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('diff', { type: 'boolean', default: false, describe: 'unified diff of the first mismatches' })
           .option('max-diffs', { type: 'number', default: 3 })
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failure' })
@@ -41,7 +67,7 @@ async function main(): Promise<void> {
       "round trip of every `// -----` chunk of Triton's lit tests against Triton 3.6's print (or its rejection)",
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'upstream directory (default ../shared/upstream)' })
+          .option('dir', { type: 'string', describe: 'folder with test/ and expected/ (default: the ground truth\'s upstream; "upstream-pipeline": the pipeline passes\' tests)' })
           .option('file', { type: 'string', describe: 'only test files whose path contains this string' })
           .option('diff', { type: 'boolean', default: false })
           .option('max-diffs', { type: 'number', default: 3 })
@@ -56,13 +82,17 @@ async function main(): Promise<void> {
       'run each corpus stage pass on the previous stage file and compare with the stage file',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus folder (default: the ground truth\'s golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('pass', { type: 'string', describe: 'only this pass (e.g. tritongpu-coalesce, or llvm)' })
           .option('diff', { type: 'boolean', default: false })
           .option('max-diffs', { type: 'number', default: 3 })
           .option('verbose', { type: 'boolean', alias: 'v', default: false })
-          .option('llvm', { type: 'boolean', default: true, describe: 'also check llvm.mlir (the lowering pipeline on stage 15)' })
+          .option('llvm', {
+            type: 'boolean',
+            default: false,
+            describe: 'also compare llvm.mlir exactly (the lowering pipeline on stage 15; not a target, left out by default; --pass llvm implies it)',
+          })
           .option('chain', {
             type: 'boolean',
             default: true,
@@ -122,7 +152,7 @@ async function main(): Promise<void> {
       "run Triton's lit RUN lines chunk by chunk through our driver and FileCheck the CHECK lines",
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'upstream directory (default ../shared/upstream)' })
+          .option('dir', { type: 'string', describe: 'folder with test/ and expected/ (default: the ground truth\'s upstream; "upstream-pipeline": the pipeline passes\' tests)' })
           .option('file', { type: 'string', describe: 'only test files whose path contains this string' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'list each failing chunk' })
           .option('show-filecheck', { type: 'boolean', default: false, describe: 'print FileCheck diagnostics of failing chunks' }),
@@ -136,7 +166,7 @@ async function main(): Promise<void> {
       'lower stage 14 of every corpus case with our pipeline and assemble it with mlir-translate-22, llc-22 and ptxas',
       (y) =>
         y
-          .option('dir', { type: 'string', describe: 'corpus directory (default ../shared/golden/corpus; "extra" = the bundled golden/extra corpus)' })
+          .option('dir', { type: 'string', describe: 'corpus folder (default: the ground truth\'s golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false }),
@@ -148,7 +178,7 @@ async function main(): Promise<void> {
     .command(
       'layouts',
       "compare toLinearLayout with Triton's layouts.jsonl",
-      (y) => y.option('file', { type: 'string', describe: 'layouts JSONL (default ../shared/golden/layouts.jsonl)' }),
+      (y) => y.option('file', { type: 'string', describe: 'layouts JSONL (default: the ground truth\'s golden/layouts.jsonl)' }),
       async (a) => {
         // Resolved relative to golden/common.js, i.e. golden/layouts.js.
         const mod = await importOptional<LayoutsModule>('./layouts.js');
@@ -167,7 +197,7 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-main().catch((e: unknown) => {
+if (isMainModule(import.meta.url)) main().catch((e: unknown) => {
   process.stderr.write(`ttg-golden: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(2);
 });

@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clip, formatTable, type GoldenResult, loadRunOpt, normalizeEnd, pct, readText, type RunOptFn, summaryLine, unifiedDiff } from './common.js';
 import { type PassCheck, runPassCheck } from './passes.js';
+import { diskFolder } from './ground-truth.js';
 import { type PipelineMeta, type PipelineStage, unpackPipelineBundle } from './pipeline-bundle.js';
 
 /** The first make_llir pass whose output the archive does not keep. */
@@ -65,6 +66,8 @@ export function pipelineCases(dir: string, caseFilter?: string): string[] {
 /** Every check of the pipeline folder `dir`, in case and stage order. */
 export function pipelineChecks(dir: string, opts: { caseFilter?: string; pass?: string; chain?: boolean } = {}): PipelineCheck[] {
   const checks: PipelineCheck[] = [];
+  // The checks name absolute paths: read them from the file system's root.
+  const tree = diskFolder('/');
   for (const c of pipelineCases(dir, opts.caseFilter)) {
     const caseDir = join(dir, c);
     const meta = JSON.parse(readText(join(caseDir, 'meta.json'))) as PipelineMeta;
@@ -73,7 +76,7 @@ export function pipelineChecks(dir: string, opts: { caseFilter?: string; pass?: 
     if (opts.chain) {
       const last = stages.at(-1);
       if (last?.file) {
-        checks.push({ caseName: c, group: CHAIN_GROUP, input: ttir, expected: join(caseDir, last.file), args: stages.map((s) => s.flag), changed: true });
+        checks.push({ caseName: c, group: CHAIN_GROUP, tree, input: ttir, expected: join(caseDir, last.file), args: stages.map((s) => s.flag), changed: true });
       }
       continue;
     }
@@ -83,7 +86,7 @@ export function pipelineChecks(dir: string, opts: { caseFilter?: string; pass?: 
       const expected = join(caseDir, s.file!);
       if (opts.pass === undefined || passMatches(s, opts.pass)) {
         const chain = flags.length > 0 ? [ttir, ...flags, s.flag] : undefined;
-        checks.push({ caseName: c, group: s.pass, input: prev, expected, args: [s.flag], changed: s.unchanged !== true, ...(chain ? { chain } : {}) });
+        checks.push({ caseName: c, group: s.pass, tree, input: prev, expected, args: [s.flag], changed: s.unchanged !== true, ...(chain ? { chain } : {}) });
       }
       flags.push(s.flag);
       prev = expected;

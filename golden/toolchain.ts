@@ -11,9 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clip, defaultCorpusDir, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
-import { resolveCorpusArg } from './extra-corpus.js';
-import { type CorpusMeta, llvmPipelineFlags } from './passes.js';
+import { clip, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
+import { unpackExtraCorpus } from './extra-corpus.js';
+import { corpusTree } from './ground-truth.js';
+import { corpusCases, type CorpusMeta, llvmPipelineFlags } from './passes.js';
 
 export interface ToolchainOptions {
   dir?: string;
@@ -160,6 +161,7 @@ export function prepareForOpt(ll: string): string {
 export async function lowerAndAssemble(
   runOpt: NonNullable<Awaited<ReturnType<typeof loadRunOpt>>>,
   tc: Toolchain,
+  /** The text of the TritonGPU file to lower. */
   input: string,
   flags: readonly string[],
   cap: number,
@@ -172,7 +174,7 @@ export async function lowerAndAssemble(
   res.step = 'ttg-opt';
   let r;
   try {
-    r = await runOpt([input, ...flags]);
+    r = await runOpt(['-', ...flags], input);
   } catch (e) {
     res.error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return;
@@ -261,7 +263,7 @@ export async function lowerAndAssemble(
 }
 
 export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<GoldenResult> {
-  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
+  const tree = corpusTree(opts.dir, unpackExtraCorpus);
   const runOpt = await loadRunOpt();
   if (!runOpt) return { passed: 0, failed: 0, report: 'ttg-golden toolchain: the opt driver (tools/opt-main.ts) is missing\n' };
   const tc = findToolchain();
@@ -272,25 +274,22 @@ export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<G
       report: `ttg-golden toolchain: missing tools: ${tc.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)\n`,
     };
   }
-  const cases = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
-    .map((d) => d.name)
+  const cases = corpusCases(tree)
     .filter((n) => !opts.caseFilter || n.includes(opts.caseFilter))
     .sort();
   const work = opts.keep ?? mkdtempSync(join(tmpdir(), 'ttg-toolchain-'));
   const results: CaseResult[] = [];
   for (const name of cases) {
-    const caseDir = join(dir, name);
-    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta;
+    const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
     const cap = meta.capability;
     // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
     const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
     const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
-    const refPtx = join(caseDir, 'kernel.ptx');
-    if (existsSync(refPtx)) res.ref = ptxCounts(readFileSync(refPtx, 'utf8'));
+    const refPtx = `${name}/kernel.ptx`;
+    if (tree.isFile(refPtx)) res.ref = ptxCounts(tree.read(refPtx));
     results.push(res);
-    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, join(work, name), res);
+    await lowerAndAssemble(runOpt, tc, tree.read(`${name}/14-convert-scf-to-cf.mlir`), flags, cap, meta.ptx_version, join(work, name), res);
   }
   if (!opts.keep) rmSync(work, { recursive: true, force: true });
 

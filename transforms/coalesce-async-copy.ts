@@ -15,10 +15,10 @@ import { SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { getContigPerThread } from '../dialect/ttg/layout-queries.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import type { RewritePattern } from './rewrite/pattern.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
-import { blockedFromShape, lookupNumWarps, lookupThreadsPerWarp } from './utils/layout.js';
+import { blockedFromShape, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/utils/layout.js';
 
 const CLIP_SIZE_PER_THREAD: RewritePattern = {
   name: 'ClipAsyncCopySizePerThread',

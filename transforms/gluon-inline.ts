@@ -15,9 +15,9 @@ import { CallSiteLoc } from '../dialect/ir/location.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import '../dialect/scf/canonicalize.js';
 import { FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import { PatternApplicator, type RewritePattern } from './rewrite/pattern.js';
-import { getCanonicalizationPatterns } from './rewrite/registry.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { getCanonicalizationPatterns } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
 
 const MAX_INLINING_ROUNDS = 4;

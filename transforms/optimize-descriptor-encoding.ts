@@ -18,8 +18,8 @@ import { NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/
 import { MemDescType, elementBitWidth } from '../dialect/ttg/types.js';
 import { cgaForRank, encodingForShape } from './nvidia/tma-encodings.js';
 import { registerPass } from './pass.js';
-import { nvmmaSharedForShape } from './utils/mma-utils.js';
-import { cgaBasesOf } from './utils/layout.js';
+import { nvmmaSharedForShape } from '../dialect/ttg/utils/mma-utils.js';
+import { cgaBasesOf } from '../dialect/ttg/utils/layout.js';
 
 interface EncodingInfo {
   desired?: Attribute;

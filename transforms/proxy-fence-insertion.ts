@@ -14,9 +14,9 @@ import { IntegerAttr, SymbolRefAttr, StringAttr } from '../dialect/ir/attribute.
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { getMemoryEffects } from '../dialect/ir/traits.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
-import { ModuleAllocation, cvtNeedsSharedMemory, nvidiaScratchSizeFn, tensorBitwidth, type FunctionAllocation, type ScratchSizeFn } from './analysis/allocation.js';
-import { optimalSwizzlingLdSt, removeBroadcastedRegs } from './analysis/generic-swizzling.js';
-import { getRegionBranchModel } from './rewrite/region-branch.js';
+import { ModuleAllocation, cvtNeedsSharedMemory, nvidiaScratchSizeFn, tensorBitwidth, type FunctionAllocation, type ScratchSizeFn } from '../analysis/allocation.js';
+import { optimalSwizzlingLdSt, removeBroadcastedRegs } from '../analysis/generic-swizzling.js';
+import { getRegionBranchModel } from '../dialect/ir/rewrite/region-branch.js';
 import { registerPass } from './pass.js';
 
 interface Interval {

@@ -13,7 +13,7 @@ import { Diagnostic, DiagnosticError } from '../dialect/ir/diagnostics.js';
 import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { TensorMemoryEncodingAttr } from '../dialect/ttng/attrs.js';
-import { Liveness } from './analysis/allocation.js';
+import { Liveness } from '../analysis/allocation.js';
 import { tmemAllocSizes, type TmemAllocation } from './nvidia/tmem-sizes.js';
 import { registerPass } from './pass.js';
 

@@ -10,8 +10,8 @@ import { IntegerAttr } from '../ir/attribute.js';
 import { BlockArgument, type Block, type Operation, type Value } from '../ir/ir.js';
 import type { PatternRewriter } from '../ir/rewriter.js';
 import { IntegerType } from '../ir/type.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
-import { getConstantValue, registerCanonicalization } from '../../transforms/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
+import { getConstantValue, registerCanonicalization } from '../ir/rewrite/registry.js';
 
 function trueOperands(op: Operation): Value[] {
   return op.operandGroup('trueDestOperands');

@@ -331,7 +331,6 @@ void (undefined as unknown as Type);
 // ---- device-side TMA descriptors (written by the software pipeliner) ------------------------------
 
 const ptrType = constraint('pointer', (t) => t instanceof PointerType);
-const i64 = constraint('64-bit signless integer', (t) => t instanceof IntegerType && t.width === 64);
 
 defineOp({
   name: 'ttng.reinterpret_tensor_descriptor',

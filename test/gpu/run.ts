@@ -200,7 +200,7 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
     const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const w = join(work, name);
-    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, w, res);
+    await lowerAndAssemble(runOpt, tc, readFileSync(join(caseDir, '14-convert-scf-to-cf.mlir'), 'utf8'), flags, cap, meta.ptx_version, w, res);
     const entry: ManifestCase = {
       case: name,
       kernel: meta.kernel,
