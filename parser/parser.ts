@@ -56,6 +56,16 @@ import { LexError, Lexer, unescapeString, type Token } from './lexer.js';
 import { parseCustomOp } from './op-format.js';
 import { Tok } from './token.js';
 import { createOperation } from '../dialect/ir/create.js';
+import { NESTED_TOO_DEEPLY } from '../dialect/ir/diagnostics.js';
+
+/**
+ * Regions nested deeper than this are rejected where the next one opens. Every later stage (verifier, passes,
+ * printer) recurses once or more per region level on JavaScript's fixed stack; this bound keeps all of them well
+ * inside it, so a deep input gets one located diagnostic instead of failing somewhere different in each stage.
+ */
+export const MAX_REGION_DEPTH = 256;
+/** The same bound for types, attributes and locations nested in one another (`!tt.ptr<!tt.ptr<...>>`). */
+export const MAX_VALUE_DEPTH = 1000;
 
 /**
  * Dialect namespaces triton-opt (Triton 3.6) registers, besides the ones implemented here: their attributes and
@@ -137,6 +147,10 @@ export class Parser implements OpFormatParser {
   private readonly valueScopes: ValueScope[] = [];
   private readonly blockScopes: BlockScope[] = [];
   private hasDeferredLocs = false;
+  /** Regions open around the current token. */
+  private regionDepth = 0;
+  /** Types, attributes and locations open around the current token. */
+  private valueDepth = 0;
 
   private readonly lineStarts: number[];
 
@@ -621,7 +635,9 @@ export class Parser implements OpFormatParser {
    */
   parseRegion(args: readonly RegionArgument[] = []): Region {
     const region = new Region(undefined);
+    if (this.regionDepth >= MAX_REGION_DEPTH) this.error(NESTED_TOO_DEEPLY);
     this.expect('{');
+    this.regionDepth++;
     this.pushScopes();
     if (args.length || !this.isPunct('}')) {
       let entry: Block | undefined;
@@ -640,6 +656,7 @@ export class Parser implements OpFormatParser {
       while (this.tok.kind === Tok.Caret) this.parseBlock(region);
     }
     this.expect('}');
+    this.regionDepth--;
     this.popScopes();
     return region;
   }
@@ -693,6 +710,7 @@ export class Parser implements OpFormatParser {
       if (this.tok.kind === Tok.String) name = this.parseString();
       else if (this.tok.kind === Tok.Bare) name = this.parseKeyword();
       else this.error('expected attribute name');
+      if (name === '') this.error('expected valid attribute name', pos);
       if (into.has(name)) this.error(`duplicate key '${name}' in dictionary attribute`, pos);
       if (this.consumeIf('=')) into.set(name, this.parseAttribute());
       else into.set(name, UnitAttr.get());
@@ -716,6 +734,21 @@ export class Parser implements OpFormatParser {
    * defers just that form); an alias nested in a name, callsite or fused location must already be defined.
    */
   private parseLocationBody(outermost = false): Location {
+    return this.nested(() => this.parseLocationInner(outermost));
+  }
+
+  /** Runs one level of a recursive type / attribute / location parse, within MAX_VALUE_DEPTH levels. */
+  private nested<T>(parse: () => T): T {
+    if (this.valueDepth >= MAX_VALUE_DEPTH) this.error(NESTED_TOO_DEEPLY);
+    this.valueDepth++;
+    try {
+      return parse();
+    } finally {
+      this.valueDepth--;
+    }
+  }
+
+  private parseLocationInner(outermost: boolean): Location {
     if (this.tok.kind === Tok.Hash) {
       const name = this.text().slice(1);
       const at = this.tok.start;
@@ -791,6 +824,10 @@ export class Parser implements OpFormatParser {
   // ---- types -----------------------------------------------------------------------------------
 
   parseType(): Type {
+    return this.nested(() => this.parseTypeInner());
+  }
+
+  private parseTypeInner(): Type {
     const t = this.tok;
     switch (t.kind) {
       case Tok.Bang: {
@@ -1008,6 +1045,10 @@ export class Parser implements OpFormatParser {
   // ---- attributes ------------------------------------------------------------------------------
 
   parseAttribute(type?: Type): Attribute {
+    return this.nested(() => this.parseAttributeInner(type));
+  }
+
+  private parseAttributeInner(type?: Type): Attribute {
     const t = this.tok;
     switch (t.kind) {
       case Tok.Hash: {

@@ -20,7 +20,7 @@ import { aliasNameOf } from '../dialect/ir/dialect-registry.js';
 import { Block, BlockArgument, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../dialect/ir/location.js';
 import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
-import { escapeString } from '../dialect/ir/string-escape.js';
+import { compareBytes, escapeString } from '../dialect/ir/string-escape.js';
 import { FunctionType, NoneType, printResultTypes, Type } from '../dialect/ir/type.js';
 import { setOpDescriber } from '../dialect/ir/verifier.js';
 import { NameState } from './names.js';
@@ -524,7 +524,7 @@ export class IRPrinter implements OpFormatPrinter {
 }
 
 function byName(a: NamedAttribute, b: NamedAttribute): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  return compareBytes(a.name, b.name);
 }
 
 /** One op as diagnostics show it (`see current operation: ...`), named within its nearest isolated ancestor. */
