@@ -913,7 +913,7 @@ export class Parser implements OpFormatParser {
         this.advance();
         this.expect('<');
         if (this.isPunct('*')) this.error('unranked tensors are not supported');
-        const { shape, elementType } = this.parseShapeAndElementType(true);
+        const { shape, elementType } = this.parseShapeAndElementType(true, 'tensor');
         let enc: Attribute | undefined;
         if (this.consumeIf(',')) enc = this.parseAttribute();
         this.expect('>');
@@ -922,7 +922,7 @@ export class Parser implements OpFormatParser {
       case 'vector': {
         this.advance();
         this.expect('<');
-        const { shape, elementType } = this.parseShapeAndElementType(false);
+        const { shape, elementType } = this.parseShapeAndElementType(false, 'vector');
         this.expect('>');
         return VectorType.get(shape, elementType);
       }
@@ -930,7 +930,7 @@ export class Parser implements OpFormatParser {
     this.error(`expected non-function type`, at);
   }
 
-  parseShapeAndElementType(allowDynamic: boolean): { shape: number[]; elementType: Type } {
+  parseShapeAndElementType(allowDynamic: boolean, container?: 'tensor' | 'vector'): { shape: number[]; elementType: Type } {
     const s = this.src;
     let p = this.tok.start;
     const shape: number[] = [];
@@ -958,6 +958,13 @@ export class Parser implements OpFormatParser {
     }
     this.resetTo(p);
     const elementType = this.parseType();
+    // MLIR's TensorType/VectorType::isValidElementType: builtin types other than numbers are not elements.
+    if (container === 'tensor' && (elementType instanceof NoneType || elementType instanceof FunctionType || elementType instanceof RankedTensorType)) {
+      this.error('invalid tensor element type', p);
+    }
+    if (container === 'vector' && !(elementType instanceof IntegerType || elementType instanceof FloatType || elementType instanceof IndexType)) {
+      this.error('vector elements must be int/index/float type', p);
+    }
     return { shape, elementType };
   }
 

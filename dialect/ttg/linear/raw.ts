@@ -139,7 +139,7 @@ export class RawLayout {
   transposeOuts(newOuts: readonly string[]): RawLayout {
     const idx = new Map(this.outs.map(([d], i) => [d, i]));
     if (newOuts.length !== this.outs.length || newOuts.some((d) => !idx.has(d))) {
-      throw new Error(`transposeOuts: [${newOuts.join(', ')}] is not a permutation of [${this.getOutDimNames().join(', ')}]`);
+      throw new LinearLayoutError(`transposeOuts: [${newOuts.join(', ')}] is not a permutation of [${this.getOutDimNames().join(', ')}]`);
     }
     const perm = newOuts.map((d) => idx.get(d)!);
     return new RawLayout(
