@@ -65,7 +65,7 @@ import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
-import { IntegerType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IntegerType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
 import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { LLVMBuilder } from './builder.js';
@@ -119,6 +119,17 @@ export interface ConversionState {
   barrierBefore: Set<Operation>;
   /** Errors reported by patterns (the pass fails when not empty). */
   errors: { op: Operation; message: string }[];
+}
+
+/**
+ * The widest tensor element the lowering takes. Registers of wider elements are moved in 32-bit pieces, so one
+ * `tensor<32xi1000000>` layout conversion would unroll into a million shuffles (Triton would build them too).
+ */
+const MAX_ELEMENT_BITS = 1024;
+
+function elementBits(t: Type): number {
+  const e = t instanceof ShapedType ? t.elementType : undefined;
+  return e instanceof IntegerType || e instanceof FloatType ? e.width : 0;
 }
 
 export class LoweringError extends Error {
@@ -205,6 +216,8 @@ export class FunctionLowering {
 
   /** Lowers one op (at the builder's current insertion point). */
   lowerOp(op: Operation): void {
+    const wide = [...op.operandValues, ...op.results].map((v) => elementBits(v.type)).find((w) => w > MAX_ELEMENT_BITS);
+    if (wide !== undefined) throw new LoweringError(op, `cannot lower tensors of ${wide}-bit elements (at most ${MAX_ELEMENT_BITS} bits)`);
     const list = registry.get(op.name);
     const ctx = new LoweringContext(this, op);
     if (list) {

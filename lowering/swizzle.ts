@@ -12,6 +12,7 @@
  * This file also holds the small GF(2) helpers the data movement lowerings share: layouts as lists of flattened
  * columns (`columns`), solving for preimages (`Solver`), and the masks of the bits a set of columns can touch.
  */
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { pivotColumns, rank, solveMinimal } from '../dialect/linear-layout/f2.js';
@@ -461,7 +462,7 @@ export function optimalSwizzle(srcLL: LinearLayout, dstLL: LinearLayout, bitwidt
     const solver = new Solver([...offs, ...R]);
     const inverse = (x: number): number => {
       const s = solver.solve(x);
-      if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
+      if (s === undefined) throw new UnsupportedInputError('convert_layout: the shared layout does not cover every element');
       return s;
     };
     const smem = LinearLayout.fromBasesWithSizes(
@@ -547,7 +548,7 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
   const solver = new Solver([...offs, ...reps]);
   const inverse = (x: number): number => {
     const s = solver.solve(x);
-    if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
+    if (s === undefined) throw new UnsupportedInputError('convert_layout: the shared layout does not cover every element');
     return s;
   };
   const smem = LinearLayout.fromBasesWithSizes(

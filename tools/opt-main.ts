@@ -18,7 +18,7 @@ import { Diagnostic, DiagnosticError, isStackOverflow, NESTED_TOO_DEEPLY, render
 import type { Operation } from '../dialect/ir/ir.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { ParseError, Parser } from '../parser/parser.js';
-import { printOpForDiagnostic, printOperation, type PrintOptions } from '../printer/printer.js';
+import { OutputTooLargeError, printOpForDiagnostic, printOperation, type PrintOptions } from '../printer/printer.js';
 import { closestPasses, getPass, allPasses, parsePassOptions, PassOptionError, type Pass } from '../transforms/pass.js';
 import { isTriton36Pass, unimplementedTritonPassNote } from '../transforms/triton-36-passes.js';
 import { runPipeline, type PipelineEntry } from '../transforms/pass-manager.js';
@@ -391,7 +391,13 @@ function processBuffer(
     diags.push(...r.diagnostics);
     if (!r.ok) return undefined;
   }
-  return printOperation(module, printOpts(cfg));
+  try {
+    return printOperation(module, printOpts(cfg));
+  } catch (e) {
+    if (!(e instanceof OutputTooLargeError)) throw e;
+    diags.push(new Diagnostic('error', `output too large: ${e.message}`, module.loc));
+    return undefined;
+  }
 }
 
 function readInput(cfg: OptConfig, stdin: string | undefined): { name: string; text: string } {
