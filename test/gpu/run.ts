@@ -34,6 +34,8 @@ interface Args {
   stageOnly: boolean;
   run: boolean;
   results?: string;
+  /** A staged manifest.json whose per-family built counts and PTX count differences are printed. */
+  summary?: string;
   corpus?: string;
   keep?: string;
   staged?: string;
@@ -55,6 +57,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (name === '--stage-only') a.stageOnly = true;
     else if (name === '--run') a.run = true;
     else if (name === '--results') a.results = value();
+    else if (name === '--summary') a.summary = value();
     else if (name === '--corpus') a.corpus = value();
     else if (name === '--keep') a.keep = value();
     else if (name === '--staged') a.staged = value();
@@ -67,6 +70,7 @@ function parseArgs(argv: readonly string[]): Args {
           '                  convert-triton-gpu-to-llvm, Triton compiled with the case\'s num_stages; staged in test/gpu/staged-pipeline/\n' +
           '  --staged DIR    stage into DIR instead\n' +
           '  --run           then run test/gpu/device_check.py here (needs a GPU, PyTorch, Triton 3.6)\n' +
+          '  --summary FILE  print a staged manifest.json\'s built cases per family and PTX count differences\n' +
           '  --results FILE  print/save the table of a device run (results.json) as gpu-results/latest.json\n' +
           '                  (latest-extra.json for the extra corpus)\n',
       );
@@ -269,8 +273,35 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
   const manifest: Manifest = { created: new Date().toISOString(), commit: gitCommit(root), corpus, ...kernels, cases: out };
   writeFileSync(join(stagedDir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
   const built = out.filter((c) => c.status === 'built').length;
+  process.stdout.write(stagingSummary(out));
   process.stdout.write(`staged ${built} of ${out.length} cases in ${relative(root, stagedDir) || '.'}/ (manifest.json)\n`);
   return manifest;
+}
+
+/** Built cases per kernel family and target, and the cases whose PTX instruction counts differ from Triton's. */
+export function stagingSummary(cases: readonly ManifestCase[]): string {
+  const fam = new Map<string, Record<string, [number, number]>>();
+  const differ: string[] = [];
+  for (const c of cases) {
+    const family = c.case.split('-')[0]!;
+    const row = fam.get(family) ?? {};
+    const t = (row[`sm${c.capability}`] ??= [0, 0]);
+    t[1]++;
+    if (c.status === 'built') t[0]++;
+    fam.set(family, row);
+    const pc = c.ptx_counts;
+    if (!pc?.triton) continue;
+    const keys = [...new Set([...Object.keys(pc.ours), ...Object.keys(pc.triton)])].sort();
+    const diffs = keys.filter((k) => (pc.ours[k] ?? 0) !== (pc.triton![k] ?? 0)).map((k) => `${k} ${pc.ours[k] ?? 0}/${pc.triton![k] ?? 0}`);
+    if (diffs.length) differ.push(`  ${c.case}: ${diffs.join(', ')}`);
+  }
+  const caps = [...new Set(cases.map((c) => `sm${c.capability}`))].sort();
+  const rows = [...fam.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([f, r]) => [f, ...caps.map((k) => (r[k] ? `${r[k][0]}/${r[k][1]}` : '-'))]);
+  let text = `built per family:\n${formatTable(['family', ...caps], rows)}\n`;
+  const compared = cases.filter((c) => c.ptx_counts?.triton).length;
+  text += `PTX instruction counts (ours/Triton) equal to Triton's kernel.ptx on ${compared - differ.length} of ${compared} cases`;
+  text += differ.length ? `; they differ on:\n${differ.join('\n')}\n` : '\n';
+  return text;
 }
 
 /** One row of the device step's results.json (written by device_check.py). */
@@ -366,6 +397,10 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const root = packageRoot();
   if (args.results) return collect(resolve(args.results), root, corpusName(args));
+  if (args.summary) {
+    process.stdout.write(stagingSummary((JSON.parse(readFileSync(resolve(args.summary), 'utf8')) as Manifest).cases));
+    return 0;
+  }
   const stagedDir = stagedDirOf(args, root);
   await stage(args, root, stagedDir);
   const manifestRel = relative(root, join(stagedDir, 'manifest.json'));
