@@ -163,16 +163,20 @@ async function main(): Promise<void> {
     )
     .command(
       'toolchain',
-      'lower stage 14 of every corpus case with our pipeline and assemble it with mlir-translate-22, llc-22 and ptxas',
+      'lower every corpus case with our pipeline (stage 14; the pipeline corpus: the input of convert-triton-gpu-to-llvm) and assemble it with mlir-translate-22, llc-22 and ptxas',
       (y) =>
         y
           .option('dir', { type: 'string', describe: 'corpus folder (default: the ground truth\'s golden/corpus; "extra" = the bundled golden/extra corpus)' })
+          .option('corpus', {
+            type: 'string',
+            describe: 'a named corpus instead of --dir: "extra", or "pipeline" (the real-pipeline corpus: $TTG_PIPELINE_DIR, golden/pipeline or /tmp/pipe/pipeline)',
+          })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false }),
       async (a) => {
         const { runToolchainGolden } = await import('./toolchain.js');
-        await finish(() => runToolchainGolden({ dir: a.dir, caseFilter: a.case, keep: a.keep, verbose: a.verbose }));
+        await finish(() => runToolchainGolden({ dir: a.corpus ?? a.dir, caseFilter: a.case, keep: a.keep, verbose: a.verbose }));
       },
     )
     .command(
