@@ -39,3 +39,4 @@ import './nvgpu-warp-specialization.js';
 import './convert-warp-specialize-to-llvm.js';
 import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
+import './reconcile-unrealized-casts.js';
