@@ -40,3 +40,4 @@ import './convert-warp-specialize-to-llvm.js';
 import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
 import './reconcile-unrealized-casts.js';
+import './triton-rewrite-tensor-pointer.js';
