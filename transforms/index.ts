@@ -41,3 +41,4 @@ import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
 import './reconcile-unrealized-casts.js';
 import './triton-rewrite-tensor-pointer.js';
+import './triton-rewrite-tensor-descriptor-to-pointer.js';
