@@ -527,9 +527,3 @@ export class LoweringContext {
     throw new LoweringError(this.op, message);
   }
 }
-
-/** Reads an integer attribute of the module (`ttg.num-warps`, ...). */
-export function moduleIntAttr(module: Operation, name: string, dflt: number): number {
-  const a: Attribute | undefined = module.getAttr(name);
-  return a instanceof IntegerAttr ? a.num : dflt;
-}

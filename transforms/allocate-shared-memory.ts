@@ -6,18 +6,13 @@
  * ldmatrix/stmatrix tiles).
  */
 import type { Operation } from '../dialect/ir/ir.js';
-import { IntegerAttr } from '../dialect/ir/attribute.js';
+import { lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 import { registerPass } from './pass.js';
 
-function threadsPerWarp(module: Operation): number {
-  const a = module.getAttr('ttg.threads-per-warp');
-  return a instanceof IntegerAttr ? a.num : 32;
-}
-
 /** Runs the allocation and attaches its attributes; returns the analysis. */
 export function allocateSharedMemory(module: Operation, computeCapability: number, ptxVersion: number): ModuleAllocation {
-  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, threadsPerWarp(module)));
+  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, lookupThreadsPerWarp(module)));
   attachAllocationAttrs(module, alloc);
   return alloc;
 }

@@ -35,7 +35,8 @@ import { registerPass } from './pass.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { isExpensiveView } from '../dialect/ttg/utils/layout-utils.js';
-import { blockedFromShapeNumCTAs, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/utils/layout.js';
+import { blockedFromShapeNumCTAs } from '../dialect/ttg/utils/layout.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 const i32 = (): IntegerType => IntegerType.get(32);
 
