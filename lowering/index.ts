@@ -13,6 +13,7 @@ import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
+import { requireTritonGpuIR } from '../transforms/utils/preconditions.js';
 import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
 import { convertFuncOp } from './function.js';
 import { computeBarriers } from './membar.js';
@@ -103,6 +104,7 @@ registerPass({
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
   run(module: Operation, options, ctx: PassContext) {
+    if (!requireTritonGpuIR(module, ctx, 'convert-triton-gpu-to-llvm')) return;
     const errors = convertTritonGPUToLLVM(module, {
       computeCapability: Number(options['compute-capability']),
       ptxVersion: Number(options['ptx-version']),

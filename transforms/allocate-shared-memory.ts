@@ -9,6 +9,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from './analysis/allocation.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './utils/preconditions.js';
 
 function threadsPerWarp(module: Operation): number {
   const a = module.getAttr('ttg.threads-per-warp');
@@ -30,7 +31,8 @@ registerPass({
     'compute-capability': { type: 'int', default: 80, description: 'device compute capability' },
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory-nv')) return;
     allocateSharedMemory(module, Number(options['compute-capability']), Number(options['ptx-version']));
   },
 });
@@ -39,7 +41,8 @@ registerPass({
   name: 'allocate-shared-memory',
   className: 'AllocateSharedMemory',
   description: 'Add metadata for shared memory allocation',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory')) return;
     // The generic pass has no ldmatrix/stmatrix: a pre-Turing target gives plain ld/st.shared tiles.
     allocateSharedMemory(module, 0, 0);
   },

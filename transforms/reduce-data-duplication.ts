@@ -14,6 +14,7 @@ import { getCGALayout, getOrderForMemory } from '../dialect/ttg/layout-queries.j
 import { MemDescType } from '../dialect/ttg/types.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './utils/preconditions.js';
 import { bitWidthOf, cvtNeedsSharedMemory, swizzledSharedForDotOperand } from './utils/mma-utils.js';
 
 export function reduceDataDuplication(module: Operation): void {
@@ -43,7 +44,8 @@ registerPass({
   name: 'tritongpu-reduce-data-duplication',
   className: 'TritonGPUReduceDataDuplication',
   description: 'Reduce data duplication in register by decomposing convert[distributed -> dotOperand] into convert[distributed -> shared -> dotOperand]',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-reduce-data-duplication')) return;
     reduceDataDuplication(module);
   },
 });
