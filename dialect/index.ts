@@ -23,3 +23,4 @@ import './tt/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
 import './scf/canonicalize.js';
+import './cf/canonicalize.js';
