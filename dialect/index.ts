@@ -29,3 +29,4 @@ import './ttg/folds.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';
+import './cf/canonicalize.js';

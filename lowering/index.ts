@@ -13,6 +13,7 @@ import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
+import { requireTritonGpuIR } from '../transforms/preconditions.js';
 import { FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { convertFuncOp } from './function.js';
@@ -104,6 +105,7 @@ registerPass({
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
   run(module: Operation, options, ctx: PassContext) {
+    if (!requireTritonGpuIR(module, ctx, 'convert-triton-gpu-to-llvm')) return;
     const errors = convertTritonGPUToLLVM(module, {
       computeCapability: Number(options['compute-capability']),
       ptxVersion: Number(options['ptx-version']),

@@ -14,6 +14,7 @@ import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
 const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel']);
 
@@ -100,7 +101,8 @@ registerPass({
   options: {
     'compute-capability': { type: 'int', default: 90, description: 'device compute capability' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'triton-nvidia-gpu-fence-insertion')) return;
     insertFences(module, Number(options['compute-capability']));
   },
 });
