@@ -13,6 +13,7 @@ import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
+import { DiagnosticError, exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
 import { convertFuncOp } from './function.js';
 import { computeBarriers } from './membar.js';
@@ -88,7 +89,13 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
       fl.run(c.numOrigArgs);
     } catch (e) {
       if (e instanceof LoweringError) state.errors.push({ op: e.op, message: e.message });
-      else throw e;
+      else if (e instanceof DiagnosticError) throw e;
+      else {
+        // A bad layout in the signature (converted outside any op's lowering): an error at the function.
+        const d = exceptionAsOpError(c.func, e);
+        if (!d) throw e;
+        state.errors.push({ op: c.func, message: d.diagnostic.message.replace(/^'[^']*' op /, '') });
+      }
     }
   }
   return state.errors;
