@@ -29,3 +29,4 @@ import './nvgpu-warp-specialization.js';
 import './convert-warp-specialize-to-llvm.js';
 import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
+import './tma-lowering.js';

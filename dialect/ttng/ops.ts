@@ -9,7 +9,7 @@ import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
 import type { Operation } from '../ir/ir.js';
 import { boolAttr, i32Attr } from '../common/attr-kinds.js';
 import { constraint, tensorType } from '../common/type-constraints.js';
-import { CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
+import { CACHE_MODIFIER, DESCRIPTOR_REDUCE_KIND, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
 import { TensorDescType, PointerType } from '../tt/types.js';
 import { verifyDotShapes } from '../tt/ops.js';
 import { shapeOf } from '../tt/type-utils.js';
@@ -190,6 +190,41 @@ defineOp({
   ],
   traits: ['MemRead', 'MemWrite'],
   format: '$desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
+});
+const i32Tensor = constraint('ranked tensor of 32-bit signless integer values', (t) => t instanceof RankedTensorType && t.elementType instanceof IntegerType && t.elementType.width === 32);
+
+defineOp({
+  name: 'ttng.async_tma_gather',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: i32Tensor },
+    { name: 'y_offset', kind: 'single', type: i32 },
+    { name: 'barrier', kind: 'single', type: memDesc },
+    { name: 'result', kind: 'single', type: memDesc },
+    { name: 'pred', kind: 'single', type: i1 },
+  ],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` type(operands)',
+});
+defineOp({
+  name: 'ttng.async_tma_scatter',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: i32Tensor },
+    { name: 'y_offset', kind: 'single', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)',
+});
+defineOp({
+  name: 'ttng.async_tma_reduce',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
 });
 defineOp({
   name: 'ttng.async_tma_store_wait',
