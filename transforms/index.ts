@@ -30,3 +30,4 @@ import './convert-warp-specialize-to-llvm.js';
 import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
 import './tma-lowering.js';
+import './prefetch.js';
