@@ -31,3 +31,4 @@ import './plan-cta.js';
 import './optimize-descriptor-encoding.js';
 import './tma-lowering.js';
 import './prefetch.js';
+import './interleave-tmem.js';
