@@ -32,3 +32,4 @@ import './optimize-descriptor-encoding.js';
 import './tma-lowering.js';
 import './prefetch.js';
 import './interleave-tmem.js';
+import './mma-lowering.js';

@@ -17,6 +17,7 @@ import { AsyncTokenType, MemDescType } from '../ttg/types.js';
 import { asyncToken, memDesc } from '../ttg/ops.js';
 import './attrs.js';
 import './effects.js';
+import './mma-v5.js';
 
 const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
