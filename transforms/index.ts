@@ -33,3 +33,4 @@ import './tma-lowering.js';
 import './prefetch.js';
 import './interleave-tmem.js';
 import './mma-lowering.js';
+import './optimize-tmem-layouts.js';
