@@ -22,4 +22,8 @@ import './ub/ops.js';
 import './tt/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
+// Blackwell MMAs (and their effects, tc_gen5_commit) and the TMA gather op.
+import './ttng/mma-v5-ops.js';
+import './ttng/mma-v5-effects.js';
+import './ttng/tma-gather-op.js';
 import './scf/canonicalize.js';

@@ -17,7 +17,6 @@ import { AsyncTokenType, MemDescType } from '../ttg/types.js';
 import { asyncToken, memDesc } from '../ttg/ops.js';
 import './attrs.js';
 import './effects.js';
-import './mma-v5.js';
 
 const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
@@ -192,41 +191,6 @@ defineOp({
   traits: ['MemRead', 'MemWrite'],
   format: '$desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
 });
-const i32Tensor = constraint('ranked tensor of 32-bit signless integer values', (t) => t instanceof RankedTensorType && t.elementType instanceof IntegerType && t.elementType.width === 32);
-
-defineOp({
-  name: 'ttng.async_tma_gather',
-  operands: [
-    { name: 'desc', kind: 'single', type: tensorDesc },
-    { name: 'x_offsets', kind: 'single', type: i32Tensor },
-    { name: 'y_offset', kind: 'single', type: i32 },
-    { name: 'barrier', kind: 'single', type: memDesc },
-    { name: 'result', kind: 'single', type: memDesc },
-    { name: 'pred', kind: 'single', type: i1 },
-  ],
-  format: '$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` type(operands)',
-});
-defineOp({
-  name: 'ttng.async_tma_scatter',
-  operands: [
-    { name: 'desc', kind: 'single', type: tensorDesc },
-    { name: 'x_offsets', kind: 'single', type: i32Tensor },
-    { name: 'y_offset', kind: 'single', type: i32 },
-    { name: 'src', kind: 'single', type: memDesc },
-  ],
-  format: '$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)',
-});
-defineOp({
-  name: 'ttng.async_tma_reduce',
-  operands: [
-    { name: 'desc', kind: 'single', type: tensorDesc },
-    { name: 'coord', kind: 'variadic', type: i32 },
-    { name: 'src', kind: 'single', type: memDesc },
-  ],
-  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
-  traits: ['MemRead', 'MemWrite'],
-  format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
-});
 defineOp({
   name: 'ttng.async_tma_store_wait',
   attributes: [{ name: 'pendings', kind: i32Attr }],
@@ -363,3 +327,26 @@ defineOp({
 });
 
 void (undefined as unknown as Type);
+
+defineOp({
+  name: 'ttng.async_tma_reduce',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
+});
+defineOp({
+  name: 'ttng.async_tma_scatter',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: tensorType },
+    { name: 'y_offset', kind: 'single', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)',
+});
