@@ -55,3 +55,31 @@ describe('unsupported parts are located errors', () => {
     expect(two.stderr).toMatch(/^<stdin>:2:3: error: CTA planning .*not supported yet/m);
   });
 });
+
+describe('triton-nvidia-interleave-tmem', () => {
+  const input = `#blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<128x128x!tt.ptr<f32>, #blocked>, %q: !tt.ptr<f32>, %x: f32, %v: tensor<128x128xf32, #blocked>) {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %t = ttng.tmem_alloc %cst : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %l = ttng.tmem_load %t : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %m = arith.addf %l, %cst : tensor<128x128xf32, #blocked>
+    %y = arith.addf %x, %x : f32
+    tt.store %q, %y : !tt.ptr<f32>
+    %true = arith.constant true
+    ttng.tmem_store %v, %t, %true : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.store %p, %m : tensor<128x128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+`;
+  it('sinks a tmem_load and its pure single-use chain past global stores, up to a write of the same buffer', async () => {
+    const r = await runOpt(['-', '--triton-nvidia-interleave-tmem'], input);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ops = r.stdout.split('\n').map((l) => l.trim()).filter((l) => /^(%\S+ = )?(tt|ttng|arith)\./.test(l)).map((l) => l.replace(/^%\S+ = /, '').split(' ')[0]);
+    expect(ops).toEqual([
+      'tt.func', 'arith.constant', 'ttng.tmem_alloc', 'arith.addf', 'tt.store', 'arith.constant', 'ttng.tmem_load', 'arith.addf', 'ttng.tmem_store', 'tt.store', 'tt.return',
+    ]);
+  });
+});

@@ -26,9 +26,15 @@ interface Access {
   rankOffset: number;
 }
 
+/**
+ * Ops whose effects are declared here by traits alone (so on the default resource) but on global memory in
+ * Triton 3.6 (`MemWrite<GlobalMemory>` and the like): global writes never alias tensor memory.
+ */
+const GLOBAL_MEMORY_OPS = new Set(['tt.store', 'tt.atomic_rmw', 'tt.atomic_cas', 'tt.print', 'tt.assert', 'tt.descriptor_store', 'tt.descriptor_reduce', 'tt.descriptor_scatter']);
+
 /** The effects of `op` (recursively through RecursiveMemoryEffects ops); unknown ones count as every effect. */
 function collectEffects(op: Operation, out: MemoryEffect[]): boolean {
-  const e = getMemoryEffects(op);
+  const e = getMemoryEffects(op)?.map((x) => (GLOBAL_MEMORY_OPS.has(op.name) && x.resource === 'default' ? { ...x, resource: 'global' } : x));
   if (e) {
     out.push(...e);
     return true;
