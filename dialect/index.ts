@@ -25,3 +25,4 @@ import './ttg/folds.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './ttng/tma-descriptor-ops.js';
+import './llvm/constant-folds.js';
