@@ -34,3 +34,4 @@ import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';
 import './cf/canonicalize.js';
+import './llvm/constant-folds.js';

@@ -27,6 +27,7 @@ function canonicalize(src: string): string {
 }
 
 interface ExpectedRun {
+  run?: string;
   flags?: string[];
   chunks: { chunk: number; triton36_passes: boolean; triton36_output?: string }[];
 }
@@ -37,9 +38,11 @@ function upstreamChunks(file: string, only?: readonly number[]): { chunk: number
   const exp = join(upstream, 'expected', `${file}.json`);
   const chunks = gt.read(src).split(/^\/\/ -----\s*$/m);
   const run = (JSON.parse(gt.read(exp)) as { runs: ExpectedRun[] }).runs[0]!;
+  // The RUN line's -allow-unregistered-dialect is not among its pass flags.
+  const unregistered = run.run?.includes('allow-unregistered-dialect') ? ['--allow-unregistered-dialect'] : [];
   return run.chunks
     .filter((c) => c.triton36_passes && c.triton36_output !== undefined && (!only || only.includes(c.chunk)))
-    .map((c) => ({ chunk: c.chunk, flags: run.flags ?? [], input: chunks[c.chunk]!, expected: c.triton36_output! }));
+    .map((c) => ({ chunk: c.chunk, flags: [...(run.flags ?? []), ...unregistered], input: chunks[c.chunk]!, expected: c.triton36_output! }));
 }
 
 function runDriver(flags: readonly string[], input: string): string {
