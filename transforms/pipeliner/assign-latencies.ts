@@ -15,6 +15,7 @@
  * Then Blackwell's tcgen05 MMAs get theirs (`mma-v5-latency.ts`): `tt.self_latency = 1` when they can overlap with
  * themselves, `tt.latency` when their users can move a stage later.
  */
+import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { RankedTensorType } from '../../dialect/ir/type.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
@@ -42,6 +43,15 @@ import {
 
 /** Whether pipelining a load is worth it (and possible): see the file comment. */
 export function isPipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
+  try {
+    return pipeliningBeneficial(load, axisInfo, filterSmall);
+  } catch (e) {
+    // A layout that cannot be converted (bad input) is reported at the load.
+    throw exceptionAsOpError(load, e) ?? e;
+  }
+}
+
+function pipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
   if (load.name === 'tt.load' && filterSmall && !canBeConvertedToAsyncLoad(load, axisInfo)) return false;
   if (isTMALoad(load)) return true;
   const state = { incompatible: false };
@@ -150,8 +160,12 @@ export function assignLatencies(module: Operation, defaultNumStages: number): vo
       continue;
     }
     axisInfo ??= new ModuleAxisInfoAnalysis(module);
-    assignLoadLatencies(forOp, numStagesOrDefault(forOp, defaultNumStages), axisInfo, latencies);
-    assignMMAv5Latencies(forOp, latencies);
+    try {
+      assignLoadLatencies(forOp, numStagesOrDefault(forOp, defaultNumStages), axisInfo, latencies);
+      assignMMAv5Latencies(forOp, latencies);
+    } catch (e) {
+      throw exceptionAsOpError(forOp, e) ?? e;
+    }
   }
   serializeLatencies(latencies);
 }

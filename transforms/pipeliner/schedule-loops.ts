@@ -14,6 +14,7 @@
  * Loops that are outer loops, yield a block argument, contain a `gpu.barrier` or have no latency op are left
  * alone; a `tt.warp_specialize` loop without latencies is re-scheduled from its serialised schedule.
  */
+import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { BlockArgument } from '../../dialect/ir/ir.js';
 import { getForwardSliceOfOp } from '../utils/mma-utils.js';
@@ -244,7 +245,13 @@ function scheduleLoop(forOp: Operation, latencies: ReadonlyMap<Operation, number
 
 export function scheduleLoops(module: Operation): void {
   const latencies = deserializeLatencies(module);
-  for (const forOp of collectForOps(module)) scheduleLoop(forOp, latencies);
+  for (const forOp of collectForOps(module)) {
+    try {
+      scheduleLoop(forOp, latencies);
+    } catch (e) {
+      throw exceptionAsOpError(forOp, e) ?? e;
+    }
+  }
 }
 
 registerPass({
