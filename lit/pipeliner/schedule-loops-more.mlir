@@ -1322,3 +1322,358 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #loc81 = loc("tot"(#loc69))
 #loc82 = loc(callsite(#loc26 at #loc74))
 #loc84 = loc(callsite(#loc28 at #loc82))
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#loc = loc("/tmp/kern.py":3:0)
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#loc35 = loc("a_ptr"(#loc))
+#loc36 = loc("b_ptr"(#loc))
+#loc37 = loc("c_ptr"(#loc))
+#loc38 = loc("M"(#loc))
+#loc39 = loc("N"(#loc))
+#loc40 = loc("K"(#loc))
+// Triton 3.6 on tma_p-BM128-BN128-BK64-NS132-sm90-w4-s3 (MLIR_ENABLE_DUMP of a real compile).
+// CHECK-LABEL: @tma_p
+// CHECK: %18 = arith.cmpi eq, %arg7, %c0_i32 {loop.cluster = 1 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %19 = arith.select %18, %c0_i32, %arg9 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: } {loop.cluster = 1 : i32, loop.stage = 0 : i32}
+// CHECK: %acc_4 = arith.divsi %20, %nn_3 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %acc_5 = arith.muli %acc_4, %c128_i32 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %acc_6 = arith.muli %19, %c64_i32 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %acc_7 = tt.descriptor_load %ad_1[%acc_5, %acc_6] {loop.cluster = 5 : i32, loop.stage = 0 : i32} : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked1>
+// CHECK: %acc_8 = ttg.local_alloc %acc_7 {loop.cluster = 2 : i32, loop.stage = 2 : i32} : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+// CHECK: %acc_9 = arith.remsi %20, %nn_3 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %acc_10 = arith.muli %acc_9, %c128_i32 {loop.cluster = 5 : i32, loop.stage = 0 : i32} : i32
+// CHECK: %acc_11 = tt.descriptor_load %bd_2[%acc_6, %acc_10] {loop.cluster = 5 : i32, loop.stage = 0 : i32} : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked2>
+// CHECK: %acc_12 = ttg.local_alloc %acc_11 {loop.cluster = 2 : i32, loop.stage = 2 : i32} : (tensor<64x128xf16, #blocked2>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+// CHECK: %acc_13 = ttng.warp_group_dot %acc_8, %acc_12, %arg10 {inputPrecision = 0 : i32, loop.cluster = 2 : i32, loop.stage = 2 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+// CHECK: %21 = arith.addi %19, %c1_i32 {loop.cluster = 4 : i32, loop.stage = 1 : i32} : i32
+// CHECK: %22 = arith.cmpi eq, %arg7, %15 {loop.cluster = 6 : i32, loop.stage = 2 : i32} : i32
+// CHECK: } {loop.cluster = 6 : i32, loop.stage = 2 : i32}
+// CHECK: %24 = arith.addi %arg7, %c1_i32 {loop.cluster = 0 : i32, loop.stage = 1 : i32} : i32
+// CHECK: %25 = arith.cmpi eq, %arg7, %16 {loop.cluster = 0 : i32, loop.stage = 1 : i32} : i32
+// CHECK: %26 = arith.select %25, %c0_i32, %24 {loop.cluster = 0 : i32, loop.stage = 1 : i32} : i32
+// CHECK: } {tt.scheduled_max_stage = 2 : i32}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_p(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("a_ptr"(#loc)), %b_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("b_ptr"(#loc)), %c_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32} loc("c_ptr"(#loc)), %M: i32 {tt.divisibility = 16 : i32} loc("M"(#loc)), %N: i32 {tt.divisibility = 16 : i32} loc("N"(#loc)), %K: i32 {tt.divisibility = 16 : i32} loc("K"(#loc))) attributes {noinline = false} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked> loc(#loc1)
+    %c1_i64 = arith.constant 1 : i64 loc(#loc1)
+    %c128_i32 = arith.constant 128 : i32 loc(#loc1)
+    %c64_i32 = arith.constant 64 : i32 loc(#loc1)
+    %c132_i32 = arith.constant 132 : i32 loc(#loc2)
+    %c0_i32 = arith.constant 0 : i32 loc(#loc1)
+    %c1_i32 = arith.constant 1 : i32 loc(#loc1)
+    %c127_i32 = arith.constant 127 : i32 loc(#loc1)
+    %c63_i32 = arith.constant 63 : i32 loc(#loc1)
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma> loc(#loc1)
+    %ad = arith.extsi %K : i32 to i64 loc(#loc41)
+    %ad_1 = tt.make_tensor_descriptor %a_ptr, [%M, %K], [%ad, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>> loc(#loc41)
+    %bd = arith.extsi %N : i32 to i64 loc(#loc42)
+    %bd_2 = tt.make_tensor_descriptor %b_ptr, [%K, %N], [%bd, %c1_i64] : <f16>, <tensor<64x128xf16, #shared>> loc(#loc42)
+    %nn = arith.addi %N, %c127_i32 : i32 loc(#loc57)
+    %nn_3 = arith.divsi %nn, %c128_i32 : i32 loc(#loc58)
+    %0 = tt.get_program_id x : i32 loc(#loc8)
+    %1 = arith.addi %M, %c127_i32 : i32 loc(#loc44)
+    %2 = arith.divsi %1, %c128_i32 : i32 loc(#loc45)
+    %3 = arith.muli %2, %nn_3 : i32 loc(#loc10)
+    %4 = arith.addi %K, %c63_i32 : i32 loc(#loc46)
+    %5 = arith.divsi %4, %c64_i32 : i32 loc(#loc47)
+    %6 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc12)
+    %7 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc12)
+    %8 = tt.splat %N : i32 -> tensor<128x1xi32, #blocked> loc(#loc13)
+    %9 = tt.splat %c_ptr : !tt.ptr<f32> -> tensor<128x1x!tt.ptr<f32>, #blocked> loc(#loc14)
+    %acc = arith.cmpi eq, %5, %c0_i32 : i32 loc(#loc48)
+    scf.if %acc {
+      scf.for %t = %0 to %3 step %c132_i32  : i32 {
+        %10 = arith.divsi %t, %nn_3 : i32 loc(#loc16)
+        %11 = arith.muli %10, %c128_i32 : i32 loc(#loc17)
+        %12 = tt.splat %11 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc18)
+        %13 = arith.addi %12, %6 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc18)
+        %14 = tt.expand_dims %13 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked> loc(#loc19)
+        %15 = arith.muli %14, %8 : tensor<128x1xi32, #blocked> loc(#loc13)
+        %16 = tt.addptr %9, %15 : tensor<128x1x!tt.ptr<f32>, #blocked>, tensor<128x1xi32, #blocked> loc(#loc14)
+        %17 = arith.remsi %t, %nn_3 : i32 loc(#loc20)
+        %18 = arith.muli %17, %c128_i32 : i32 loc(#loc21)
+        %19 = tt.splat %18 : i32 -> tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc22)
+        %20 = arith.addi %19, %7 : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc22)
+        %21 = tt.expand_dims %20 {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked> loc(#loc23)
+        %22 = tt.broadcast %16 : tensor<128x1x!tt.ptr<f32>, #blocked> -> tensor<128x128x!tt.ptr<f32>, #blocked> loc(#loc24)
+        %23 = tt.broadcast %21 : tensor<1x128xi32, #blocked> -> tensor<128x128xi32, #blocked> loc(#loc24)
+        %24 = tt.addptr %22, %23 : tensor<128x128x!tt.ptr<f32>, #blocked>, tensor<128x128xi32, #blocked> loc(#loc24)
+        tt.store %24, %cst : tensor<128x128x!tt.ptr<f32>, #blocked> loc(#loc25)
+      } {tt.flatten} loc(#loc2)
+    } else {
+      %10 = arith.subi %3, %0 : i32 loc(#loc2)
+      %11 = arith.ceildivsi %10, %c132_i32 : i32 loc(#loc2)
+      %12 = arith.maxsi %5, %c1_i32 : i32 loc(#loc2)
+      %13 = arith.muli %11, %12 : i32 loc(#loc2)
+      %14 = arith.subi %0, %c132_i32 : i32 loc(#loc2)
+      %15 = arith.subi %12, %c1_i32 : i32 loc(#loc2)
+      %16 = arith.subi %12, %c1_i32 : i32 loc(#loc2)
+      %17:4 = scf.for %arg6 = %c0_i32 to %13 step %c1_i32 iter_args(%arg7 = %c0_i32, %arg8 = %14, %arg9 = %c0_i32, %arg10 = %cst_0) -> (i32, i32, i32, tensor<128x128xf32, #mma>)  : i32 {
+        %18 = arith.cmpi eq, %arg7, %c0_i32 : i32 loc(#loc2)
+        %19 = arith.select %18, %c0_i32, %arg9 : i32 loc(#loc2)
+        %20 = scf.if %18 -> (i32) {
+          %27 = arith.addi %arg8, %c132_i32 : i32 loc(#loc2)
+          scf.yield %27 : i32 loc(#loc2)
+        } else {
+          scf.yield %arg8 : i32 loc(#loc2)
+        } loc(#loc2)
+        %acc_4 = arith.divsi %20, %nn_3 : i32 loc(#loc49)
+        %acc_5 = arith.muli %acc_4, %c128_i32 : i32 loc(#loc50)
+        %acc_6 = arith.muli %19, %c64_i32 : i32 loc(#loc51)
+        %acc_7 = tt.descriptor_load %ad_1[%acc_5, %acc_6] {tt.latency = 2 : i32} : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked1> loc(#loc52)
+        %acc_8 = ttg.local_alloc %acc_7 : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem> loc(#loc52)
+        %acc_9 = arith.remsi %20, %nn_3 : i32 loc(#loc53)
+        %acc_10 = arith.muli %acc_9, %c128_i32 : i32 loc(#loc54)
+        %acc_11 = tt.descriptor_load %bd_2[%acc_6, %acc_10] {tt.latency = 2 : i32} : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked2> loc(#loc55)
+        %acc_12 = ttg.local_alloc %acc_11 : (tensor<64x128xf16, #blocked2>) -> !ttg.memdesc<64x128xf16, #shared, #smem> loc(#loc55)
+        %acc_13 = ttng.warp_group_dot %acc_8, %acc_12, %arg10 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma> loc(#loc56)
+        %21 = arith.addi %19, %c1_i32 : i32 loc(#loc2)
+        %22 = arith.cmpi eq, %arg7, %15 : i32 loc(#loc2)
+        %23 = scf.if %22 -> (tensor<128x128xf32, #mma>) {
+          %27 = arith.divsi %20, %nn_3 : i32 loc(#loc16)
+          %28 = arith.muli %27, %c128_i32 : i32 loc(#loc17)
+          %29 = tt.splat %28 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc18)
+          %30 = arith.addi %29, %6 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc18)
+          %31 = tt.expand_dims %30 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked> loc(#loc19)
+          %32 = arith.muli %31, %8 : tensor<128x1xi32, #blocked> loc(#loc13)
+          %33 = tt.addptr %9, %32 : tensor<128x1x!tt.ptr<f32>, #blocked>, tensor<128x1xi32, #blocked> loc(#loc14)
+          %34 = arith.remsi %20, %nn_3 : i32 loc(#loc20)
+          %35 = arith.muli %34, %c128_i32 : i32 loc(#loc21)
+          %36 = tt.splat %35 : i32 -> tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc22)
+          %37 = arith.addi %36, %7 : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc22)
+          %38 = tt.expand_dims %37 {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked> loc(#loc23)
+          %39 = tt.broadcast %33 : tensor<128x1x!tt.ptr<f32>, #blocked> -> tensor<128x128x!tt.ptr<f32>, #blocked> loc(#loc24)
+          %40 = tt.broadcast %38 : tensor<1x128xi32, #blocked> -> tensor<128x128xi32, #blocked> loc(#loc24)
+          %41 = tt.addptr %39, %40 : tensor<128x128x!tt.ptr<f32>, #blocked>, tensor<128x128xi32, #blocked> loc(#loc24)
+          %42 = ttg.convert_layout %acc_13 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked> loc(#loc25)
+          tt.store %41, %42 : tensor<128x128x!tt.ptr<f32>, #blocked> loc(#loc25)
+          scf.yield %cst_0 : tensor<128x128xf32, #mma> loc(#loc2)
+        } else {
+          scf.yield %acc_13 : tensor<128x128xf32, #mma> loc(#loc2)
+        } loc(#loc2)
+        %24 = arith.addi %arg7, %c1_i32 : i32 loc(#loc2)
+        %25 = arith.cmpi eq, %arg7, %16 : i32 loc(#loc2)
+        %26 = arith.select %25, %c0_i32, %24 : i32 loc(#loc2)
+        scf.yield %26, %20, %21, %23 : i32, i32, i32, tensor<128x128xf32, #mma> loc(#loc2)
+      } loc(#loc2)
+    } loc(#loc48)
+    tt.return loc(#loc34)
+  } loc(#loc)
+} loc(#loc)
+#loc1 = loc(unknown)
+#loc2 = loc("/tmp/kern.py":7:65)
+#loc3 = loc("/tmp/kern.py":4:35)
+#loc4 = loc("/tmp/kern.py":5:35)
+#loc5 = loc("/opt/torch/.venv/lib/python3.12/site-packages/triton/language/standard.py":43:17)
+#loc6 = loc("/tmp/kern.py":6:20)
+#loc7 = loc("/opt/torch/.venv/lib/python3.12/site-packages/triton/language/standard.py":43:30)
+#loc8 = loc("/tmp/kern.py":7:36)
+#loc9 = loc("/tmp/kern.py":7:51)
+#loc10 = loc("/tmp/kern.py":7:57)
+#loc11 = loc("/tmp/kern.py":9:37)
+#loc12 = loc("/tmp/kern.py":11:56)
+#loc13 = loc("/tmp/kern.py":11:72)
+#loc14 = loc("/tmp/kern.py":11:25)
+#loc15 = loc("/tmp/kern.py":9:26)
+#loc16 = loc("/tmp/kern.py":11:32)
+#loc17 = loc("/tmp/kern.py":11:38)
+#loc18 = loc("/tmp/kern.py":11:43)
+#loc19 = loc("/tmp/kern.py":11:61)
+#loc20 = loc("/tmp/kern.py":11:82)
+#loc21 = loc("/tmp/kern.py":11:88)
+#loc22 = loc("/tmp/kern.py":11:93)
+#loc23 = loc("/tmp/kern.py":11:111)
+#loc24 = loc("/tmp/kern.py":11:76)
+#loc25 = loc("/tmp/kern.py":11:121)
+#loc26 = loc("/tmp/kern.py":10:40)
+#loc27 = loc("/tmp/kern.py":10:46)
+#loc28 = loc("/tmp/kern.py":10:54)
+#loc29 = loc("/tmp/kern.py":10:33)
+#loc30 = loc("/tmp/kern.py":10:82)
+#loc31 = loc("/tmp/kern.py":10:88)
+#loc32 = loc("/tmp/kern.py":10:68)
+#loc33 = loc("/tmp/kern.py":10:94)
+#loc34 = loc("/tmp/kern.py":7:4)
+#loc41 = loc("ad"(#loc3))
+#loc42 = loc("bd"(#loc4))
+#loc43 = loc("nn"(#loc6))
+#loc44 = loc(callsite(#loc5 at #loc9))
+#loc45 = loc(callsite(#loc7 at #loc9))
+#loc46 = loc(callsite(#loc5 at #loc11))
+#loc47 = loc(callsite(#loc7 at #loc11))
+#loc48 = loc("acc"(#loc15))
+#loc49 = loc("acc"(#loc26))
+#loc50 = loc("acc"(#loc27))
+#loc51 = loc("acc"(#loc28))
+#loc52 = loc("acc"(#loc29))
+#loc53 = loc("acc"(#loc30))
+#loc54 = loc("acc"(#loc31))
+#loc55 = loc("acc"(#loc32))
+#loc56 = loc("acc"(#loc33))
+#loc57 = loc(callsite(#loc5 at #loc43))
+#loc58 = loc(callsite(#loc7 at #loc43))
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#loc = loc("/tmp/kern.py":13:0)
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#loc31 = loc("a"(#loc))
+#loc32 = loc("b"(#loc))
+#loc33 = loc("b2"(#loc))
+#loc34 = loc("c"(#loc))
+#loc35 = loc("K"(#loc))
+#loc36 = loc("N"(#loc))
+// Triton 3.6 on two_dots-BM64-BN64-BK32-sm90-w4-s3 (MLIR_ENABLE_DUMP of a real compile).
+// CHECK-LABEL: @two_dots
+// CHECK: %x_13 = tt.splat %acc2_12 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : i32 -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+// CHECK: %x_14 = tt.splat %acc2_12 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : i32 -> tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+// CHECK: %x_15 = arith.addi %x_13, %rk {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+// CHECK: %x_16 = arith.addi %x_14, %rk_0 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+// CHECK: %x_17 = tt.expand_dims %x_15 {axis = 0 : i32, loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+// CHECK: %x_18 = tt.broadcast %x_17 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+// CHECK: %x_19 = tt.addptr %x_6, %x_18 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+// CHECK: %x_20 = tt.load %x_19 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked>
+// CHECK: %x_21 = ttg.local_alloc %x_20 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+// CHECK: %acc_22 = tt.expand_dims %x_16 {axis = 1 : i32, loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32x1xi32, #blocked1>
+// CHECK: %acc_23 = arith.muli %acc_22, %acc {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1xi32, #blocked1>
+// CHECK: %acc_24 = tt.addptr %acc_7, %acc_23 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<f16>, #blocked1>, tensor<32x1xi32, #blocked1>
+// CHECK: %acc_25 = tt.broadcast %acc_24 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<f16>, #blocked1> -> tensor<32x64x!tt.ptr<f16>, #blocked1>
+// CHECK: %acc_26 = tt.addptr %acc_25, %acc_10 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1>
+// CHECK: %acc_27 = tt.load %acc_26 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1>
+// CHECK: %acc_28 = ttg.local_alloc %acc_27 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem>
+// CHECK: %acc_29 = ttng.warp_group_dot %x_21, %acc_28, %arg7 {inputPrecision = 0 : i32, loop.cluster = 0 : i32, loop.stage = 2 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+// CHECK: %acc2_30 = tt.addptr %acc2, %acc_23 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<f16>, #blocked1>, tensor<32x1xi32, #blocked1>
+// CHECK: %acc2_31 = tt.broadcast %acc2_30 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<f16>, #blocked1> -> tensor<32x64x!tt.ptr<f16>, #blocked1>
+// CHECK: %acc2_32 = tt.addptr %acc2_31, %acc_10 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1>
+// CHECK: %acc2_33 = tt.load %acc2_32 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1>
+// CHECK: %acc2_34 = ttg.local_alloc %acc2_33 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem>
+// CHECK: %acc2_35 = ttng.warp_group_dot %x_21, %acc2_34, %arg8 {inputPrecision = 0 : i32, loop.cluster = 0 : i32, loop.stage = 2 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+// CHECK: } {tt.scheduled_max_stage = 2 : i32}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_dots(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("a"(#loc)), %b: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("b"(#loc)), %b2: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("b2"(#loc)), %c: !tt.ptr<f32> {tt.divisibility = 16 : i32} loc("c"(#loc)), %K: i32 loc("K"(#loc)), %N: i32 {tt.divisibility = 16 : i32} loc("N"(#loc))) attributes {noinline = false} {
+    %c0_i32 = arith.constant 0 : i32 loc(#loc1)
+    %c32_i32 = arith.constant 32 : i32 loc(#loc1)
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma> loc(#loc2)
+    %rk = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc37)
+    %rk_0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc37)
+    %x = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc38)
+    %x_1 = tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked> loc(#loc38)
+    %x_2 = tt.splat %K : i32 -> tensor<64x1xi32, #blocked> loc(#loc39)
+    %x_3 = arith.muli %x_1, %x_2 : tensor<64x1xi32, #blocked> loc(#loc39)
+    %x_4 = tt.splat %a : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked> loc(#loc40)
+    %x_5 = tt.addptr %x_4, %x_3 : tensor<64x1x!tt.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked> loc(#loc40)
+    %x_6 = tt.broadcast %x_5 : tensor<64x1x!tt.ptr<f16>, #blocked> -> tensor<64x32x!tt.ptr<f16>, #blocked> loc(#loc41)
+    %acc = tt.splat %N : i32 -> tensor<32x1xi32, #blocked1> loc(#loc42)
+    %acc_7 = tt.splat %b : !tt.ptr<f16> -> tensor<32x1x!tt.ptr<f16>, #blocked1> loc(#loc43)
+    %acc_8 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> loc(#loc44)
+    %acc_9 = tt.expand_dims %acc_8 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x64xi32, #blocked1> loc(#loc44)
+    %acc_10 = tt.broadcast %acc_9 : tensor<1x64xi32, #blocked1> -> tensor<32x64xi32, #blocked1> loc(#loc45)
+    %acc2 = tt.splat %b2 : !tt.ptr<f16> -> tensor<32x1x!tt.ptr<f16>, #blocked1> loc(#loc46)
+    %acc2_11:2 = scf.for %acc2_12 = %c0_i32 to %K step %c32_i32 iter_args(%arg7 = %cst, %arg8 = %cst) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>)  : i32 {
+      %x_13 = tt.splat %acc2_12 : i32 -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc48)
+      %x_14 = tt.splat %acc2_12 : i32 -> tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc48)
+      %x_15 = arith.addi %x_13, %rk : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc48)
+      %x_16 = arith.addi %x_14, %rk_0 : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc48)
+      %x_17 = tt.expand_dims %x_15 {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked> loc(#loc49)
+      %x_18 = tt.broadcast %x_17 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked> loc(#loc41)
+      %x_19 = tt.addptr %x_6, %x_18 : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked> loc(#loc41)
+      %x_20 = tt.load %x_19 : tensor<64x32x!tt.ptr<f16>, #blocked> loc(#loc50)
+      %x_21 = ttg.local_alloc %x_20 : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem> loc(#loc50)
+      %acc_22 = tt.expand_dims %x_16 {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32x1xi32, #blocked1> loc(#loc51)
+      %acc_23 = arith.muli %acc_22, %acc : tensor<32x1xi32, #blocked1> loc(#loc42)
+      %acc_24 = tt.addptr %acc_7, %acc_23 : tensor<32x1x!tt.ptr<f16>, #blocked1>, tensor<32x1xi32, #blocked1> loc(#loc43)
+      %acc_25 = tt.broadcast %acc_24 : tensor<32x1x!tt.ptr<f16>, #blocked1> -> tensor<32x64x!tt.ptr<f16>, #blocked1> loc(#loc45)
+      %acc_26 = tt.addptr %acc_25, %acc_10 : tensor<32x64x!tt.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1> loc(#loc45)
+      %acc_27 = tt.load %acc_26 {tt.latency = 2 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1> loc(#loc52)
+      %acc_28 = ttg.local_alloc %acc_27 : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem> loc(#loc52)
+      %acc_29 = ttng.warp_group_dot %x_21, %acc_28, %arg7 {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma> loc(#loc53)
+      %acc2_30 = tt.addptr %acc2, %acc_23 : tensor<32x1x!tt.ptr<f16>, #blocked1>, tensor<32x1xi32, #blocked1> loc(#loc46)
+      %acc2_31 = tt.broadcast %acc2_30 : tensor<32x1x!tt.ptr<f16>, #blocked1> -> tensor<32x64x!tt.ptr<f16>, #blocked1> loc(#loc54)
+      %acc2_32 = tt.addptr %acc2_31, %acc_10 : tensor<32x64x!tt.ptr<f16>, #blocked1>, tensor<32x64xi32, #blocked1> loc(#loc54)
+      %acc2_33 = tt.load %acc2_32 {tt.latency = 2 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked1> loc(#loc55)
+      %acc2_34 = ttg.local_alloc %acc2_33 : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem> loc(#loc55)
+      %acc2_35 = ttng.warp_group_dot %x_21, %acc2_34, %arg8 {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma> loc(#loc56)
+      scf.yield %acc_29, %acc2_35 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma> loc(#loc22)
+    } loc(#loc57)
+    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked2}>> loc(#loc23)
+    %1 = tt.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked2}>> -> tensor<64x1xi32, #blocked2> loc(#loc23)
+    %2 = tt.splat %N : i32 -> tensor<64x1xi32, #blocked2> loc(#loc24)
+    %3 = arith.muli %1, %2 : tensor<64x1xi32, #blocked2> loc(#loc24)
+    %4 = tt.splat %c : !tt.ptr<f32> -> tensor<64x1x!tt.ptr<f32>, #blocked2> loc(#loc25)
+    %5 = tt.addptr %4, %3 : tensor<64x1x!tt.ptr<f32>, #blocked2>, tensor<64x1xi32, #blocked2> loc(#loc25)
+    %6 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>> loc(#loc26)
+    %7 = tt.expand_dims %6 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>> -> tensor<1x64xi32, #blocked2> loc(#loc26)
+    %8 = tt.broadcast %5 : tensor<64x1x!tt.ptr<f32>, #blocked2> -> tensor<64x64x!tt.ptr<f32>, #blocked2> loc(#loc27)
+    %9 = tt.broadcast %7 : tensor<1x64xi32, #blocked2> -> tensor<64x64xi32, #blocked2> loc(#loc27)
+    %10 = tt.addptr %8, %9 : tensor<64x64x!tt.ptr<f32>, #blocked2>, tensor<64x64xi32, #blocked2> loc(#loc27)
+    %11 = arith.addf %acc2_11#0, %acc2_11#1 : tensor<64x64xf32, #mma> loc(#loc28)
+    %12 = ttg.convert_layout %11 : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked2> loc(#loc29)
+    tt.store %10, %12 : tensor<64x64x!tt.ptr<f32>, #blocked2> loc(#loc29)
+    tt.return loc(#loc30)
+  } loc(#loc)
+} loc(#loc)
+#loc1 = loc("/tmp/kern.py":19:25)
+#loc2 = loc(unknown)
+#loc3 = loc("/tmp/kern.py":16:22)
+#loc4 = loc("/tmp/kern.py":20:27)
+#loc5 = loc("/tmp/kern.py":20:38)
+#loc6 = loc("/tmp/kern.py":20:24)
+#loc7 = loc("/tmp/kern.py":20:42)
+#loc8 = loc("/tmp/kern.py":21:56)
+#loc9 = loc("/tmp/kern.py":21:36)
+#loc10 = loc("/tmp/kern.py":21:63)
+#loc11 = loc("/tmp/kern.py":21:60)
+#loc12 = loc("/tmp/kern.py":22:38)
+#loc13 = loc("/tmp/kern.py":20:47)
+#loc14 = loc("/tmp/kern.py":20:51)
+#loc15 = loc("/tmp/kern.py":20:20)
+#loc16 = loc("/tmp/kern.py":21:45)
+#loc17 = loc("/tmp/kern.py":21:32)
+#loc18 = loc("/tmp/kern.py":21:74)
+#loc19 = loc("/tmp/kern.py":22:62)
+#loc20 = loc("/tmp/kern.py":22:33)
+#loc21 = loc("/tmp/kern.py":22:76)
+#loc22 = loc("/tmp/kern.py":22:8)
+#loc23 = loc("/tmp/kern.py":23:20)
+#loc24 = loc("/tmp/kern.py":23:31)
+#loc25 = loc("/tmp/kern.py":23:17)
+#loc26 = loc("/tmp/kern.py":23:38)
+#loc27 = loc("/tmp/kern.py":23:35)
+#loc28 = loc("/tmp/kern.py":23:54)
+#loc29 = loc("/tmp/kern.py":23:48)
+#loc30 = loc("/tmp/kern.py":23:4)
+#loc37 = loc("rk"(#loc3))
+#loc38 = loc("x"(#loc4))
+#loc39 = loc("x"(#loc5))
+#loc40 = loc("x"(#loc6))
+#loc41 = loc("x"(#loc7))
+#loc42 = loc("acc"(#loc8))
+#loc43 = loc("acc"(#loc9))
+#loc44 = loc("acc"(#loc10))
+#loc45 = loc("acc"(#loc11))
+#loc46 = loc("acc2"(#loc12))
+#loc47 = loc("acc"(#loc1))
+#loc48 = loc("x"(#loc13))
+#loc49 = loc("x"(#loc14))
+#loc50 = loc("x"(#loc15))
+#loc51 = loc("acc"(#loc16))
+#loc52 = loc("acc"(#loc17))
+#loc53 = loc("acc"(#loc18))
+#loc54 = loc("acc2"(#loc19))
+#loc55 = loc("acc2"(#loc20))
+#loc56 = loc("acc2"(#loc21))
+#loc57 = loc("acc2"(#loc47))
