@@ -18,7 +18,7 @@
 import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { RankedTensorType } from '../../dialect/ir/type.js';
-import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
+import { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
 import { registerPass } from '../pass.js';
 import { assignMMAv5Latencies } from './mma-v5-latency.js';
 import {

@@ -19,12 +19,12 @@ import { DotOperandEncodingAttr, LinearEncodingAttr, SharedEncodingAttr, Swizzle
 import { getCGALayout, getOrderForMemory, getSharedOrder } from '../../dialect/ttg/layout-queries.js';
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
-import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
+import type { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
 import { getContigPerThread, getOrder, getOrderForDotOperand, getThreadOrder } from '../../dialect/ttg/layout-queries.js';
 import { nvidiaMmaTile } from '../../dialect/ttg/linear/distributed.js';
 import { divideLeft } from '../../dialect/linear-layout/linear-layout.js';
-import { iota, shapePerCTAFromCGA } from '../utils/layout.js';
-import { bitWidthOf, swizzledSharedForDotOperand } from '../utils/mma-utils.js';
+import { iota, shapePerCTAFromCGA } from '../../dialect/ttg/utils/layout.js';
+import { bitWidthOf, swizzledSharedForDotOperand } from '../../dialect/ttg/utils/mma-utils.js';
 
 // ---- attribute names ------------------------------------------------------------------------------------
 

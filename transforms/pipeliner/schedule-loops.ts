@@ -17,7 +17,7 @@
 import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { BlockArgument } from '../../dialect/ir/ir.js';
-import { getForwardSliceOfOp } from '../utils/mma-utils.js';
+import { getForwardSliceOfOp } from '../../dialect/ttg/utils/mma-utils.js';
 import { registerPass } from '../pass.js';
 import {
   ATTR_WARP_SPECIALIZE,
