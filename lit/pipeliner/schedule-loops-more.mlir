@@ -1677,3 +1677,162 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #loc55 = loc("acc2"(#loc20))
 #loc56 = loc("acc2"(#loc21))
 #loc57 = loc("acc2"(#loc47))
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#loc = loc("/tmp/kern.py":3:0)
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#loc33 = loc("a"(#loc))
+#loc34 = loc("w"(#loc))
+#loc35 = loc("s"(#loc))
+#loc36 = loc("c"(#loc))
+#loc37 = loc("K"(#loc))
+#loc38 = loc("N"(#loc))
+// Triton 3.6 on dq-BM64-BN64-BK32-sm90-w4-s3 (MLIR_ENABLE_DUMP of a real compile).
+// CHECK-LABEL: @dq
+// CHECK: %x_14 = tt.splat %acc_12 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : i32 -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+// CHECK: %x_15 = tt.splat %acc_12 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : i32 -> tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+// CHECK: %x_16 = arith.addi %x_14, %rk {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+// CHECK: %x_17 = arith.addi %x_15, %rk_0 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+// CHECK: %x_18 = tt.expand_dims %x_16 {axis = 0 : i32, loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+// CHECK: %x_19 = tt.broadcast %x_18 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+// CHECK: %x_20 = tt.addptr %x_6, %x_19 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+// CHECK: %x_21 = tt.load %x_20 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked>
+// CHECK: %x_22 = ttg.local_alloc %x_21 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+// CHECK: %q_23 = tt.expand_dims %x_17 {axis = 1 : i32, loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32x1xi32, #blocked1>
+// CHECK: %q_24 = arith.muli %q_23, %q {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1xi32, #blocked1>
+// CHECK: %q_25 = tt.addptr %q_7, %q_24 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<i8>, #blocked1>, tensor<32x1xi32, #blocked1>
+// CHECK: %q_26 = tt.broadcast %q_25 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x1x!tt.ptr<i8>, #blocked1> -> tensor<32x64x!tt.ptr<i8>, #blocked1>
+// CHECK: %q_27 = tt.addptr %q_26, %q_10 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<i8>, #blocked1>, tensor<32x64xi32, #blocked1>
+// CHECK: %q_28 = tt.load %q_27 {loop.cluster = 2 : i32, loop.stage = 0 : i32} : tensor<32x64x!tt.ptr<i8>, #blocked1>
+// CHECK: %sc = arith.divsi %acc_12, %c32_i32 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : i32
+// CHECK: %sc_29 = tt.addptr %s, %sc {loop.cluster = 0 : i32, loop.stage = 2 : i32} : !tt.ptr<f16>, i32
+// CHECK: %sc_30 = tt.load %sc_29 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : !tt.ptr<f16>
+// CHECK: %acc_31 = arith.sitofp %q_28 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<32x64xi8, #blocked1> to tensor<32x64xf16, #blocked1>
+// CHECK: %acc_32 = tt.splat %sc_30 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : f16 -> tensor<32x64xf16, #blocked1>
+// CHECK: %acc_33 = arith.mulf %acc_31, %acc_32 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<32x64xf16, #blocked1>
+// CHECK: %acc_34 = ttg.local_alloc %acc_33 {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem>
+// CHECK: %acc_35 = ttng.warp_group_dot %x_22, %acc_34, %acc_13 {inputPrecision = 0 : i32, loop.cluster = 0 : i32, loop.stage = 2 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+// CHECK: } {tt.scheduled_max_stage = 2 : i32}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dq(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("a"(#loc)), %w: !tt.ptr<i8> {tt.divisibility = 16 : i32} loc("w"(#loc)), %s: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc("s"(#loc)), %c: !tt.ptr<f32> {tt.divisibility = 16 : i32} loc("c"(#loc)), %K: i32 {tt.divisibility = 16 : i32} loc("K"(#loc)), %N: i32 {tt.divisibility = 16 : i32} loc("N"(#loc))) attributes {noinline = false} {
+    %c32_i32 = arith.constant 32 : i32 loc(#loc1)
+    %c0_i32 = arith.constant 0 : i32 loc(#loc2)
+    %acc = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma> loc(#loc61)
+    %rk = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc40)
+    %rk_0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc40)
+    %x = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc41)
+    %x_1 = tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked> loc(#loc41)
+    %x_2 = tt.splat %K : i32 -> tensor<64x1xi32, #blocked> loc(#loc42)
+    %x_3 = arith.muli %x_1, %x_2 : tensor<64x1xi32, #blocked> loc(#loc42)
+    %x_4 = tt.splat %a : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked> loc(#loc43)
+    %x_5 = tt.addptr %x_4, %x_3 : tensor<64x1x!tt.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked> loc(#loc43)
+    %x_6 = tt.broadcast %x_5 : tensor<64x1x!tt.ptr<f16>, #blocked> -> tensor<64x32x!tt.ptr<f16>, #blocked> loc(#loc44)
+    %q = tt.splat %N : i32 -> tensor<32x1xi32, #blocked1> loc(#loc45)
+    %q_7 = tt.splat %w : !tt.ptr<i8> -> tensor<32x1x!tt.ptr<i8>, #blocked1> loc(#loc46)
+    %q_8 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> loc(#loc47)
+    %q_9 = tt.expand_dims %q_8 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x64xi32, #blocked1> loc(#loc47)
+    %q_10 = tt.broadcast %q_9 : tensor<1x64xi32, #blocked1> -> tensor<32x64xi32, #blocked1> loc(#loc48)
+    %acc_11 = scf.for %acc_12 = %c0_i32 to %K step %c32_i32 iter_args(%acc_13 = %acc) -> (tensor<64x64xf32, #mma>)  : i32 {
+      %x_14 = tt.splat %acc_12 : i32 -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc50)
+      %x_15 = tt.splat %acc_12 : i32 -> tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc50)
+      %x_16 = arith.addi %x_14, %rk : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc50)
+      %x_17 = arith.addi %x_15, %rk_0 : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> loc(#loc50)
+      %x_18 = tt.expand_dims %x_16 {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked> loc(#loc51)
+      %x_19 = tt.broadcast %x_18 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked> loc(#loc44)
+      %x_20 = tt.addptr %x_6, %x_19 : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked> loc(#loc44)
+      %x_21 = tt.load %x_20 {tt.latency = 2 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked> loc(#loc52)
+      %x_22 = ttg.local_alloc %x_21 : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem> loc(#loc52)
+      %q_23 = tt.expand_dims %x_17 {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32x1xi32, #blocked1> loc(#loc53)
+      %q_24 = arith.muli %q_23, %q : tensor<32x1xi32, #blocked1> loc(#loc45)
+      %q_25 = tt.addptr %q_7, %q_24 : tensor<32x1x!tt.ptr<i8>, #blocked1>, tensor<32x1xi32, #blocked1> loc(#loc46)
+      %q_26 = tt.broadcast %q_25 : tensor<32x1x!tt.ptr<i8>, #blocked1> -> tensor<32x64x!tt.ptr<i8>, #blocked1> loc(#loc48)
+      %q_27 = tt.addptr %q_26, %q_10 : tensor<32x64x!tt.ptr<i8>, #blocked1>, tensor<32x64xi32, #blocked1> loc(#loc48)
+      %q_28 = tt.load %q_27 {tt.latency = 2 : i32} : tensor<32x64x!tt.ptr<i8>, #blocked1> loc(#loc54)
+      %sc = arith.divsi %acc_12, %c32_i32 : i32 loc(#loc55)
+      %sc_29 = tt.addptr %s, %sc : !tt.ptr<f16>, i32 loc(#loc56)
+      %sc_30 = tt.load %sc_29 : !tt.ptr<f16> loc(#loc57)
+      %acc_31 = arith.sitofp %q_28 : tensor<32x64xi8, #blocked1> to tensor<32x64xf16, #blocked1> loc(#loc58)
+      %acc_32 = tt.splat %sc_30 : f16 -> tensor<32x64xf16, #blocked1> loc(#loc59)
+      %acc_33 = arith.mulf %acc_31, %acc_32 : tensor<32x64xf16, #blocked1> loc(#loc59)
+      %acc_34 = ttg.local_alloc %acc_33 : (tensor<32x64xf16, #blocked1>) -> !ttg.memdesc<32x64xf16, #shared1, #smem> loc(#loc59)
+      %acc_35 = ttng.warp_group_dot %x_22, %acc_34, %acc_13 {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma> loc(#loc60)
+      scf.yield %acc_35 : tensor<64x64xf32, #mma> loc(#loc25)
+    } loc(#loc49)
+    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked2}>> loc(#loc26)
+    %1 = tt.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked2}>> -> tensor<64x1xi32, #blocked2> loc(#loc26)
+    %2 = tt.splat %N : i32 -> tensor<64x1xi32, #blocked2> loc(#loc27)
+    %3 = arith.muli %1, %2 : tensor<64x1xi32, #blocked2> loc(#loc27)
+    %4 = tt.splat %c : !tt.ptr<f32> -> tensor<64x1x!tt.ptr<f32>, #blocked2> loc(#loc28)
+    %5 = tt.addptr %4, %3 : tensor<64x1x!tt.ptr<f32>, #blocked2>, tensor<64x1xi32, #blocked2> loc(#loc28)
+    %6 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>> loc(#loc29)
+    %7 = tt.expand_dims %6 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked2}>> -> tensor<1x64xi32, #blocked2> loc(#loc29)
+    %8 = tt.broadcast %5 : tensor<64x1x!tt.ptr<f32>, #blocked2> -> tensor<64x64x!tt.ptr<f32>, #blocked2> loc(#loc30)
+    %9 = tt.broadcast %7 : tensor<1x64xi32, #blocked2> -> tensor<64x64xi32, #blocked2> loc(#loc30)
+    %10 = tt.addptr %8, %9 : tensor<64x64x!tt.ptr<f32>, #blocked2>, tensor<64x64xi32, #blocked2> loc(#loc30)
+    %11 = ttg.convert_layout %acc_11 : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked2> loc(#loc31)
+    tt.store %10, %11 : tensor<64x64x!tt.ptr<f32>, #blocked2> loc(#loc31)
+    tt.return loc(#loc32)
+  } loc(#loc)
+} loc(#loc)
+#loc1 = loc(unknown)
+#loc2 = loc("/tmp/kern.py":8:25)
+#loc3 = loc("/opt/torch/.venv/lib/python3.12/site-packages/triton/language/standard.py":129:31)
+#loc4 = loc("/tmp/kern.py":7:19)
+#loc5 = loc("/tmp/kern.py":6:22)
+#loc6 = loc("/tmp/kern.py":9:27)
+#loc7 = loc("/tmp/kern.py":9:38)
+#loc8 = loc("/tmp/kern.py":9:24)
+#loc9 = loc("/tmp/kern.py":9:42)
+#loc10 = loc("/tmp/kern.py":10:44)
+#loc11 = loc("/tmp/kern.py":10:24)
+#loc12 = loc("/tmp/kern.py":10:51)
+#loc13 = loc("/tmp/kern.py":10:48)
+#loc14 = loc("/tmp/kern.py":9:47)
+#loc15 = loc("/tmp/kern.py":9:51)
+#loc16 = loc("/tmp/kern.py":9:20)
+#loc17 = loc("/tmp/kern.py":10:33)
+#loc18 = loc("/tmp/kern.py":10:20)
+#loc19 = loc("/tmp/kern.py":11:30)
+#loc20 = loc("/tmp/kern.py":11:25)
+#loc21 = loc("/tmp/kern.py":11:21)
+#loc22 = loc("/tmp/kern.py":12:30)
+#loc23 = loc("/tmp/kern.py":12:44)
+#loc24 = loc("/tmp/kern.py":12:49)
+#loc25 = loc("/tmp/kern.py":12:8)
+#loc26 = loc("/tmp/kern.py":13:20)
+#loc27 = loc("/tmp/kern.py":13:31)
+#loc28 = loc("/tmp/kern.py":13:17)
+#loc29 = loc("/tmp/kern.py":13:38)
+#loc30 = loc("/tmp/kern.py":13:35)
+#loc31 = loc("/tmp/kern.py":13:48)
+#loc32 = loc("/tmp/kern.py":13:4)
+#loc39 = loc("acc"(#loc4))
+#loc40 = loc("rk"(#loc5))
+#loc41 = loc("x"(#loc6))
+#loc42 = loc("x"(#loc7))
+#loc43 = loc("x"(#loc8))
+#loc44 = loc("x"(#loc9))
+#loc45 = loc("q"(#loc10))
+#loc46 = loc("q"(#loc11))
+#loc47 = loc("q"(#loc12))
+#loc48 = loc("q"(#loc13))
+#loc49 = loc("acc"(#loc2))
+#loc50 = loc("x"(#loc14))
+#loc51 = loc("x"(#loc15))
+#loc52 = loc("x"(#loc16))
+#loc53 = loc("q"(#loc17))
+#loc54 = loc("q"(#loc18))
+#loc55 = loc("sc"(#loc19))
+#loc56 = loc("sc"(#loc20))
+#loc57 = loc("sc"(#loc21))
+#loc58 = loc("acc"(#loc22))
+#loc59 = loc("acc"(#loc23))
+#loc60 = loc("acc"(#loc24))
+#loc61 = loc(callsite(#loc3 at #loc39))
