@@ -9,9 +9,10 @@
  * - Load eligibility: `canBeConvertedToAsyncLoad` (at least 32 contiguous bits per thread, from AxisInfo
  *   contiguity, bounded by the mask's constancy), `copyVecBytes` (contiguous bytes of a register → shared copy,
  *   from the two linear layouts) and `sharedEncIfAllUsersAreDotEnc` (the swizzled layout every dot-operand use of a
- *   load asks for, or a conflict).
+ *   load asks for, or a conflict; a convert to a non-dot layout made of mma operand microtiles counts as that
+ *   operand, Triton's swizzleDotOperandLike).
  */
-import { IntegerAttr, UnitAttr, type Attribute } from '../../dialect/ir/attribute.js';
+import { IntegerAttr, type Attribute } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
 import { PointerType } from '../../dialect/tt/types.js';
@@ -63,10 +64,6 @@ export function deserializeLatencies(root: Operation): Map<Operation, number> {
     }
   });
   return out;
-}
-
-export function unitAttr(): Attribute {
-  return UnitAttr.get();
 }
 
 // ---- loops ------------------------------------------------------------------------------------------------
