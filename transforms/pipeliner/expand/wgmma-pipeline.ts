@@ -18,6 +18,7 @@ import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { FloatType, RankedTensorType } from '../../../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../../../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
+import { minimalCvtLayout } from '../../utils/layout-utils.js';
 import { ancestorInBlock, definedOutsideOfLoop, forBody, forInits, forIterArgs, forYield } from './loop-utils.js';
 
 function pendingsOf(op: Operation): number {
@@ -34,10 +35,12 @@ function createDotWait(b: Builder, operands: readonly Value[], pendings: number,
   });
 }
 
-/** Whether `op` is a no-op conversion (a convert_layout between equivalent layouts, or a trivial view). */
+/** Triton's isNoop: reshapes, transposes, and layout conversions that move no data. */
 function isNoop(op: Operation): boolean {
+  if (op.name === 'tt.reshape' || op.name === 'tt.trans') return true;
   if (op.name !== 'ttg.convert_layout') return false;
-  return op.operand(0).type === op.result(0).type;
+  const l = minimalCvtLayout(op.operand(0).type as RankedTensorType, op.result(0).type as RankedTensorType);
+  return l !== undefined && l.getNumInDims() === 0 && l.getOutDimNames().length === 0;
 }
 
 /** Adds `values` (and the memdesc operands of the dots they come from) to `wait`; later users read its results. */
