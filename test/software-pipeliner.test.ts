@@ -86,6 +86,42 @@ describe('coarse schedule', () => {
   });
 });
 
+const SCALAR_LOAD = `
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scalar(%ptr: !tt.ptr<f32>, %n: i32) -> f32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %f0 = arith.constant 0.000000e+00 : f32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %f0) -> (f32) : i32 {
+      %p = tt.addptr %ptr, %i {loop.cluster = 0 : i32, loop.stage = 0 : i32} : !tt.ptr<f32>, i32
+      %v = tt.load %p {loop.cluster = 0 : i32, loop.stage = 0 : i32} : !tt.ptr<f32>
+      %a = arith.addf %acc, %v {loop.cluster = 1 : i32, loop.stage = 2 : i32} : f32
+      scf.yield %a : f32
+    } {tt.scheduled_max_stage = 2 : i32}
+    tt.return %r : f32
+  }
+}`;
+
+describe('scalar loads', () => {
+  it('a 32-bit scalar load used 2 stages (and one cluster) later becomes a 3-deep tensor<1xf32> cp.async ring', () => {
+    const m = parse(SCALAR_LOAD);
+    runSoftwarePipeliner(m, 3, false);
+    const out = printOperation(m, {});
+    expect(out).toContain('ttg.local_alloc : () -> !ttg.memdesc<3x1xf32, #shared, #smem, mutable>');
+    expect(out).toContain('tt.splat %22 : !tt.ptr<f32> -> tensor<1x!tt.ptr<f32>, #blocked>');
+    expect(out).toMatch(/ttg\.local_load %32 token %31 : .* -> tensor<1xf32, #blocked>\n\s+%34 = tt\.unsplat %33 : tensor<1xf32, #blocked>\n\s+%35 = arith\.addf %arg3, %34 : f32/);
+    expect(out).not.toContain('tt.load');
+  });
+
+  it('an 8-bit scalar load stays a register load', () => {
+    const m = parse(SCALAR_LOAD.replace(/f32/g, 'i8').replace('0.000000e+00 : i8', '0 : i8').replace('arith.addf', 'arith.addi'));
+    runSoftwarePipeliner(m, 3, false);
+    const out = printOperation(m, {});
+    expect(out).toContain('tt.load');
+    expect(out).not.toContain('async_copy_global_to_local');
+  });
+});
+
 const PIPE_DIR = process.env['TTG_PIPELINE_DIR'] ?? '/tmp/pipe/pipeline';
 
 describe.skipIf(!existsSync(PIPE_DIR))('Triton 3.6 real pipeline: tritongpu-pipeline stage', () => {

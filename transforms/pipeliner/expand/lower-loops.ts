@@ -67,8 +67,15 @@ interface LoadGroup {
   hasTMALoad: boolean;
 }
 
+/** Where the pipeliner reports remarks and warnings (the pass context). */
+export interface PipelinerDiagnostics {
+  emitRemark(op: Operation, message: string): void;
+  emitWarning(op: Operation, message: string): void;
+  emitError(op: Operation, message: string): void;
+}
+
 /** Lowers the loads of every scheduled loop of `module` (inner loops first). */
-export function lowerLoops(module: Operation): void {
+export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): void {
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
     if (op.name === 'scf.for') loops.push(op);
@@ -78,7 +85,7 @@ export function lowerLoops(module: Operation): void {
   for (const loop of loops) {
     const schedule = CoarseSchedule.deserialize(loop);
     if (!schedule) continue;
-    let newLoop = lowerLoads(loop, schedule, axisInfo);
+    let newLoop = lowerLoads(loop, schedule, axisInfo, diags);
     newLoop = lowerTMADescriptors(newLoop, schedule);
     schedule.serialize(newLoop);
   }
@@ -371,7 +378,7 @@ function convertScalarToTensorLoad(op: Operation, schedule: CoarseSchedule, forO
   op.result(0).replaceUsesWithIf(unsplat.result(0), (u) => u.owner !== unsplat);
 }
 
-function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfoAnalysis): Operation {
+function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfoAnalysis, diags: PipelinerDiagnostics | undefined): Operation {
   const asyncLoads = new Map<Operation, AsyncLoad>();
   const scalarLoads: Operation[] = [];
   for (const op of bodyOpsWithoutTerminator(forOp)) {
@@ -381,18 +388,23 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
     const rt = op.result(0).type;
     if (!(rt instanceof RankedTensorType)) {
       // A scalar load is copied as a tensor<1xT> when its elements are at least 32 bits wide.
-      if (bitWidth(rt) < 32 || op.name !== 'tt.load') continue;
+      if (bitWidth(rt) < 32 || op.name !== 'tt.load') {
+        if (stageDiff > 1) diags?.emitRemark(op, 'Pipelining load that cannot use vectorized copy. This will likely lead to pipelining in registers and severe performance degradation.');
+        continue;
+      }
       scalarLoads.push(op);
       asyncLoads.set(op, { stageDiff, contiguity: 1, sharedEncoding: SwizzledSharedEncodingAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: [0], cgaLayout: [] }) });
       continue;
     }
-    const sharedEncoding = sharedEncodingOf(op);
+    const sharedEncoding = sharedEncodingOf(op, diags);
     let canUseAsyncCp = op.name === 'tt.load' && canBeConvertedToAsyncLoad(axis, op);
     canUseAsyncCp = canUseAsyncCp && copyVecBytes(rt, sharedEncoding) >= 4;
     const contiguity = canUseAsyncCp ? loadVector(axis, op) : 1;
     if (canUseAsyncCp || isTMALoad(op)) {
       if (loadRequiresAdditionalBuffer(op)) stageDiff += 1;
       asyncLoads.set(op, { stageDiff, contiguity, sharedEncoding });
+    } else if (stageDiff > 1) {
+      diags?.emitRemark(op, 'Pipelining load that cannot use vectorized copy. This will likely lead to pipelining in registers and severe performance degradation.');
     }
   }
   for (const op of scalarLoads) convertScalarToTensorLoad(op, schedule, forOp);
@@ -459,6 +471,8 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
   void forIterArgs;
 
   scheduleDependencies(forOp, schedule);
+
+  for (const op of bodyOpsWithoutTerminator(forOp)) if (!schedule.has(op)) diags?.emitError(op, 'op not found in the schedule');
 
   if (hasAsyncLoads) {
     b.setInsertionPointAfter(forOp);

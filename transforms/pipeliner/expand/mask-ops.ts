@@ -7,6 +7,7 @@
  * folded to `true` changes nothing.
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
+import { DiagnosticError, opError } from '../../../dialect/ir/diagnostics.js';
 import type { Builder } from '../../../dialect/ir/builder.js';
 import { Rewriter } from '../../../dialect/ir/rewriter.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
@@ -141,6 +142,6 @@ export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
     }
     default:
       if (!op.def) return op;
-      throw new Error(`'${op.name}' op pipeliner doesn't know how to predicate this op.`);
+      throw new DiagnosticError(opError(op, "pipeliner doesn't know how to predicate this op."));
   }
 }

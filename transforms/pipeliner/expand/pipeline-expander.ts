@@ -38,6 +38,7 @@ class LoopPipeliner {
   constructor(
     private readonly forOp: Operation,
     schedule: readonly { op: Operation; stage: number }[],
+    private readonly diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
   ) {
     for (const { op, stage } of schedule) {
       this.maxStage = Math.max(this.maxStage, stage);
@@ -84,7 +85,12 @@ class LoopPipeliner {
   initialize(): boolean {
     if (!this.opOrder.length) return false;
     const body = forBody(this.forOp);
-    for (const op of body.ops.slice(0, -1)) if (!this.stages.has(op)) return false;
+    for (const op of body.ops.slice(0, -1)) {
+      if (!this.stages.has(op)) {
+        this.diags?.emitError(op, `'${op.name}' op not assigned a pipeline stage`);
+        return false;
+      }
+    }
     if (!this.verifySchedule()) return false;
     for (const op of this.stages.keys()) if (op === body.terminator || op.parent !== body) return false;
     for (const op of body.ops.slice(0, -1)) {
@@ -107,7 +113,10 @@ class LoopPipeliner {
         if (!def) continue;
         const pc = cycles.get(def);
         if (pc === undefined) continue;
-        if (cc < pc - n * distance) return false;
+        if (cc < pc - n * distance) {
+          this.diags?.emitWarning(consumer, 'operation scheduled before its operands. Pipelining will be disabled.');
+          return false;
+        }
       }
     }
     return true;
@@ -343,8 +352,13 @@ class LoopPipeliner {
  * Pipelines `forOp` by `schedule` (body ops in emission order with their stage); returns the new loop, or
  * undefined when the loop cannot be pipelined (it is then left unchanged).
  */
-export function pipelineForLoop(b: Builder, forOp: Operation, schedule: readonly { op: Operation; stage: number }[]): Operation | undefined {
-  const p = new LoopPipeliner(forOp, schedule);
+export function pipelineForLoop(
+  b: Builder,
+  forOp: Operation,
+  schedule: readonly { op: Operation; stage: number }[],
+  diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
+): Operation | undefined {
+  const p = new LoopPipeliner(forOp, schedule, diags);
   if (!p.initialize()) return undefined;
   b.setInsertionPoint(forOp);
   p.emitPrologue(b);

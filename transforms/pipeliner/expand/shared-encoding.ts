@@ -92,12 +92,13 @@ function sharedEncIfAllUsersAreDotEnc(v: Value): SwizzledSharedEncodingAttr | un
   return attr;
 }
 
-export function sharedEncodingOf(op: Operation): Attribute {
+export function sharedEncodingOf(op: Operation, diags?: { emitRemark(op: Operation, message: string): void }): Attribute {
   let allocEnc: Attribute | undefined;
-  for (const use of op.result(0).uses) {
-    if (use.owner.name !== 'ttg.local_alloc') continue;
-    const enc = (use.owner.result(0).type as MemDescType).encoding;
+  for (const user of op.result(0).users) {
+    if (user.name !== 'ttg.local_alloc') continue;
+    const enc = (user.result(0).type as MemDescType).encoding;
     if (!allocEnc) allocEnc = enc;
+    if (enc !== allocEnc) diags?.emitRemark(op, 'Pipelining load with different use encodings. This will lead to layout conversions and performance degradation.');
   }
   const ty = op.result(0).type as RankedTensorType;
   if (op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') return (op.operand(0).type as TensorDescType).blockType.encoding!;
