@@ -11,12 +11,12 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
-import { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
 import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
 import { convertFuncOp } from './function.js';
-import { computeBarriers } from './membar.js';
-import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
+import { computeBarriers } from '../analysis/membar.js';
+import { ModuleAllocation, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
 import './async-copy.js';
 import './atomics.js';
@@ -36,6 +36,7 @@ import './nv-passes.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
+import './warp-specialize.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

@@ -1,13 +1,13 @@
 /**
  * `--allocate-shared-memory-nv=compute-capability=NN ptx-version=NN` (Triton 3.6's AllocateSharedMemoryNv): runs
- * the shared memory allocation analysis (transforms/analysis/allocation.ts) with the NVIDIA scratch size function
+ * the shared memory allocation analysis (analysis/allocation.ts) with the NVIDIA scratch size function
  * and records the result on the IR: `allocation.offset = N : i32` on every op owning a shared buffer and
  * `ttg.shared = <bytes> : i32` on the module. `--allocate-shared-memory` is the target-independent variant (no
  * ldmatrix/stmatrix tiles).
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { IntegerAttr } from '../dialect/ir/attribute.js';
-import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from './analysis/allocation.js';
+import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 import { registerPass } from './pass.js';
 
 function threadsPerWarp(module: Operation): number {

@@ -22,7 +22,7 @@ import { cgaFromSplitParams } from '../dialect/ttg/attrs/cga.js';
 import { registerPass, type ParsedOptions, type PassContext } from './pass.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { isConstantLike } from '../dialect/ir/traits.js';
-import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from './rewrite/registry.js';
+import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/arith/folds.js';
 import '../dialect/tt/canonicalize.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
@@ -38,8 +38,8 @@ import {
   iota,
   isIota,
   nextPowOf2,
-} from './utils/layout.js';
-import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from './utils/layout-utils.js';
+} from '../dialect/ttg/utils/layout.js';
+import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from '../dialect/ttg/utils/layout-utils.js';
 
 export interface TritonToTritonGPUOptions {
   numWarps: number;

@@ -11,7 +11,7 @@ import { Attribute } from '../dialect/ir/attribute.js';
 import type { Block, Operation } from '../dialect/ir/ir.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
-import { blockDominates } from './rewrite/dominance.js';
+import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
 import { registerPass } from './pass.js';
 
 function encodingOf(op: Operation): Attribute | undefined {

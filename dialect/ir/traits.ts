@@ -82,6 +82,19 @@ export function hasRecursiveMemoryEffects(op: Operation): boolean {
   return op.hasTrait('RecursiveMemoryEffects');
 }
 
+/**
+ * MLIR's Speculation::Speculatability: 'speculatable' (may run anywhere), 'recursive' (when every nested op
+ * is), 'not'.
+ */
+export type Speculatability = 'speculatable' | 'recursive' | 'not';
+export type SpeculatabilityHook = (op: Operation) => Speculatability;
+const speculationHooks = new Map<string, SpeculatabilityHook>();
+
+/** Declares the speculatability of every op named `opName` (MLIR's ConditionallySpeculatable; overrides the traits). */
+export function registerSpeculatability(opName: string, hook: SpeculatabilityHook): void {
+  speculationHooks.set(opName, hook);
+}
+
 /** MLIR's isPure: memory-effect free and speculatable (`Pure`, recursively for `RecursiveMemoryEffects`). */
 export function isPure(op: Operation): boolean {
   return isSpeculatable(op) && isMemoryEffectFree(op);
@@ -92,8 +105,9 @@ export function isPure(op: Operation): boolean {
  * ops are when every nested op is (MLIR's isSpeculatable).
  */
 export function isSpeculatable(op: Operation): boolean {
-  if (op.hasTrait('Pure') || op.hasTrait('AlwaysSpeculatable')) return true;
-  if (!op.hasTrait('RecursivelySpeculatable')) return false;
+  const hook = speculationHooks.get(op.name);
+  const kind = hook ? hook(op) : op.hasTrait('Pure') || op.hasTrait('AlwaysSpeculatable') ? 'speculatable' : op.hasTrait('RecursivelySpeculatable') ? 'recursive' : 'not';
+  if (kind !== 'recursive') return kind === 'speculatable';
   for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) if (!isSpeculatable(o)) return false;
   return true;
 }

@@ -491,6 +491,16 @@ class Verifier {
   // ---- dominance ---------------------------------------------------------------------------------
 
   private verifyDominance(root: Operation): void {
+    const outer = opPositions;
+    opPositions ??= new Map();
+    try {
+      this.verifyDominanceIn(root);
+    } finally {
+      opPositions = outer;
+    }
+  }
+
+  private verifyDominanceIn(root: Operation): void {
     const work: Operation[] = [root];
     while (work.length) {
       const op = work.pop()!;
@@ -843,6 +853,22 @@ function ancestorIn(r: Region, op: Operation): Operation | undefined {
   return undefined;
 }
 
+/**
+ * Op positions per block while a dominance check runs (the IR does not change meanwhile): comparing two
+ * indexOf results per operand was quadratic in the block size (65536 ops from one lowered make_range).
+ */
+let opPositions: Map<Block, Map<Operation, number>> | undefined;
+
+function positionIn(b: Block, op: Operation): number {
+  if (!opPositions) return b.ops.indexOf(op);
+  let m = opPositions.get(b);
+  if (!m) {
+    m = new Map(b.ops.map((o, i) => [o, i]));
+    opPositions.set(b, m);
+  }
+  return m.get(op) ?? -1;
+}
+
 /** MLIR's DominanceInfo::properlyDominates(Value, Operation*). */
 function properlyDominates(v: Value, user: Operation): boolean {
   if (v instanceof OpResult) {
@@ -855,7 +881,7 @@ function properlyDominates(v: Value, user: Operation): boolean {
     const anc = ancestorIn(r, user);
     if (!anc) return false;
     if (anc === def) return false;
-    if (anc.parent === b) return !hasSSADominance(r) || b.ops.indexOf(def) < b.ops.indexOf(anc);
+    if (anc.parent === b) return !hasSSADominance(r) || positionIn(b, def) < positionIn(b, anc);
     return !hasSSADominance(r) || regionDom(r).dominates(b, anc.parent!);
   }
   if (v instanceof BlockArgument) {

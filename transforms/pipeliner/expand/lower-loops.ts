@@ -24,8 +24,8 @@ import { SwizzledSharedEncodingAttr } from '../../../dialect/ttg/attrs/shared.js
 import { SharedMemorySpaceAttr } from '../../../dialect/ttg/attrs/memory-space.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import type { Attribute } from '../../../dialect/ir/attribute.js';
-import { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
-import { defaultBlockedEncoding, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../../utils/layout.js';
+import { ModuleAxisInfoAnalysis } from '../../../analysis/axis-info.js';
+import { defaultBlockedEncoding, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../../../dialect/ttg/utils/layout.js';
 import { CoarseSchedule, scheduleDependencies, bodyOpsWithoutTerminator } from './coarse-schedule.js';
 import {
   StageBuilder,

@@ -13,8 +13,8 @@ import { Rewriter } from '../../../dialect/ir/rewriter.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
 import { isMemoryEffectFree } from '../../../dialect/ir/traits.js';
 import { IntegerType, RankedTensorType, type Type } from '../../../dialect/ir/type.js';
-import { applyPatternsGreedily } from '../../rewrite/greedy.js';
-import { getConstantValue } from '../../rewrite/registry.js';
+import { applyPatternsGreedily } from '../../../dialect/ir/rewrite/greedy.js';
+import { getConstantValue } from '../../../dialect/ir/rewrite/registry.js';
 
 /** Moves `op` into a new `ttg.mask pred` at the builder's insertion point; returns the mask. */
 export function wrapInMaskOp(b: Builder, op: Operation, pred: Value): Operation {

@@ -16,8 +16,8 @@ import { nvidiaMmaTile } from '../../../dialect/ttg/linear/distributed.js';
 import { toLinearLayout } from '../../../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
-import { shapePerCTAFromCGA } from '../../utils/layout.js';
-import { swizzledSharedForDotOperand } from '../../utils/mma-utils.js';
+import { shapePerCTAFromCGA } from '../../../dialect/ttg/utils/layout.js';
+import { swizzledSharedForDotOperand } from '../../../dialect/ttg/utils/mma-utils.js';
 
 export function bitWidth(t: Type): number {
   if (t instanceof IntegerType) return t.width;

@@ -18,7 +18,7 @@ import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { FloatType, RankedTensorType } from '../../../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../../../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
-import { minimalCvtLayout } from '../../utils/layout-utils.js';
+import { minimalCvtLayout } from '../../../dialect/ttg/utils/layout-utils.js';
 import { ancestorInBlock, definedOutsideOfLoop, forBody, forInits, forIterArgs, forYield } from './loop-utils.js';
 
 function pendingsOf(op: Operation): number {
