@@ -328,43 +328,6 @@ defineOp({
 
 void (undefined as unknown as Type);
 
-// ---- device-side TMA descriptors (written by the software pipeliner) ------------------------------
-
-const ptrType = constraint('pointer', (t) => t instanceof PointerType);
-
-defineOp({
-  name: 'ttng.reinterpret_tensor_descriptor',
-  operands: [{ name: 'rawDesc', kind: 'single', type: ptrType }],
-  results: [{ name: 'result', kind: 'single', type: tensorDesc }],
-  traits: ['Pure'],
-  format: '$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))',
-});
-defineOp({
-  name: 'ttng.tensormap_create',
-  operands: [
-    { name: 'desc_ptr', kind: 'single', type: ptrType },
-    { name: 'global_address', kind: 'single', type: ptrType },
-    { name: 'box_dim', kind: 'variadic', type: i32 },
-    { name: 'global_dim', kind: 'variadic', type: i32 },
-    { name: 'global_stride', kind: 'variadic', type: i64 },
-    { name: 'element_stride', kind: 'variadic', type: i32 },
-  ],
-  attributes: [
-    { name: 'elem_type', kind: i32Attr },
-    { name: 'interleave_layout', kind: i32Attr },
-    { name: 'swizzle_mode', kind: i32Attr },
-    { name: 'fill_mode', kind: i32Attr },
-  ],
-  traits: ['AttrSizedOperandSegments', 'MemRead', 'MemWrite'],
-  format: '$desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` `[` $element_stride `]` attr-dict `:` functional-type(operands, results)',
-});
-defineOp({
-  name: 'ttng.tensormap_fenceproxy_acquire',
-  operands: [{ name: 'desc_ptr', kind: 'single', type: ptrType }],
-  traits: ['MemWrite'],
-  format: '$desc_ptr attr-dict `:` qualified(type($desc_ptr))',
-});
-
 defineOp({
   name: 'ttng.async_tma_reduce',
   operands: [
