@@ -27,4 +27,3 @@ import './tt/canonicalize.js';
 import './ttg/folds.js';
 import './scf/canonicalize.js';
 import './speculation.js';
-import './ttng/tma-descriptor-ops.js';

@@ -36,7 +36,6 @@ import './nv-passes.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
-import './warp-specialize.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

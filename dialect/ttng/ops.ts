@@ -5,6 +5,7 @@
  */
 import { IntegerAttr } from '../ir/attribute.js';
 import { defineCustomDirective, defineOp, type TypeConstraint } from '../ir/op-definition.js';
+import { registerMemoryEffects } from '../ir/traits.js';
 import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
 import type { Operation } from '../ir/ir.js';
 import { boolAttr, i32Attr } from '../common/attr-kinds.js';
@@ -259,6 +260,11 @@ defineOp({
   traits: ['MemWrite'],
   format: '$desc_ptr attr-dict `:` qualified(type($desc_ptr))',
 });
+registerMemoryEffects('ttng.tensormap_create', () => [
+  { kind: 'read', resource: 'global' },
+  { kind: 'write', resource: 'global' },
+]);
+registerMemoryEffects('ttng.tensormap_fenceproxy_acquire', () => [{ kind: 'write', resource: 'global' }]);
 defineOp({
   name: 'ttng.reinterpret_tensor_descriptor',
   operands: [{ name: 'rawDesc', kind: 'single', type: ptr }],
