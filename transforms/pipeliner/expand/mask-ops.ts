@@ -69,9 +69,17 @@ function predMask(b: Builder, typeLike: Type, current: Value | undefined, pred: 
   return mask;
 }
 
-function isConstantTrue(v: Value): boolean {
+/**
+ * MLIR's isConstantIntValue(v, 1): the constant's value sign-extended from its width equals 1. An i1 `true`
+ * sign-extends to -1, so a predicate that folded to `true` does not count (ops stay predicated by it, as in
+ * Triton).
+ */
+function isConstantIntOne(v: Value): boolean {
   const a = getConstantValue(v);
-  return a instanceof IntegerAttr && a.value === 1n;
+  if (!(a instanceof IntegerAttr)) return false;
+  const t = a.type;
+  const width = t instanceof IntegerType ? t.width : 64;
+  return BigInt.asIntN(width, a.value) === 1n;
 }
 
 const UNPREDICATED = new Set([
@@ -106,7 +114,7 @@ function setOptionalGroup(op: Operation, group: string, value: Value): void {
 /** Folds `pred` into `op`'s own predicate/mask (predicateOp); ops that need none are left alone. */
 export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
   if (isMemoryEffectFree(op)) return op;
-  if (isConstantTrue(pred)) return op;
+  if (isConstantIntOne(pred)) return op;
   if (UNPREDICATED.has(op.name)) return op;
   b.setInsertionPoint(op);
   const withGroup = (typeLike: Type, group: string): Operation => {

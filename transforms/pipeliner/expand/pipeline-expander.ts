@@ -14,7 +14,6 @@ import { IntegerAttr } from '../../../dialect/ir/attribute.js';
 import { IRMapping, type Builder } from '../../../dialect/ir/builder.js';
 import { createOperation } from '../../../dialect/ir/create.js';
 import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
-import { IntegerType } from '../../../dialect/ir/type.js';
 import { nestedOperands } from './coarse-schedule.js';
 import { binary, cmpi, definedOutsideOfLoop, forBody, forInits, forIterArgs, forIV, forLowerBound, forStep, forUpperBound, forYield, select } from './loop-utils.js';
 import { wrapInMaskOp } from './mask-ops.js';
@@ -26,7 +25,7 @@ interface Liverange {
 
 function constOfType(b: Builder, v: Value, n: number): Value {
   const t = v.type;
-  return b.create({ name: 'arith.constant', resultTypes: [t], attributes: [['value', IntegerAttr.get(t instanceof IntegerType ? t : IntegerType.get(64), n)]] }).result(0);
+  return b.create({ name: 'arith.constant', resultTypes: [t], attributes: [['value', IntegerAttr.get(t, n)]] }).result(0);
 }
 
 class LoopPipeliner {
