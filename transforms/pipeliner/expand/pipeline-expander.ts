@@ -12,6 +12,7 @@
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
 import { IRMapping, type Builder } from '../../../dialect/ir/builder.js';
+import { IntegerType } from '../../../dialect/ir/type.js';
 import { createOperation } from '../../../dialect/ir/create.js';
 import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { nestedOperands } from './coarse-schedule.js';
@@ -33,12 +34,15 @@ class LoopPipeliner {
   private readonly opOrder: Operation[] = [];
   private maxStage = 0;
   private readonly valueMapping = new Map<Value, (Value | undefined)[]>();
+  /** Testing hook (`__test_keep_predicate_stage` on the loop): kernel predicates stay `ttg.predicate_stage` ops. */
+  private readonly keepPredicateStage: boolean;
 
   constructor(
     private readonly forOp: Operation,
     schedule: readonly { op: Operation; stage: number }[],
     private readonly diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
   ) {
+    this.keepPredicateStage = forOp.getAttr('__test_keep_predicate_stage') !== undefined;
     for (const { op, stage } of schedule) {
       this.maxStage = Math.max(this.maxStage, stage);
       this.stages.set(op, stage);
@@ -259,6 +263,20 @@ class LoopPipeliner {
     forIterArgs(forOp).forEach((a, i) => mapping.map(a, forIterArgs(newFor)[i]!));
     const predicates: (Value | undefined)[] = new Array(maxStage + 1).fill(undefined);
     for (let i = 0; i < maxStage; i++) {
+      if (this.keepPredicateStage) {
+        predicates[i] = b
+          .create({
+            name: 'ttg.predicate_stage',
+            operands: [forIV(newFor), this.ub, this.step],
+            resultTypes: [IntegerType.get(1)],
+            attributes: [
+              ['maxStage', IntegerAttr.i32(maxStage)],
+              ['stage', IntegerAttr.i32(i)],
+            ],
+          })
+          .result(0);
+        continue;
+      }
       const c = binary(b, 'arith.subi', this.ub, binary(b, 'arith.muli', this.step, constOfType(b, forIV(newFor), maxStage - i)));
       predicates[i] = cmpi(b, 'slt', forIV(newFor), c);
     }

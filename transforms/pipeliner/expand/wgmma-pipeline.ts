@@ -19,6 +19,7 @@ import { FloatType, RankedTensorType } from '../../../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../../../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
 import { minimalCvtLayout } from '../../../dialect/ttg/utils/layout-utils.js';
+import { splitRSDot } from './split-rs-dot.js';
 import { ancestorInBlock, definedOutsideOfLoop, forBody, forInits, forIterArgs, forYield } from './loop-utils.js';
 
 function pendingsOf(op: Operation): number {
@@ -225,13 +226,19 @@ export function asyncLaunchDots(forOp: Operation): void {
     }
   }
   if (!asyncDots.size) return;
-  insertAsyncWaitInLoop(forOp, asyncDots);
+  // Split register-A dots into instruction-K dots, unless a wait 0 in the loop would serialize them anyway.
+  let dots = asyncDots;
+  if (body.ops.every((o) => o.name !== 'ttng.warp_group_dot_wait' || pendingsOf(o) !== 0)) {
+    dots = new Map();
+    for (const [dot, idx] of asyncDots) for (const d of splitRSDot(dot)) dots.set(d, idx);
+  }
+  insertAsyncWaitInLoop(forOp, dots);
   const b = new Builder();
   b.setInsertionPointAfter(forOp);
   const w = createDotWait(b, [], 0, forOp.loc);
   threadValuesThroughWait(
     w,
-    [...asyncDots.values()].map((i) => forOp.result(i)),
+    [...dots.values()].map((i) => forOp.result(i)),
   );
 }
 
