@@ -140,6 +140,8 @@ export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
     case 'ttng.async_tma_gather':
     case 'ttng.barrier_expect':
     case 'ttng.tmem_store':
+    case 'ttng.tc_gen5_mma':
+    case 'ttng.tc_gen5_mma_scaled':
       return withGroup(op.operandGroup('pred')[0]!.type, 'pred');
     case 'ttng.wait_barrier':
     case 'ttng.arrive_barrier':

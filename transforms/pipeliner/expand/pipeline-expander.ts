@@ -34,15 +34,14 @@ class LoopPipeliner {
   private readonly opOrder: Operation[] = [];
   private maxStage = 0;
   private readonly valueMapping = new Map<Value, (Value | undefined)[]>();
-  /** Testing hook (`__test_keep_predicate_stage` on the loop): kernel predicates stay `ttg.predicate_stage` ops. */
-  private readonly keepPredicateStage: boolean;
 
   constructor(
     private readonly forOp: Operation,
     schedule: readonly { op: Operation; stage: number }[],
     private readonly diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
+    /** Kernel stage predicates as `ttg.predicate_stage` ops (resolved later) instead of `iv < ub - k*step`. */
+    private readonly keepPredicateStage = false,
   ) {
-    this.keepPredicateStage = forOp.getAttr('__test_keep_predicate_stage') !== undefined;
     for (const { op, stage } of schedule) {
       this.maxStage = Math.max(this.maxStage, stage);
       this.stages.set(op, stage);
@@ -277,8 +276,7 @@ class LoopPipeliner {
           .result(0);
         continue;
       }
-      const c = binary(b, 'arith.subi', this.ub, binary(b, 'arith.muli', this.step, constOfType(b, forIV(newFor), maxStage - i)));
-      predicates[i] = cmpi(b, 'slt', forIV(newFor), c);
+      predicates[i] = emitPredicateForStage(b, forIV(newFor), this.ub, this.step, maxStage, i);
     }
     const body = forBody(forOp);
     const y = forYield(forOp);
@@ -365,6 +363,12 @@ class LoopPipeliner {
   }
 }
 
+/** `iv < ub - (maxStage - stage) * step`: whether the iteration's `stage` part still has work. */
+export function emitPredicateForStage(b: Builder, iv: Value, ub: Value, step: Value, maxStage: number, stage: number): Value {
+  const c = binary(b, 'arith.subi', ub, binary(b, 'arith.muli', step, constOfType(b, iv, maxStage - stage)));
+  return cmpi(b, 'slt', iv, c);
+}
+
 /**
  * Pipelines `forOp` by `schedule` (body ops in emission order with their stage); returns the new loop, or
  * undefined when the loop cannot be pipelined (it is then left unchanged).
@@ -374,8 +378,9 @@ export function pipelineForLoop(
   forOp: Operation,
   schedule: readonly { op: Operation; stage: number }[],
   diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
+  predicateStageOps = false,
 ): Operation | undefined {
-  const p = new LoopPipeliner(forOp, schedule, diags);
+  const p = new LoopPipeliner(forOp, schedule, diags, predicateStageOps);
   if (!p.initialize()) return undefined;
   b.setInsertionPoint(forOp);
   p.emitPrologue(b);

@@ -17,6 +17,7 @@ import type { Operation } from '../../../dialect/ir/ir.js';
 import { printOperation } from '../../../printer/printer.js';
 import { registerPass, type PassContext } from '../../pass.js';
 import { CoarseSchedule, LOOP_CLUSTER, LOOP_STAGE, SCHEDULED_MAX_STAGE } from './coarse-schedule.js';
+import { hasMMAv5WaitsInLastStage, peelLoopEpilogue } from './epilogue-peeling.js';
 import { lowerLoops } from './lower-loops.js';
 import { foldArith, resolveMaskOps } from './mask-ops.js';
 import { pipelineForLoop } from './pipeline-expander.js';
@@ -36,7 +37,12 @@ function expandLoops(module: Operation, diags?: PassContext): void {
     const schedule = CoarseSchedule.deserialize(forOp);
     if (!schedule) continue;
     const order = schedule.opsInOrder(forOp).map(({ op, stage }) => ({ op, stage }));
-    pipelineForLoop(new Builder(), forOp, order, diags);
+    // Blackwell loops whose MMA waits sit in the last stage get their last iteration peeled (not inside warp
+    // specialization, not when a test keeps the stage predicates).
+    const keepPredicateStage = forOp.getAttr('__test_keep_predicate_stage') !== undefined;
+    const peel = hasMMAv5WaitsInLastStage(forOp, schedule) && !forOp.getParentWhere((p) => p.name === 'ttg.warp_specialize') && !keepPredicateStage;
+    const newFor = pipelineForLoop(new Builder(), forOp, order, diags, keepPredicateStage || peel);
+    if (newFor && peel) peelLoopEpilogue(newFor);
   }
   resolveMaskOps(module);
 }
