@@ -1,5 +1,6 @@
 // Tests of --tritongpu-pipeline (transforms/pipeliner/expand): the coarse schedule read from the IR, loops left
-// alone, and Triton 3.6's real CUDA pipeline (stage 19 -> 20) when the pipeline archive is unpacked.
+// alone, and Triton 3.6's real CUDA pipeline (stage 19 -> 20) when the pipeline corpus is available
+// (pipelineCorpusDir: $TTG_PIPELINE_DIR, golden/pipeline or /tmp/pipe/pipeline).
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { CoarseSchedule } from '../transforms/pipeliner/expand/coarse-schedule.js';
 import { runSoftwarePipeliner } from '../transforms/pipeliner/expand/software-pipeliner.js';
+import { pipelineCorpusDir } from '../golden/pipeline-corpus.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -122,7 +124,7 @@ describe('scalar loads', () => {
   });
 });
 
-const PIPE_DIR = process.env['TTG_PIPELINE_DIR'] ?? '/tmp/pipe/pipeline';
+const PIPE_DIR = pipelineCorpusDir();
 
 describe.skipIf(!existsSync(PIPE_DIR))('Triton 3.6 real pipeline: tritongpu-pipeline stage', () => {
   it('reproduces every changed stage exactly and leaves unscheduled kernels unchanged', { timeout: 300_000 }, () => {
