@@ -20,6 +20,7 @@ import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
 import './tt/effects.js';
+import './ttng/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
 import './scf/canonicalize.js';

@@ -37,6 +37,7 @@ import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
 import './warp-specialize.js';
+import './tma.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

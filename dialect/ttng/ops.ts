@@ -203,6 +203,45 @@ defineOp({
   format: '$desc attr-dict `:` qualified(type($desc)) `to` qualified(type($ptr))',
 });
 
+// ---- device-side tensor descriptors -----------------------------------------------------------
+
+const ptrType = constraint('pointer', (t) => t instanceof PointerType);
+const i64 = constraint('64-bit signless integer', (t) => t instanceof IntegerType && t.width === 64);
+
+defineOp({
+  name: 'ttng.tensormap_create',
+  operands: [
+    { name: 'desc_ptr', kind: 'single', type: ptrType },
+    { name: 'global_address', kind: 'single', type: ptrType },
+    { name: 'box_dim', kind: 'variadic', type: i32 },
+    { name: 'global_dim', kind: 'variadic', type: i32 },
+    { name: 'global_stride', kind: 'variadic', type: i64 },
+    { name: 'element_stride', kind: 'variadic', type: i32 },
+  ],
+  attributes: [
+    { name: 'elem_type', kind: i32Attr },
+    { name: 'interleave_layout', kind: i32Attr },
+    { name: 'swizzle_mode', kind: i32Attr },
+    { name: 'fill_mode', kind: i32Attr },
+  ],
+  traits: ['AttrSizedOperandSegments', 'MemoryEffects<MemRead, MemWrite>'],
+  format:
+    '$desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` `[` $element_stride `]` attr-dict `:` functional-type(operands, results)',
+});
+defineOp({
+  name: 'ttng.tensormap_fenceproxy_acquire',
+  operands: [{ name: 'desc_ptr', kind: 'single', type: ptrType }],
+  traits: ['MemoryEffects<MemWrite>'],
+  format: '$desc_ptr attr-dict `:` qualified(type($desc_ptr))',
+});
+defineOp({
+  name: 'ttng.reinterpret_tensor_descriptor',
+  operands: [{ name: 'rawDesc', kind: 'single', type: ptrType }],
+  results: [{ name: 'result', kind: 'single', type: tensorDesc }],
+  traits: ['Pure'],
+  format: '$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))',
+});
+
 // ---- tensor memory (Blackwell) ------------------------------------------------------------------
 
 defineOp({
