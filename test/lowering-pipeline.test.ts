@@ -82,7 +82,7 @@ describe('lowering: kernels of Triton 3.6 real pipeline (multi-buffered, async c
       expect(res.error ?? '').toBe('');
       expect(res.ok).toBe(true);
       const want = fx.triton_ptx_counts;
-      for (const k of ['cp.async', 'cp.commit', 'cp.wait', 'wgmma', 'wgmma.commit', 'wgmma.wait', 'mma.sync', 'ldmatrix', 'bar.sync', 'mbarrier', 'fence.proxy']) {
+      for (const k of ['cp.async', 'cp.commit', 'cp.wait', 'wgmma', 'wgmma.commit', 'wgmma.wait', 'mma.sync', 'ldmatrix', 'bar.sync', 'mbarrier', 'ex2', 'ex2.ftz', 'fence.proxy']) {
         expect([k, res.ours?.[k] ?? 0]).toEqual([k, want[k] ?? 0]);
       }
     }, 120_000);
