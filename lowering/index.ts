@@ -38,6 +38,7 @@ import './llvm-folds.js';
 import './fence.js';
 import './warp-specialize.js';
 import './tma.js';
+import './reconcile-casts.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

@@ -8,14 +8,15 @@
  *   (`tensormap.replace.tile.*`), warp 0 copies it to the global descriptor with a release proxy fence;
  *   `ttng.tensormap_fenceproxy_acquire`: the acquire fence (warp 0), bulk-group commit/wait, CTA barrier;
  *   `ttng.reinterpret_tensor_descriptor`: the pointer cast to the generic address space;
- * - mbarriers: init / inval / arrive.expect_tx by thread 0, and the parity wait loop (`try_wait` on sm90);
+ * - mbarriers: init / inval / arrive / arrive.expect_tx by thread 0, the parity wait loop (`try_wait` on
+ *   sm90), and the arrive on completion of the thread's cp.async copies (`ttng.async_copy_mbarrier_arrive`);
  * - `ttng.async_tma_copy_global_to_local` / `_local_to_global`: the tile is cut into TMA messages (the box of
  *   getTMABlockShape: the contiguous dim at the swizzle width, the others at most 256); warp w issues message
  *   w (+ numWarps, ...) from one elected lane: `cp.async.bulk.tensor.Nd` with the message's shared address and
- *   its coordinates (innermost first); a store commits a bulk group; `ttng.async_tma_store_wait {pendings}` is
- *   `cp.async.bulk.wait_group.read pendings`.
+ *   its coordinates (innermost first); a store commits a bulk group (`nvvm.cp.async.bulk.commit.group`);
+ *   `ttng.async_tma_store_wait {pendings}` is `nvvm.cp.async.bulk.wait_group pendings {read}`.
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
+import { IntegerAttr, UnitAttr } from '../dialect/ir/attribute.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
@@ -68,6 +69,12 @@ function predicated(ctx: LoweringContext, pred: Value, body: string, ins: readon
   ptx(ctx.b, `@$0 ${body}`, [], [[pred, 'b'], ...ins], [], true);
 }
 
+/** `@pred <instr>` with the predicate as the last operand (Triton's PTXBuilder `.predicate()`): `body` names
+ *  `ins` as $0..$n-1. */
+function predicatedLast(ctx: LoweringContext, pred: Value, body: string, ins: readonly (readonly [Value, string])[]): void {
+  ptx(ctx.b, `@$${ins.length} ${body}`, [], [...ins, [pred, 'b']], [], true);
+}
+
 registerLowering('ttng.tensormap_create', (op, ctx) => {
   const b = ctx.b;
   const smem = ctx.sharedMemoryBase(op);
@@ -76,7 +83,7 @@ registerLowering('ttng.tensormap_create', (op, ctx) => {
   const thread0 = b.icmp('eq', tid, b.i32(0));
   // zero the 128-byte staging copy (warp 0, one word per lane)
   const word = b.gep(smem, IntegerType.get(32), tid, LLVMPointerType.get(3));
-  predicated(ctx, warp0, 'st.shared.b32 [ $1 + 0 ], $2;', [
+  predicatedLast(ctx, warp0, 'st.shared.b32 [ $0 + 0 ], $1;', [
     [word, 'r'],
     [b.i32(0), 'r'],
   ]);
@@ -89,12 +96,12 @@ registerLowering('ttng.tensormap_create', (op, ctx) => {
   const elementStride = group('element_stride');
   const rank = boxDim.length;
   const field = (name: string, bits: 32 | 64, value: Value | number, ord?: number): void => {
-    const head = `tensormap.replace.tile.${name}.shared::cta.b1024.b${bits} [ $1 + 0 ]`;
+    const head = `tensormap.replace.tile.${name}.shared::cta.b1024.b${bits} [ $0 + 0 ]`;
     const ordText = ord === undefined ? '' : `, 0x${ord.toString(16)}`;
     if (typeof value === 'number') {
-      predicated(ctx, thread0, `${head}${ordText}, 0x${value.toString(16)};`, [[smem, 'r']]);
+      predicatedLast(ctx, thread0, `${head}${ordText}, 0x${value.toString(16)};`, [[smem, 'r']]);
     } else {
-      predicated(ctx, thread0, `${head}${ordText}, $2;`, [
+      predicatedLast(ctx, thread0, `${head}${ordText}, $1;`, [
         [smem, 'r'],
         [value, bits === 64 ? 'l' : 'r'],
       ]);
@@ -112,7 +119,7 @@ registerLowering('ttng.tensormap_create', (op, ctx) => {
   field('swizzle_mode', 32, i32Attr(op, 'swizzle_mode'));
   field('fill_mode', 32, i32Attr(op, 'fill_mode'));
   const desc = ctx.lookup(op.operandGroup('desc_ptr')[0]!)[0]!;
-  predicated(ctx, warp0, `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [ $1 + 0 ], [ $2 + 0 ], 0x${TMA_BYTES.toString(16)};`, [
+  predicatedLast(ctx, warp0, `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [ $0 + 0 ], [ $1 + 0 ], 0x${TMA_BYTES.toString(16)};`, [
     [desc, 'l'],
     [smem, 'r'],
   ]);
@@ -124,11 +131,11 @@ registerLowering('ttng.tensormap_fenceproxy_acquire', (op, ctx) => {
   const desc = ctx.lookup(op.operand(0))[0]!;
   ptx(
     b,
-    `@$0 fence.proxy.tensormap::generic.acquire.gpu [ $1 + 0 ], 0x${TMA_BYTES.toString(16)};\n\t@$0 cp.async.bulk.commit_group ;\n\t@$0 cp.async.bulk.wait_group.read 0 ;`,
+    `@$1 fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x${TMA_BYTES.toString(16)};\n\t@$1 cp.async.bulk.commit_group ;\n\t@$1 cp.async.bulk.wait_group.read 0 ;`,
     [],
     [
-      [warp0, 'b'],
       [desc, 'l'],
+      [warp0, 'b'],
     ],
     [],
     true,
@@ -159,22 +166,44 @@ function convertElementBits(t: MemDescType): number {
   return e instanceof IntegerType ? e.width : ((e as { width?: number }).width ?? 32);
 }
 
+/** The base address of an mbarrier memdesc (Triton takes the view's base pointer, without its offsets). */
+function barrierBase(ctx: LoweringContext, v: Value): Value {
+  return ctx.lookup(v)[0]!;
+}
+
 registerLowering('ttng.init_barrier', (op, ctx) => {
   const b = ctx.b;
+  const addr = barrierBase(ctx, op.operand(0));
   const pred = b.icmp('eq', ctx.threadId(), b.i32(0));
-  predicated(ctx, pred, `mbarrier.init.shared::cta.b64 [$1], ${i32Attr(op, 'count')};`, [[memDescAddress(ctx, op.operand(0)), 'r']]);
+  predicated(ctx, pred, `mbarrier.init.shared::cta.b64 [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
 });
 
 registerLowering('ttng.inval_barrier', (op, ctx) => {
   const b = ctx.b;
+  const addr = barrierBase(ctx, op.operand(0));
   const pred = b.icmp('eq', ctx.threadId(), b.i32(0));
-  predicated(ctx, pred, 'mbarrier.inval.shared::cta.b64 [$1];', [[memDescAddress(ctx, op.operand(0)), 'r']]);
+  predicated(ctx, pred, 'mbarrier.inval.shared::cta.b64 [$1];', [[addr, 'r']]);
 });
 
 registerLowering('ttng.barrier_expect', (op, ctx) => {
   const b = ctx.b;
+  const addr = barrierBase(ctx, op.operand(0));
   const pred = b.and(b.icmp('eq', ctx.threadId(), b.i32(0)), ctx.lookup(op.operandGroup('pred')[0]!)[0]!);
-  predicated(ctx, pred, `mbarrier.arrive.expect_tx.shared.b64 _, [$1], ${i32Attr(op, 'size')};`, [[memDescAddress(ctx, op.operand(0)), 'r']]);
+  predicated(ctx, pred, `mbarrier.arrive.expect_tx.shared.b64 _, [$1], ${i32Attr(op, 'size')};`, [[addr, 'r']]);
+});
+
+registerLowering('ttng.arrive_barrier', (op, ctx) => {
+  const b = ctx.b;
+  const addr = barrierBase(ctx, op.operand(0));
+  let pred = b.icmp('eq', ctx.threadId(), b.i32(0));
+  const user = op.operandGroup('pred')[0];
+  if (user) pred = b.and(pred, ctx.lookup(user)[0]!);
+  predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
+});
+
+registerLowering('ttng.async_copy_mbarrier_arrive', (op, ctx) => {
+  const noinc = op.getAttr('noIncrement') !== undefined;
+  ctx.b.create('nvvm.cp.async.mbarrier.arrive.shared', [barrierBase(ctx, op.operand(0))], [], noinc ? [['noinc', IntegerAttr.bool(true)]] : []);
 });
 
 registerLowering('ttng.wait_barrier', (op, ctx) => {
@@ -184,7 +213,7 @@ registerLowering('ttng.wait_barrier', (op, ctx) => {
   const constPred = predV?.definingOp?.getAttr('value');
   const predicated = predV !== undefined && !(constPred instanceof IntegerAttr && constPred.num !== 0);
   const ins: [Value, string][] = [
-    [memDescAddress(ctx, op.operand(0)), 'r'],
+    [barrierBase(ctx, op.operand(0)), 'r'],
     [ctx.lookup(op.operandGroup('phase')[0]!)[0]!, 'r'],
   ];
   if (predicated) ins.push([ctx.lookup(predV)[0]!, 'b']);
@@ -299,7 +328,7 @@ registerLowering('ttng.async_tma_copy_global_to_local', (op, ctx) => {
   const dstTy = dst.type as MemDescType;
   const desc = ctx.lookup(op.operandGroup('desc')[0]!)[0]!;
   const coords = op.operandGroup('coord').map((v) => ctx.lookup(v)[0]!);
-  const barrier = memDescAddress(ctx, op.operandGroup('barrier')[0]!);
+  const barrier = barrierBase(ctx, op.operandGroup('barrier')[0]!);
   const pred = ctx.lookup(op.operandGroup('pred')[0]!)[0]!;
   const rank = coords.length;
   forEachMessage(ctx, dstTy, dst, coords, pred, (p, addr, c) => {
@@ -331,9 +360,12 @@ registerLowering('ttng.async_tma_copy_local_to_global', (op, ctx) => {
       true,
     );
   });
-  ptx(ctx.b, 'cp.async.bulk.commit_group;', [], [], [], true);
+  ctx.b.create('nvvm.cp.async.bulk.commit.group', [], []);
 });
 
 registerLowering('ttng.async_tma_store_wait', (op, ctx) => {
-  ptx(ctx.b, `cp.async.bulk.wait_group.read ${i32Attr(op, 'pendings')};`, [], [], [], true);
+  ctx.b.create('nvvm.cp.async.bulk.wait_group', [], [], [
+    ['group', IntegerAttr.i32(i32Attr(op, 'pendings'))],
+    ['read', UnitAttr.get()],
+  ]);
 });

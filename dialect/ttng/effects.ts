@@ -14,6 +14,7 @@ registerMemoryEffects('ttng.inval_barrier', (op) => on(op, 'alloc', 'write', 'sh
 registerMemoryEffects('ttng.barrier_expect', (op) => on(op, 'alloc', 'write', 'shared'));
 registerMemoryEffects('ttng.wait_barrier', (op) => [...on(op, 'alloc', 'read', 'shared'), ...on(op, 'alloc', 'write', 'shared')]);
 registerMemoryEffects('ttng.arrive_barrier', (op) => [...on(op, 'alloc', 'read', 'shared'), ...on(op, 'alloc', 'write', 'shared')]);
+registerMemoryEffects('ttng.async_copy_mbarrier_arrive', (op) => on(op, 'barrier', 'write', 'shared'));
 registerMemoryEffects('ttng.async_tma_copy_global_to_local', (op) => [
   ...on(op, 'desc', 'read', 'global'),
   ...on(op, 'barrier', 'write', 'shared'),
