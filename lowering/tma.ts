@@ -22,7 +22,7 @@ import { IntegerType } from '../dialect/ir/type.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
 import { NVMMASharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
 import { MemDescType } from '../dialect/ttg/types.js';
-import { registerLowering, moduleIntAttr, type LoweringContext } from './conversion.js';
+import { registerLowering, type LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { memDescAddressing } from './shared-memory.js';
 import { convertElementType } from './type-converter.js';
@@ -47,7 +47,8 @@ registerLowering('ttg.global_scratch_alloc', (op, ctx) => {
   const allocOffset = offAttr instanceof IntegerAttr ? offAttr.num : 0;
   const isKernel = ctx.fn.func.getAttr('nvvm.kernel') !== undefined;
   const module = ctx.fn.func.parentOp;
-  const size = module ? moduleIntAttr(module, 'ttg.global_scratch_memory_size', -1) : -1;
+  const sizeAttr = module?.getAttr('ttg.global_scratch_memory_size');
+  const size = sizeAttr instanceof IntegerAttr ? sizeAttr.num : -1;
   const i8 = IntegerType.get(8);
   if (!isKernel || size < 0) {
     ctx.replaceWith(allocOffset ? b.gep(base, i8, b.i32(allocOffset)) : base);
