@@ -1,14 +1,12 @@
 // Triton's own lit tests of the pipeline passes this branch implements (../shared/upstream-pipeline, with Triton
 // 3.6's outputs), FileCheck'ed chunk by chunk through our driver: every chunk Triton 3.6 passes must pass. Also
 // the located errors of the parts that are not implemented (warp specialization, multi-CTA planning, TMEM layouts).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDir } from '../golden/common.js';
 import { runUpstreamPassesGolden } from '../golden/upstream-passes.js';
 import { runOpt } from '../tools/opt-main.js';
 
-const dir = [process.env['TTG_SHARED'], sharedDir(), '/work/shared'].filter((d): d is string => !!d).map((d) => join(d, 'upstream-pipeline')).find((d) => existsSync(d));
+// The bundled copy of ../shared/upstream-pipeline (golden/data), as every golden mode reads it.
+const dir = 'upstream-pipeline';
 
 const FILES: [string, number][] = [
   ['Conversion/allocate_warp_groups.mlir', 5],
@@ -22,10 +20,10 @@ const FILES: [string, number][] = [
   ['TritonNvidiaGPU/test_tensor_memory_allocation.mlir', 8],
 ];
 
-describe.skipIf(!dir)('upstream lit tests of the pipeline passes', () => {
+describe('upstream lit tests of the pipeline passes', () => {
   for (const [file, chunks] of FILES) {
     it(file, async () => {
-      const r = await runUpstreamPassesGolden({ dir: dir!, file });
+      const r = await runUpstreamPassesGolden({ dir, file });
       expect(r.report.trimEnd().split('\n').at(-1), r.report).toBe(`${chunks} passed, 0 failed`);
     });
   }
