@@ -78,7 +78,7 @@ describe('lowering: kernels of Triton 3.6 real pipeline (multi-buffered, async c
     it.skipIf(Array.isArray(tc))(`${f}: assembles; instruction mix as Triton's kernel.ptx`, async () => {
       if (Array.isArray(tc)) return;
       const res: CaseResult = { name: f, ok: false, step: '' };
-      await lowerAndAssemble(runOpt, tc, join(dir, f), fx.flags, cap, 87, join(work, f), res);
+      await lowerAndAssemble(runOpt, tc, readFileSync(join(dir, f), 'utf8'), fx.flags, cap, 87, join(work, f), res);
       expect(res.error ?? '').toBe('');
       expect(res.ok).toBe(true);
       const want = fx.triton_ptx_counts;
