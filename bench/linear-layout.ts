@@ -1,15 +1,13 @@
 // Linear-layout micro-benchmarks: LinearLayout compose / invertAndCompose / pseudoinvert on typical 2-D layouts
 // (bases taken from Triton's own toLinearLayout results in ../shared/golden/layouts.jsonl), and toLinearLayout
 // (dialect/ttg) on the same encodings: cached (its memo table, as Triton's) and uncached (first calls on new shapes).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { RankedTensorType, type Type } from '../dialect/ir/type.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import '../dialect/index.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { Parser } from '../parser/parser.js';
-import { readText, sharedDir } from '../golden/common.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { type BenchResult, microsPerOp } from './util.js';
 
 type Bases = readonly (readonly number[])[];
@@ -24,11 +22,9 @@ interface LayoutRecord {
 
 /** The first layout of each family with the given shape (or the first 2-D one of that family). */
 export function pickLayouts(families: readonly string[], shape: readonly number[]): Map<string, LayoutRecord> {
-  const file = join(sharedDir(), 'golden', 'layouts.jsonl');
   const out = new Map<string, LayoutRecord>();
   const fallback = new Map<string, LayoutRecord>();
-  if (!existsSync(file)) return out;
-  for (const line of readText(file).split('\n')) {
+  for (const line of groundTruth().read('golden/layouts.jsonl').split('\n')) {
     if (line.trim() === '') continue;
     const r = JSON.parse(line) as LayoutRecord;
     if (!families.includes(r.family) || out.has(r.family)) continue;

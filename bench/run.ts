@@ -4,11 +4,12 @@
 //   (c) linear-layout operations (bench/linear-layout.ts)
 // Prints a table and writes bench/results.json (next to this package's bench/ sources).
 import { spawnSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import '../dialect/index.js';
-import { defaultCorpusDir, firstLine, formatTable, listFiles, packageRoot, readText, rel } from '../golden/common.js';
+import { firstLine, formatTable, listFiles, packageRoot, readText, rel } from '../golden/common.js';
+import { groundTruth, writeTree } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { runLinearLayoutBench } from './linear-layout.js';
@@ -149,7 +150,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 20;
-  const corpus = defaultCorpusDir();
+  // The CLI benchmarks need the corpus as files: the ground truth's golden/corpus, written to a temporary folder.
+  const work = mkdtempSync(join(tmpdir(), 'ttg-bench-'));
+  const corpus = join(writeTree(groundTruth(), ['golden/corpus'], work), 'golden', 'corpus');
   const results: BenchResult[] = [];
   const cli = cliWallTime(corpus, runs);
   const floor = nodeBaseline(runs);
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
     results,
   };
   writeFileSync(out, JSON.stringify(json, null, 1) + '\n');
+  rmSync(work, { recursive: true, force: true });
   process.stdout.write(`wrote ${rel(process.cwd(), out) || basename(out)} (${dirname(out)})\n`);
 }
 

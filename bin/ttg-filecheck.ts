@@ -3,6 +3,7 @@
 
 import { readSync } from 'node:fs';
 import { fileCheckMain } from '../lit/filecheck/cli.js';
+import { isMainModule } from '../tools/is-main.js';
 
 /** Read all of stdin; tolerates a non-blocking stdin (EAGAIN), unlike readFileSync(0). */
 function readStdin(): Buffer {
@@ -27,11 +28,13 @@ function readStdin(): Buffer {
   return Buffer.concat(chunks);
 }
 
-const result = fileCheckMain({
-  argv: process.argv.slice(2),
-  stdin: readStdin,
-  progName: 'ttg-filecheck',
-});
-if (result.stdout.length > 0) process.stdout.write(result.stdout);
-if (result.stderr.length > 0) process.stderr.write(result.stderr);
-process.exitCode = result.exitCode;
+if (isMainModule(import.meta.url)) {
+  const result = fileCheckMain({
+    argv: process.argv.slice(2),
+    stdin: readStdin,
+    progName: 'ttg-filecheck',
+  });
+  if (result.stdout.length > 0) process.stdout.write(result.stdout);
+  if (result.stderr.length > 0) process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}

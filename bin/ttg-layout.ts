@@ -17,13 +17,13 @@
  * Bad input prints `error: ...` on stderr and exits with status 1.
  */
 import { existsSync, readFileSync, writeSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import yargs from 'yargs';
+import { isMainModule } from '../tools/is-main.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
 import { RankedTensorType, type Type } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
-import { EncodingTextError, parseEncodingText, parseTypeText } from '../dialect/ttg/attrs/text.js';
+import { EncodingTextError, parseEncodingText, parseTypeText } from '../parser/encoding-text.js';
 import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { explainConvert, explainLocal, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
@@ -520,8 +520,7 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (invokedDirectly) {
+if (isMainModule(import.meta.url)) {
   runLayoutCli(process.argv.slice(2)).then(
     (r) => {
       writeAll(1, r.stdout);

@@ -5,12 +5,13 @@
 import { availableParallelism } from 'node:os';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { isMainModule } from '../tools/is-main.js';
 import { discoverTests, type LitFileResult, type LitOptions, runLitFileAsync } from '../lit/runner/index.js';
 import type { InProcessOpt } from '../lit/runner/runner.js';
 
 /** The ttg-opt driver loaded into this process, with every pass registered. */
 async function loadInProcessOpt(): Promise<InProcessOpt> {
-  await import('../transforms/index.js');
+  await import('../tools/passes.js');
   const { runOptSync } = await import('../tools/opt-main.js');
   // --help is rendered by yargs asynchronously: leave it to a real process.
   const needsProcess = (args: readonly string[]): boolean => args.some((a) => a === '--help' || a === '-help' || a === '-h');
@@ -103,7 +104,7 @@ async function main(): Promise<number> {
   return counts.failed > 0 ? 1 : 0;
 }
 
-main().then(
+if (isMainModule(import.meta.url)) main().then(
   (code) => {
     process.exitCode = code;
   },

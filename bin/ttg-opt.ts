@@ -15,6 +15,7 @@ import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { isMainModule } from '../tools/is-main.js';
 
 interface OptModule {
   runOpt(args: readonly string[], stdin?: string): Promise<{ exitCode: number; writes: [1 | 2, string][] }>;
@@ -92,7 +93,7 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-main().then(
+if (isMainModule(import.meta.url)) main().then(
   (code) => {
     process.exitCode = code;
   },

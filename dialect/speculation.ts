@@ -13,7 +13,7 @@ import { IntegerAttr, UnitAttr } from './ir/attribute.js';
 import type { Operation, Value } from './ir/ir.js';
 import { registerSpeculatability, type Speculatability } from './ir/traits.js';
 import { elementTypeOf, IntegerType } from './ir/type.js';
-import { getConstantValue, intOrSplatValue } from '../transforms/rewrite/registry.js';
+import { getConstantValue, intOrSplatValue } from './ir/rewrite/registry.js';
 
 function constantInt(v: Value): { value: bigint; width: number } | undefined {
   const value = intOrSplatValue(getConstantValue(v));

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { packageRoot } from './common.js';
+import { pipelineCorpusDir } from './pipeline-corpus.js';
 
 /** Stages before the first LLVM lowering stage: the ones written as NN-<pass>.mlir files. */
 const TTGIR_STAGES = 15;
@@ -33,9 +34,10 @@ export function extraCorpusArchive(): string {
   return join(packageRoot(), 'golden', 'extra', 'corpus_extra.jsonl.gz');
 }
 
-/** `dir` as given, or the unpacked bundled corpus for the name `extra`. */
+/** `dir` as given, or the unpacked bundled corpus for the name `extra`, or the real-pipeline corpus for `pipeline`. */
 export function resolveCorpusArg(dir: string | undefined, fallback: () => string): string {
   if (dir === 'extra') return unpackExtraCorpus();
+  if (dir === 'pipeline') return pipelineCorpusDir();
   return dir ?? fallback();
 }
 

@@ -2,10 +2,9 @@
 // layout Triton 3.6's toLinearLayout gives) is parsed with the real parser, converted with our toLinearLayout,
 // and compared basis for basis. Reports per family, then `N passed, M failed`.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { EncodingTextError, parseEncodingText } from '../dialect/ttg/attrs/text.js';
+import { EncodingTextError, parseEncodingText } from '../parser/encoding-text.js';
 import { linearLayoutToJSON, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
-import { sharedDir } from './common.js';
+import { GroundTruthError, groundTruth } from './ground-truth.js';
 
 /** One line of layouts.jsonl. */
 export interface LayoutCase {
@@ -40,13 +39,18 @@ export function sameBases(a: Record<string, number[][]>, b: Record<string, numbe
   return JSON.stringify(Object.entries(a)) === JSON.stringify(Object.entries(b));
 }
 
-export function defaultLayoutsFile(): string {
-  return join(sharedDir(), 'golden', 'layouts.jsonl');
+/** The text of Triton's layouts.jsonl: `file` from disk, by default the ground truth's golden/layouts.jsonl. */
+export function layoutsText(file?: string): string {
+  if (file === undefined) return groundTruth().read('golden/layouts.jsonl');
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new GroundTruthError(`cannot read ${file}`);
+  }
 }
 
 export async function runLayoutsGolden(opts: { file?: string } = {}): Promise<{ passed: number; failed: number; report: string }> {
-  const file = opts.file ?? defaultLayoutsFile();
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = layoutsText(opts.file).split('\n').filter((l) => l.trim() !== '');
   const families = new Map<string, { passed: number; failed: number }>();
   const failures: string[] = [];
   let passed = 0;
@@ -77,7 +81,7 @@ export async function runLayoutsGolden(opts: { file?: string } = {}): Promise<{ 
       failures.push(`line ${i + 1} (${fam}) ${c.encoding} ${JSON.stringify(c.shape)}${c.aliases?.length ? ' with ' + c.aliases.join('; ') : ''}\n    ${what}`);
     }
   });
-  const out: string[] = [`layouts: ${file}`];
+  const out: string[] = [`layouts: ${opts.file ?? `golden/layouts.jsonl of ${groundTruth().origin}`}`];
   const width = Math.max(...[...families.keys()].map((f) => f.length), 6);
   for (const [fam, s] of [...families].sort(([a], [b]) => (a < b ? -1 : 1))) {
     out.push(`  ${fam.padEnd(width)}  ${String(s.passed).padStart(5)} passed  ${String(s.failed).padStart(5)} failed`);

@@ -1,7 +1,8 @@
 // `ttg-golden passes`: for every corpus case and every stage of its meta.json, run our opt driver with the stage's
 // flag on the previous stage file (stage 01 on 00-ttir.mlir) and compare with the stage file (exact text, trailing
-// newlines aside). With --llvm (default) the lowering pipeline of meta.json `llvm.after` is also run on the last
-// stage file and compared with llvm.mlir.
+// newlines aside). With --llvm (opt-in, or `--pass llvm`) the lowering pipeline of meta.json `llvm.after` is also
+// run on the last stage file and compared with llvm.mlir: exact LLVM text is not a target (our lowering orders and
+// names values differently; the toolchain and GPU checks are the criteria), so it is left out of the default count.
 //
 // The oracle (shared/oracle/kernels.py run_stages) made every stage file from ONE in-memory module, pass after
 // pass. Some state of that module is not in its text, chiefly the order of use lists (a replaceAllUsesWith in an
@@ -10,11 +11,9 @@
 // per-file run of a stage differs, the check is retried as the oracle ran it: 00-ttir.mlir through every stage
 // flag up to this one in one driver run; a match there is counted, and reported as such (--no-chain turns this
 // off). The llvm.mlir check is not retried (a whole-pipeline run per case, and its text is not yet Triton's).
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import {
   clip,
-  defaultCorpusDir,
   firstDifference,
   firstLine,
   formatTable,
@@ -23,12 +22,12 @@ import {
   normalizeEnd,
   notImplementedReason,
   pct,
-  readText,
   type RunOptFn,
   summaryLine,
   unifiedDiff,
 } from './common.js';
-import { resolveCorpusArg } from './extra-corpus.js';
+import { unpackExtraCorpus } from './extra-corpus.js';
+import { corpusTree, diskFolder, type FileTree } from './ground-truth.js';
 
 export interface CorpusStage {
   file: string;
@@ -54,7 +53,7 @@ export interface PassesOptions {
   diff?: boolean;
   maxDiffs?: number;
   verbose?: boolean;
-  /** Also check llvm.mlir (default true). */
+  /** Also check llvm.mlir (default false; implied by `pass: 'llvm'`). */
   llvm?: boolean;
   /** Use this driver instead of tools/opt-main.ts (tests). */
   runOpt?: RunOptFn;
@@ -62,11 +61,13 @@ export interface PassesOptions {
   chain?: boolean;
 }
 
-/** One check: a pass (or pipeline) applied to an input file, compared with an expected file. */
+/** One check: a pass (or pipeline) applied to an input file, compared with an expected file (paths in `tree`). */
 export interface PassCheck {
   caseName: string;
   /** The row it is counted under: the pass name, or `llvm (pipeline)`. */
   group: string;
+  /** The corpus the paths are in. */
+  tree: FileTree;
   input: string;
   expected: string;
   args: string[];
@@ -87,32 +88,35 @@ export function llvmPipelineFlags(meta: CorpusMeta): string[] {
 
 export const LLVM_GROUP = 'llvm (pipeline)';
 
-/** Every check of the corpus under `dir`, in case and stage order. */
-export function corpusPassChecks(dir: string, opts: { caseFilter?: string; pass?: string; llvm?: boolean } = {}): PassCheck[] {
+/** The corpus case folders of `tree` (those with a meta.json), sorted. */
+export function corpusCases(tree: FileTree): string[] {
+  return tree.list('').filter((d) => tree.isFile(`${d}/meta.json`));
+}
+
+/** Every check of the corpus in `corpus` (a tree, or a folder on disk), in case and stage order. */
+export function corpusPassChecks(corpus: FileTree | string, opts: { caseFilter?: string; pass?: string; llvm?: boolean } = {}): PassCheck[] {
+  const tree = typeof corpus === 'string' ? diskFolder(corpus) : corpus;
   const checks: PassCheck[] = [];
-  const cases = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
-    .map((d) => d.name)
-    .sort();
-  for (const c of cases) {
+  for (const c of corpusCases(tree)) {
     if (opts.caseFilter !== undefined && !c.includes(opts.caseFilter)) continue;
-    const caseDir = join(dir, c);
-    const meta = JSON.parse(readText(join(caseDir, 'meta.json'))) as CorpusMeta;
-    const ttir = join(caseDir, '00-ttir.mlir');
+    const caseDir = c;
+    const meta = JSON.parse(tree.read(`${caseDir}/meta.json`)) as CorpusMeta;
+    const ttir = `${caseDir}/00-ttir.mlir`;
     let prev = ttir;
     const flags: string[] = [];
     for (const s of meta.stages) {
-      const expected = join(caseDir, s.file);
+      const expected = `${caseDir}/${s.file}`;
       const chain = flags.length > 0 ? [ttir, ...flags, s.flag] : undefined;
       if (opts.pass === undefined || opts.pass === s.pass) {
-        checks.push({ caseName: c, group: s.pass, input: prev, expected, args: [s.flag], ...(chain ? { chain } : {}) });
+        checks.push({ caseName: c, group: s.pass, tree, input: prev, expected, args: [s.flag], ...(chain ? { chain } : {}) });
       }
       flags.push(s.flag);
       prev = expected;
     }
-    const wantLlvm = opts.llvm !== false && (opts.pass === undefined || opts.pass === 'llvm' || opts.pass === LLVM_GROUP);
-    if (wantLlvm && meta.llvm && existsSync(join(caseDir, meta.llvm.file))) {
-      checks.push({ caseName: c, group: LLVM_GROUP, input: prev, expected: join(caseDir, meta.llvm.file), args: llvmPipelineFlags(meta) });
+    const llvmPass = opts.pass === 'llvm' || opts.pass === LLVM_GROUP;
+    const wantLlvm = llvmPass || (opts.llvm === true && opts.pass === undefined);
+    if (wantLlvm && meta.llvm && tree.isFile(`${caseDir}/${meta.llvm.file}`)) {
+      checks.push({ caseName: c, group: LLVM_GROUP, tree, input: prev, expected: `${caseDir}/${meta.llvm.file}`, args: llvmPipelineFlags(meta) });
     }
   }
   return checks;
@@ -138,13 +142,14 @@ export async function runPassCheck(check: PassCheck, runOpt: RunOptFn | undefine
   return again.ok ? { ...again, ms: out.ms, chained: true } : out;
 }
 
+/** Runs the driver on the text of `input` (from stdin, so the corpus need not be on disk). */
 async function runPassCheckFrom(check: PassCheck, input: string, flags: string[], runOpt: RunOptFn | undefined): Promise<PassCheckOutcome> {
-  const expectedText = readText(check.expected);
+  const expectedText = check.tree.read(check.expected);
   if (!runOpt) return { ok: false, reason: 'not implemented (no opt driver: tools/opt-main.ts)', expectedText, ms: 0 };
   const t0 = performance.now();
   let r;
   try {
-    r = await runOpt([input, ...flags]);
+    r = await runOpt(['-', ...flags], check.tree.read(input));
   } catch (e) {
     return { ok: false, reason: `driver threw: ${firstLine(e instanceof Error ? e.message : String(e))}`, expectedText, ms: performance.now() - t0 };
   }
@@ -169,9 +174,9 @@ interface GroupStats {
 }
 
 export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenResult> {
-  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
+  const tree = corpusTree(opts.dir, unpackExtraCorpus);
   const runOpt = opts.runOpt ?? (await loadRunOpt());
-  const checks = corpusPassChecks(dir, opts);
+  const checks = corpusPassChecks(tree, opts);
   const groups = new Map<string, GroupStats>();
   const failures: string[] = [];
   const chainedOnly: string[] = [];
@@ -208,7 +213,7 @@ export async function runPassesGolden(opts: PassesOptions = {}): Promise<GoldenR
     clip(g.notImplemented === g.total && g.total > 0 ? (g.firstReason ?? '') : (g.firstFailure ?? ''), 110),
   ]);
   rows.push(['overall', `${passed}/${passed + failed}`, pct(passed, passed + failed), '', '']);
-  let report = `Pass-by-pass conformance on the corpus under ${dir}${runOpt ? '' : ' (no opt driver yet)'}\n`;
+  let report = `Pass-by-pass conformance on the corpus in ${tree.origin}${runOpt ? '' : ' (no opt driver yet)'}\n`;
   report += formatTable(['pass', 'matched', '%', 'ms/run', 'first failure'], rows);
   if (chainedOnly.length > 0) {
     report += `\n${chainedOnly.length} matched only as the oracle ran them (one module from 00-ttir.mlir: state such as use-list order that the previous stage file cannot carry; --no-chain to count them as failures)\n`;

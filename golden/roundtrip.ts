@@ -8,22 +8,19 @@ import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import {
   clip,
-  defaultCorpusDir,
   firstDifference,
   firstLine,
   formatTable,
   type GoldenResult,
   lineColOf,
-  listFiles,
   locateError,
   packageRoot,
   pct,
-  readText,
-  rel,
   summaryLine,
   unifiedDiff,
 } from './common.js';
-import { resolveCorpusArg } from './extra-corpus.js';
+import { unpackExtraCorpus } from './extra-corpus.js';
+import { corpusTree, type FileTree } from './ground-truth.js';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
@@ -87,12 +84,12 @@ export function isDebugInfoFile(file: string): boolean {
  * (`scf.for %k`), with locations the text never shows, so it is parsed with `keepArgNames`; `triton-opt` itself
  * prints those files back with `%argN` (see tritonOptDefaultCheck).
  */
-export function roundtripFile(file: string): RoundtripOutcome {
-  const expected = readText(file);
+export function roundtripFile(tree: FileTree, file: string): RoundtripOutcome {
+  const expected = tree.read(file);
   const t0 = performance.now();
   try {
     const debugInfo = isDebugInfoFile(file);
-    const actual = roundtripText(expected, file, debugInfo, debugInfo);
+    const actual = roundtripText(expected, tree.show(file), debugInfo, debugInfo);
     const ms = performance.now() - t0;
     if (actual === expected) return { ok: true, expected, actual, ms };
     return { ok: false, reason: firstDifference(expected, actual), expected, actual, ms };
@@ -114,7 +111,7 @@ export function roundtripFile(file: string): RoundtripOutcome {
  * 3.6's own reprint of that file where the repository has one (golden/extra/ttir-reprint.json.gz, made on the GPU
  * machine with the wheel's parser and printer). A one-line summary.
  */
-function tritonOptDefaultCheck(files: readonly string[]): string {
+function tritonOptDefaultCheck(tree: FileTree, files: readonly string[]): string {
   const reprints = JSON.parse(gunzipSync(readFileSync(join(packageRoot(), 'golden', 'extra', 'ttir-reprint.json.gz'))).toString('utf8')) as Record<
     string,
     string
@@ -124,10 +121,10 @@ function tritonOptDefaultCheck(files: readonly string[]): string {
   let differ = 0;
   let unknown = 0;
   for (const file of files) {
-    const src = readText(file);
+    const src = tree.read(file);
     let text: string;
     try {
-      text = roundtripText(src, file, true);
+      text = roundtripText(src, tree.show(file), true);
     } catch {
       differ++;
       continue;
@@ -160,15 +157,15 @@ function kindOrder(a: string, b: string): number {
 }
 
 export function runRoundtripGolden(opts: RoundtripOptions = {}): GoldenResult {
-  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
-  let files = listFiles(dir, (n) => n.endsWith('.mlir'));
+  const tree = corpusTree(opts.dir, unpackExtraCorpus);
+  let files = tree.files('', (n) => n.endsWith('.mlir'));
   if (opts.filter !== undefined) files = files.filter((f) => f.includes(opts.filter!));
   const kinds = new Map<string, KindStats>();
   const failures: { file: string; out: RoundtripOutcome }[] = [];
   let passed = 0;
   let failed = 0;
   for (const file of files) {
-    const out = roundtripFile(file);
+    const out = roundtripFile(tree, file);
     const kind = stageKind(file);
     let st = kinds.get(kind);
     if (!st) kinds.set(kind, (st = { passed: 0, total: 0, ms: 0 }));
@@ -186,20 +183,20 @@ export function runRoundtripGolden(opts: RoundtripOptions = {}): GoldenResult {
   const rows = [...kinds.entries()]
     .sort(([a], [b]) => kindOrder(a, b))
     .map(([k, s]) => [k, `${s.passed}/${s.total}`, pct(s.passed, s.total), (s.ms / s.total).toFixed(1), clip(s.firstFailure ?? '', 110)]);
-  let report = `Round trip of ${files.length} corpus files under ${dir}\n`;
+  let report = `Round trip of ${files.length} corpus files in ${tree.origin}\n`;
   report += formatTable(['stage', 'matched', '%', 'ms/file', 'first failure'], rows);
   const ttir = files.filter(isDebugInfoFile);
-  if (ttir.length > 0) report += tritonOptDefaultCheck(ttir);
+  if (ttir.length > 0) report += tritonOptDefaultCheck(tree, ttir);
   if (opts.verbose && failures.length > 0) {
     report += '\nFailures:\n';
-    for (const f of failures) report += `  ${rel(dir, f.file)}: ${f.out.reason ?? ''}\n`;
+    for (const f of failures) report += `  ${f.file}: ${f.out.reason ?? ''}\n`;
   }
   if (opts.diff) {
     const max = opts.maxDiffs ?? 3;
     const shown = failures.filter((f) => f.out.actual !== undefined).slice(0, max);
-    for (const f of shown) report += '\n' + unifiedDiff(rel(dir, f.file), f.out.expected, f.out.actual!);
+    for (const f of shown) report += '\n' + unifiedDiff(f.file, f.out.expected, f.out.actual!);
     const errs = failures.filter((f) => f.out.actual === undefined).slice(0, Math.max(0, max - shown.length));
-    for (const f of errs) report += `\n${rel(dir, f.file)}: ${f.out.reason ?? ''}\n`;
+    for (const f of errs) report += `\n${f.file}: ${f.out.reason ?? ''}\n`;
   }
   report += summaryLine(passed, failed) + '\n';
   return { passed, failed, report };

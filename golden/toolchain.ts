@@ -11,9 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clip, defaultCorpusDir, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
-import { resolveCorpusArg } from './extra-corpus.js';
-import { type CorpusMeta, llvmPipelineFlags } from './passes.js';
+import { clip, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
+import { unpackExtraCorpus } from './extra-corpus.js';
+import { corpusTree, diskFolder, type FileTree } from './ground-truth.js';
+import { corpusCases, type CorpusMeta, llvmPipelineFlags } from './passes.js';
+import { isPipelineMeta, pipelineCorpusDir, pipelineLoweringPlan, type LoweringPlan } from './pipeline-corpus.js';
 
 export interface ToolchainOptions {
   dir?: string;
@@ -34,11 +36,25 @@ export const COUNTED: readonly (readonly [string, RegExp])[] = [
   ['bar.sync', /\b(?:bar\.sync|barrier\.sync)\b/g],
 ];
 
-/** Counts of `ptx` instructions: the COUNTED ones plus global loads/stores by vector width. */
+/** More counts shown for the real-pipeline corpus: asynchronous copies and their groups, warp-group MMAs and
+ *  their groups, mbarrier operations (TMA), proxy fences. */
+export const PIPELINE_COUNTED: readonly (readonly [string, RegExp])[] = [
+  ['cp.async', /\bcp\.async\.(?:ca|cg)\.shared\b/g],
+  ['cp.commit', /\bcp\.async\.commit_group\b/g],
+  ['cp.wait', /\bcp\.async\.wait_group\b/g],
+  ['wgmma', /\bwgmma\.mma_async\b/g],
+  ['wgmma.commit', /\bwgmma\.commit_group\b/g],
+  ['wgmma.wait', /\bwgmma\.wait_group\b/g],
+  ['mma.sync', /\bmma\.sync\b/g],
+  ['mbarrier', /\bmbarrier\./g],
+  ['fence.proxy', /\bfence\.proxy\.async\b/g],
+];
+
+/** Counts of `ptx` instructions: the COUNTED and PIPELINE_COUNTED ones plus global loads/stores by vector width. */
 export function ptxCounts(ptx: string): Record<string, number> {
   const code = ptx.replace(/\/\/[^\n]*/g, '');
   const out: Record<string, number> = {};
-  for (const [name, re] of COUNTED) out[name] = (code.match(re) ?? []).length;
+  for (const [name, re] of [...COUNTED, ...PIPELINE_COUNTED]) out[name] = (code.match(re) ?? []).length;
   for (const kind of ['ld', 'st']) {
     const re = new RegExp(`\\b${kind}\\.global(?:\\.[a-zA-Z0-9_:]+)*`, 'g');
     for (const m of code.match(re) ?? []) {
@@ -160,6 +176,7 @@ export function prepareForOpt(ll: string): string {
 export async function lowerAndAssemble(
   runOpt: NonNullable<Awaited<ReturnType<typeof loadRunOpt>>>,
   tc: Toolchain,
+  /** The text of the TritonGPU file to lower. */
   input: string,
   flags: readonly string[],
   cap: number,
@@ -172,7 +189,7 @@ export async function lowerAndAssemble(
   res.step = 'ttg-opt';
   let r;
   try {
-    r = await runOpt([input, ...flags]);
+    r = await runOpt(['-', ...flags], input);
   } catch (e) {
     res.error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
     return;
@@ -260,8 +277,24 @@ export async function lowerAndAssemble(
   res.ok = true;
 }
 
+/**
+ * What to lower for a corpus case and with which flags. A real-pipeline case: the TTGIR given to
+ * convert-triton-gpu-to-llvm, with the meta.json flags from there on (allocation and the bookkeeping passes are
+ * already applied in it). A case of the shared or extra corpus: stage 14 (after convert-scf-to-cf), with sm90's
+ * fence insertion, allocate-shared-memory-nv and the `llvm.after` passes.
+ */
+export function caseLoweringPlan(meta: unknown, caseDir: string): LoweringPlan {
+  if (isPipelineMeta(meta)) return pipelineLoweringPlan(meta, caseDir);
+  const m = meta as CorpusMeta;
+  const cap = m.capability;
+  // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
+  const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
+  const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${m.ptx_version}`, ...llvmPipelineFlags(m)];
+  return { input: `${caseDir}/14-convert-scf-to-cf.mlir`, flags };
+}
+
 export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<GoldenResult> {
-  const dir = resolveCorpusArg(opts.dir, defaultCorpusDir);
+  const tree: FileTree = opts.dir === 'pipeline' ? diskFolder(pipelineCorpusDir()) : corpusTree(opts.dir, unpackExtraCorpus);
   const runOpt = await loadRunOpt();
   if (!runOpt) return { passed: 0, failed: 0, report: 'ttg-golden toolchain: the opt driver (tools/opt-main.ts) is missing\n' };
   const tc = findToolchain();
@@ -272,45 +305,59 @@ export async function runToolchainGolden(opts: ToolchainOptions = {}): Promise<G
       report: `ttg-golden toolchain: missing tools: ${tc.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)\n`,
     };
   }
-  const cases = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
-    .map((d) => d.name)
+  const cases = corpusCases(tree)
     .filter((n) => !opts.caseFilter || n.includes(opts.caseFilter))
     .sort();
   const work = opts.keep ?? mkdtempSync(join(tmpdir(), 'ttg-toolchain-'));
   const results: CaseResult[] = [];
+  let pipeline = false;
   for (const name of cases) {
-    const caseDir = join(dir, name);
-    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta;
-    const cap = meta.capability;
-    // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
-    const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
-    const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
+    pipeline ||= isPipelineMeta(meta);
+    const plan = caseLoweringPlan(meta, name);
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
-    const refPtx = join(caseDir, 'kernel.ptx');
-    if (existsSync(refPtx)) res.ref = ptxCounts(readFileSync(refPtx, 'utf8'));
+    const refPtx = `${name}/kernel.ptx`;
+    if (tree.isFile(refPtx)) res.ref = ptxCounts(tree.read(refPtx));
     results.push(res);
-    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, join(work, name), res);
+    await lowerAndAssemble(runOpt, tc, tree.read(plan.input), plan.flags, meta.capability, meta.ptx_version, join(work, name), res);
+    if (opts.verbose) process.stderr.write(`${name}: ${res.ok ? 'pass' : `FAIL (${res.step}) ${clip(res.error ?? '', 200)}`}\n`);
   }
   if (!opts.keep) rmSync(work, { recursive: true, force: true });
 
   const cmp = (r: CaseResult, key: string): string => `${r.ours?.[key] ?? '-'}/${r.ref?.[key] ?? '-'}`;
+  const counted = pipeline ? [...COUNTED, ...PIPELINE_COUNTED] : COUNTED;
   const rows = results.map((r) => [
     r.name,
     r.ok ? 'pass' : `FAIL (${r.step})`,
-    ...COUNTED.map(([k]) => cmp(r, k)),
+    ...counted.map(([k]) => cmp(r, k)),
     `${r.ours ? globalSummary(r.ours, 'ld') : '-'} / ${r.ref ? globalSummary(r.ref, 'ld') : '-'}`,
     `${r.ours ? globalSummary(r.ours, 'st') : '-'} / ${r.ref ? globalSummary(r.ref, 'st') : '-'}`,
   ]);
   let report = 'Counts are ours/Triton (kernel.ptx).\n';
-  report += formatTable(['case', 'status', ...COUNTED.map(([k]) => k), 'ld.global ours / Triton', 'st.global ours / Triton'], rows) + '\n';
+  report += formatTable(['case', 'status', ...counted.map(([k]) => k), 'ld.global ours / Triton', 'st.global ours / Triton'], rows) + '\n';
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {
     report += '\nFailures (first error of the failing step):\n';
     for (const r of failed) report += `  ${r.name} [${r.step}]: ${clip(r.error ?? '', 300)}\n`;
   }
   const passed = results.length - failed.length;
+  if (pipeline) report += familySummary(results);
   report += `\n${pct(passed, results.length)} of ${results.length} cases assemble\n`;
   report += summaryLine(passed, failed.length) + '\n';
   return { passed, failed: failed.length, report };
+}
+
+/** Per kernel family (the case name before its first `-`) and target: cases built of cases. */
+function familySummary(results: readonly CaseResult[]): string {
+  const fam = new Map<string, { sm80: [number, number]; sm90: [number, number] }>();
+  for (const r of results) {
+    const family = r.name.split('-')[0]!;
+    const e = fam.get(family) ?? { sm80: [0, 0], sm90: [0, 0] };
+    const t = /-sm90-/.test(r.name) ? e.sm90 : e.sm80;
+    t[1]++;
+    if (r.ok) t[0]++;
+    fam.set(family, e);
+  }
+  const rows = [...fam.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([f, e]) => [f, `${e.sm80[0]}/${e.sm80[1]}`, `${e.sm90[0]}/${e.sm90[1]}`]);
+  return `\nBuilt per family:\n${formatTable(['family', 'sm80', 'sm90'], rows)}\n`;
 }

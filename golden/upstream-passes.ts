@@ -12,11 +12,10 @@ import {
   normalizeEnd,
   notImplementedReason,
   type RunOptFn,
-  readText,
   splitInputFile,
   summaryLine,
 } from './common.js';
-import { defaultUpstreamDir, type UpstreamRun, upstreamTests } from './upstream.js';
+import { type UpstreamRun, upstreamTests, upstreamTree } from './upstream.js';
 
 /** The subset of lit/filecheck's API used here. */
 export interface FileCheckApi {
@@ -155,14 +154,14 @@ interface RunStats {
 }
 
 export async function runUpstreamPassesGolden(opts: UpstreamPassesOptions = {}): Promise<GoldenResult> {
-  const dir = opts.dir ?? defaultUpstreamDir();
+  const tree = upstreamTree(opts.dir);
   const runOpt = opts.runOpt ?? (await loadRunOpt());
   const fc = await importOptional<FileCheckApi>('../lit/filecheck/index.js');
   const stats: RunStats[] = [];
   const lines: string[] = [];
-  for (const t of upstreamTests(dir, opts.file)) {
+  for (const t of upstreamTests(tree, opts.file)) {
     if (!t.expected) continue;
-    const text = readText(t.path);
+    const text = tree.read(t.path);
     const runnable = t.expected.runs.filter((r): r is UpstreamRun & { flags: string[]; chunks: NonNullable<UpstreamRun['chunks']> } => Array.isArray(r.flags) && Array.isArray(r.chunks));
     for (const run of runnable) {
       const { split, mergeStderr, extraArgs } = runLineExtras(run.run);
@@ -199,7 +198,7 @@ export async function runUpstreamPassesGolden(opts: UpstreamPassesOptions = {}):
           } else {
             const res = fc.fileCheck({
               checkText: chunk.text,
-              checkFileName: t.path,
+              checkFileName: tree.show(t.path),
               input,
               dumpInput: opts.showFileCheck ? 'fail' : 'never',
               ...fcOpts,
@@ -234,7 +233,7 @@ export async function runUpstreamPassesGolden(opts: UpstreamPassesOptions = {}):
   const ours = sum((s) => s.oursOnTriton);
   const theirs = sum((s) => s.tritonPasses);
   rows.push(['total', '', sum((s) => s.chunks), `${ours}/${theirs}`, `${sum((s) => s.oursAll)}/${sum((s) => s.chunks)}`, `${sum((s) => s.exact)}/${theirs}`, '']);
-  let report = `Upstream lit RUN lines through our driver, chunk by chunk, under ${dir}${runOpt ? '' : ' (no opt driver yet)'}\n`;
+  let report = `Upstream lit RUN lines through our driver, chunk by chunk, in ${tree.origin}${runOpt ? '' : ' (no opt driver yet)'}\n`;
   report += formatTable(['file', 'flags', 'chunks', 'ours/triton36', 'ours (all)', 'output = Triton', 'first failure (of a chunk Triton passes)'], rows);
   if (lines.length > 0) report += '\nChunks where we differ from Triton 3.6 or fail:\n' + lines.join('\n') + '\n';
   report += `FileCheck on chunks Triton 3.6 passes: ${ours}/${theirs} (ours/triton36)\n`;

@@ -2,8 +2,6 @@
 // back with no pass, against what Triton 3.6 printed for it (expected/<path>.json → roundtrip[i]). Where Triton 3.6
 // rejects a chunk we must reject it too, with an error located at a line:col; we also count how many of our
 // errors carry Triton's message and its location.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import '../dialect/index.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
@@ -15,20 +13,17 @@ import {
   type GoldenResult,
   type LocatedError,
   lineColOf,
-  listFiles,
   loadRunOpt,
   locateError,
   normalizeEnd,
   offsetOf,
   parseDiagnostics,
-  readText,
-  rel,
   type RunOptFn,
-  sharedDir,
   splitInputFile,
   summaryLine,
   unifiedDiff,
 } from './common.js';
+import { diskFolder, type FileTree, groundTruth } from './ground-truth.js';
 
 /** One RUN line of an upstream test, as the oracle recorded it. */
 export interface UpstreamRun {
@@ -61,18 +56,23 @@ export interface UpstreamExpected {
   roundtrip: UpstreamRoundtripChunk[];
 }
 
-export function defaultUpstreamDir(): string {
-  return join(sharedDir(), 'upstream');
+/**
+ * Triton's lit tests with Triton 3.6's results: `upstream` (default) or `upstream-pipeline` of the ground truth, or
+ * a folder on disk holding `test/` and `expected/`.
+ */
+export function upstreamTree(dir?: string): FileTree {
+  if (dir === undefined || dir === 'upstream' || dir === 'upstream-pipeline') return groundTruth().sub(dir ?? 'upstream');
+  return diskFolder(dir);
 }
 
-/** The test files under `<dir>/test` with their expected JSON, sorted; `filter` keeps paths containing it. */
-export function upstreamTests(dir: string, filter?: string): { path: string; name: string; expected: UpstreamExpected | undefined }[] {
-  const testDir = join(dir, 'test');
-  return listFiles(testDir, (n) => n.endsWith('.mlir'))
+/** The test files under `test/` with their expected JSON, sorted; `filter` keeps paths containing it. */
+export function upstreamTests(tree: FileTree, filter?: string): { path: string; name: string; expected: UpstreamExpected | undefined }[] {
+  return tree
+    .files('test', (n) => n.endsWith('.mlir'))
     .map((path) => {
-      const name = rel(testDir, path);
-      const exp = join(dir, 'expected', `${name}.json`);
-      return { path, name, expected: existsSync(exp) ? (JSON.parse(readText(exp)) as UpstreamExpected) : undefined };
+      const name = path.slice('test/'.length);
+      const exp = `expected/${name}.json`;
+      return { path, name, expected: tree.isFile(exp) ? (JSON.parse(tree.read(exp)) as UpstreamExpected) : undefined };
     })
     .filter((t) => filter === undefined || t.name.includes(filter));
 }
@@ -148,15 +148,15 @@ interface FileStats {
 }
 
 export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<GoldenResult> {
-  const dir = opts.dir ?? defaultUpstreamDir();
+  const tree = upstreamTree(opts.dir);
   const runOpt = opts.libraryOnly ? undefined : await loadRunOpt();
-  const tests = upstreamTests(dir, opts.file);
+  const tests = upstreamTests(tree, opts.file);
   const stats: FileStats[] = [];
   const failures: string[] = [];
   const diffs: string[] = [];
   const maxDiffs = opts.maxDiffs ?? 3;
   for (const t of tests) {
-    const text = readText(t.path);
+    const text = tree.read(t.path);
     const chunks = splitInputFile(text);
     const oracleStarts = oracleChunkStarts(text);
     const st: FileStats = { name: t.name, chunks: chunks.length, outOk: 0, outTotal: 0, rejOk: 0, rejTotal: 0, msgOk: 0, msgTotal: 0, locOk: 0, crashTotal: 0, crashOk: 0 };
@@ -175,7 +175,7 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
     for (const exp of t.expected.roundtrip) {
       const chunk = chunks[exp.chunk];
       if (!chunk) continue;
-      const res = await printChunk(chunk.text, t.path, runOpt);
+      const res = await printChunk(chunk.text, tree.show(t.path), runOpt);
       if (exp.triton36_output !== undefined) {
         st.outTotal++;
         if (res.output === undefined) {
@@ -236,7 +236,7 @@ export async function runUpstreamGolden(opts: UpstreamOptions = {}): Promise<Gol
   const rejOk = sum((s) => s.rejOk);
   const rejTotal = sum((s) => s.rejTotal);
   rows.push(['total', sum((s) => s.chunks), `${outOk}/${outTotal}`, `${rejOk}/${rejTotal}`, `${sum((s) => s.msgOk)}/${sum((s) => s.msgTotal)}`, `${sum((s) => s.locOk)}/${sum((s) => s.msgTotal)}`, '']);
-  let report = `Upstream lit chunks round trip (${runOpt ? 'opt driver' : 'parser/printer library'}) under ${dir}\n`;
+  let report = `Upstream lit chunks round trip (${runOpt ? 'opt driver' : 'parser/printer library'}) in ${tree.origin}\n`;
   report += formatTable(['file', 'chunks', 'printed = Triton', 'rejected (located)', "Triton's msg", "Triton's loc", 'first failure'], rows);
   if (opts.verbose && failures.length > 0) report += '\nFailures:\n' + failures.map((f) => `  ${f}\n`).join('');
   for (const d of diffs) report += '\n' + d;

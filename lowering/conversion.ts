@@ -44,7 +44,7 @@
  * Shared layout/index helpers live in `layout-indices.ts` (`emitIndices`, `applyLinearLayout`), the LLVM op
  * helpers in `builder.ts`, inline PTX in `ptx.ts`, global memory helpers (vector sizes, unique registers, redundant
  * thread predicates) in `memory.ts`, the shared memory layout of conversions in
- * `transforms/analysis/allocation.ts` (`swizzledCvtLayout`). Register lowerings by importing the module from
+ * `analysis/allocation.ts` (`swizzledCvtLayout`). Register lowerings by importing the module from
  * `lowering/index.ts` (one import line per file).
  *
  * Files: function.ts (functions, calls, returns), control-flow.ts (cf), elementwise.ts (arith, math, fp conversions,
@@ -65,9 +65,9 @@ import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
-import { IntegerType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IntegerType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
-import type { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { LLVMBuilder } from './builder.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
 
@@ -119,6 +119,17 @@ export interface ConversionState {
   barrierBefore: Set<Operation>;
   /** Errors reported by patterns (the pass fails when not empty). */
   errors: { op: Operation; message: string }[];
+}
+
+/**
+ * The widest tensor element the lowering takes. Registers of wider elements are moved in 32-bit pieces, so one
+ * `tensor<32xi1000000>` layout conversion would unroll into a million shuffles (Triton would build them too).
+ */
+const MAX_ELEMENT_BITS = 1024;
+
+function elementBits(t: Type): number {
+  const e = t instanceof ShapedType ? t.elementType : undefined;
+  return e instanceof IntegerType || e instanceof FloatType ? e.width : 0;
 }
 
 export class LoweringError extends Error {
@@ -205,6 +216,8 @@ export class FunctionLowering {
 
   /** Lowers one op (at the builder's current insertion point). */
   lowerOp(op: Operation): void {
+    const wide = [...op.operandValues, ...op.results].map((v) => elementBits(v.type)).find((w) => w > MAX_ELEMENT_BITS);
+    if (wide !== undefined) throw new LoweringError(op, `cannot lower tensors of ${wide}-bit elements (at most ${MAX_ELEMENT_BITS} bits)`);
     const list = registry.get(op.name);
     const ctx = new LoweringContext(this, op);
     if (list) {
@@ -513,10 +526,4 @@ export class LoweringContext {
   error(message: string): never {
     throw new LoweringError(this.op, message);
   }
-}
-
-/** Reads an integer attribute of the module (`ttg.num-warps`, ...). */
-export function moduleIntAttr(module: Operation, name: string, dflt: number): number {
-  const a: Attribute | undefined = module.getAttr(name);
-  return a instanceof IntegerAttr ? a.num : dflt;
 }

@@ -32,8 +32,8 @@
 import type { RankedTensorType, Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { pivotColumns, rank } from '../dialect/linear-layout/f2.js';
-import { removeBroadcastedRegs } from '../transforms/analysis/generic-swizzling.js';
-import { minimalCvtLayout } from '../transforms/utils/layout-utils.js';
+import { removeBroadcastedRegs } from '../analysis/generic-swizzling.js';
+import { minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { tensorLayout } from './layout-indices.js';
 import { matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
 import { elemBits, storageType } from './shared-memory.js';

@@ -8,8 +8,8 @@
 import type { RankedTensorType, Type } from '../dialect/ir/type.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import type { MemDescType } from '../dialect/ttg/types.js';
-import { countMixedTranspositions, cvtNeedsWarpShuffle, cvtScratchBytes } from '../transforms/analysis/allocation.js';
-import { cvtReordersRegisters, minimalCvtLayout } from '../transforms/utils/layout-utils.js';
+import { countMixedTranspositions, cvtNeedsWarpShuffle, cvtScratchBytes } from '../analysis/allocation.js';
+import { cvtReordersRegisters, minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { bitList, planConvertLayout, type CvtMethod, type CvtPlan, type CvtSmemPlan, type CvtSmemStep } from './convert-layout-plan.js';
 import { matrixWavefronts, type MatrixPlan } from './ldmatrix.js';
 import { elemBits, planLocalAccess, staticMemDescAddressing, storageType } from './shared-memory.js';

@@ -12,6 +12,7 @@
  * `tt.return` becomes `llvm.return` (several results packed in a struct); `tt.call` passes the caller's shared
  * memory base (plus the call's `allocation.offset`) and scratch pointers.
  */
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
@@ -96,7 +97,7 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
     globalScratchArg = entry.addArgument(gPtr, op.loc);
     profileScratchArg = entry.addArgument(gPtr, op.loc);
   } else {
-    throw new Error('external tt.func declarations are not supported');
+    throw new UnsupportedInputError('external tt.func declarations are not supported');
   }
   op.erase();
   return { func, smemArg, globalScratchArg, profileScratchArg, numOrigArgs };

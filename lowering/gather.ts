@@ -14,7 +14,7 @@
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
-import { gatherIsWarpLocal } from '../transforms/analysis/allocation.js';
+import { gatherIsWarpLocal } from '../analysis/allocation.js';
 import { registerLowering } from './conversion.js';
 import { applyLinearLayout, BLOCK, emitIndices, LANE, REGISTER, tensorLayout, WARP } from './layout-indices.js';
 import { shuffle } from './reduce-scan-common.js';

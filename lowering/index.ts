@@ -11,12 +11,13 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
-import { ModuleAxisInfoAnalysis } from '../transforms/analysis/axis-info.js';
+import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
-import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
+import { FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { convertFuncOp } from './function.js';
-import { computeBarriers } from './membar.js';
-import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
+import { computeBarriers } from '../analysis/membar.js';
+import { ModuleAllocation, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
 import './async-copy.js';
 import './atomics.js';
@@ -48,20 +49,20 @@ export interface ConvertToLLVMOptions {
 /** Runs the conversion on a module; returns the errors (empty on success). */
 export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOptions): { op: Operation; message: string }[] {
   const body = module.region(0).blocks[0]!;
-  const state: ConversionState = {
+  const funcs = body.ops.filter((o) => o.name === 'tt.func');
+  // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
+  // before anything is rewritten.
+  const numWarps = funcs.map((f) => lookupNumWarps(f));
+  const threadsPerWarp = lookupThreadsPerWarp(module);
+  const shared: Omit<ConversionState, 'numWarps'> = {
     target: { computeCapability: opts.computeCapability, ptxVersion: opts.ptxVersion },
-    numWarps: moduleIntAttr(module, 'ttg.num-warps', 4),
-    threadsPerWarp: moduleIntAttr(module, 'ttg.threads-per-warp', 32),
-    numCTAs: moduleIntAttr(module, 'ttg.num-ctas', 1),
+    threadsPerWarp,
+    numCTAs: lookupNumCTAs(module),
     axisInfo: new ModuleAxisInfoAnalysis(module),
-    barrierBefore: computeBarriers(
-      module,
-      new ModuleAllocation(module, nvidiaScratchSizeFn(opts, moduleIntAttr(module, 'ttg.threads-per-warp', 32))),
-    ),
+    barrierBefore: computeBarriers(module, new ModuleAllocation(module, nvidiaScratchSizeFn(opts, threadsPerWarp))),
     errors: [],
   };
-  const funcs = body.ops.filter((o) => o.name === 'tt.func');
-  const converted = funcs.map((f) => convertFuncOp(f, state.numWarps));
+  const converted = funcs.map((f, i) => ({ ...convertFuncOp(f, numWarps[i]!), state: { ...shared, numWarps: numWarps[i]! } }));
   // The dynamic shared memory global (always created, as Triton does).
   const global = createOperation({
     name: 'llvm.mlir.global',
@@ -78,7 +79,7 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   body.insertAt(0, global);
   for (const c of converted) {
     const fl = new FunctionLowering(
-      state,
+      c.state,
       c.func,
       (b) => c.smemArg ?? b.addressOf(SMEM_GLOBAL, LLVMPointerType.get(3)),
       c.globalScratchArg,
@@ -87,11 +88,11 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     try {
       fl.run(c.numOrigArgs);
     } catch (e) {
-      if (e instanceof LoweringError) state.errors.push({ op: e.op, message: e.message });
+      if (e instanceof LoweringError) shared.errors.push({ op: e.op, message: e.message });
       else throw e;
     }
   }
-  return state.errors;
+  return shared.errors;
 }
 
 registerPass({

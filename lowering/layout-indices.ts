@@ -12,6 +12,7 @@
  * matrix (bits moving by the same shift) become `(x & mask) << s` / `>> s` terms; terms whose output bits are
  * written by one input bit only are combined with `or disjoint`, the others with `xor`.
  */
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
@@ -169,7 +170,7 @@ export function applyLinearLayout(b: LLVMBuilder, layout: LinearLayout, indices:
 
 /** The linear layout of a distributed tensor type. */
 export function tensorLayout(t: RankedTensorType): LinearLayout {
-  if (!t.encoding) throw new Error(`tensor ${t.key} has no encoding`);
+  if (!t.encoding) throw new UnsupportedInputError(`tensor ${t.key} has no encoding`);
   return toLinearLayout(t.shape, t.encoding);
 }
 

@@ -10,7 +10,7 @@
 import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import type { Value } from '../dialect/ir/ir.js';
-import { registerFolder } from '../transforms/rewrite/registry.js';
+import { registerFolder } from '../dialect/ir/rewrite/registry.js';
 
 function position(op: { getAttr(n: string): unknown }): number[] {
   const a = op.getAttr('position');

@@ -17,16 +17,19 @@ import { LLVMPointerType } from '../dialect/llvm/types.js';
 import type { LLVMBuilder } from './builder.js';
 import type { LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { convertElementType } from './type-converter.js';
 
 /** Bit width of a lowered scalar type (pointers count as 64 bits). */
 export function scalarBits(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
   if (t instanceof LLVMPointerType) return 64;
-  throw new Error(`no bit width for ${t.key}`);
+  throw new UnsupportedInputError(`cannot lower values of type ${t.key} (no bit width)`);
 }
 
 const i32 = (): IntegerType => IntegerType.get(32);
+/** The widest value shuffled piecewise (wider ones would unroll into thousands of shuffles per value). */
+const MAX_SHUFFLE_BITS = 1024;
 
 /** Shuffle clamp operand per kind (Triton: 0x1f for bfly/idx/down, 0 for up). */
 function clampFor(kind: 'bfly' | 'up' | 'down' | 'idx'): number {
@@ -43,17 +46,18 @@ export function shuffle(b: LLVMBuilder, kind: 'bfly' | 'up' | 'down' | 'idx', v:
     return b.inttoptr(shuffle(b, kind, asInt, off), t);
   }
   const bits = scalarBits(t);
-  if (bits === 64) {
-    const vt = VectorType.get([2], i32());
+  if (bits > 32 && bits % 32 === 0 && bits <= MAX_SHUFFLE_BITS) {
+    // As Triton does for 64 bits: one shuffle per 32-bit piece of a vector bitcast.
+    const n = bits / 32;
+    const vt = VectorType.get([n], i32());
     const vec = b.bitcast(v, vt);
-    const lo = b.shflSync(kind, b.extractElement(vec, 0), off, clamp);
-    const hi = b.shflSync(kind, b.extractElement(vec, 1), off, clamp);
+    const parts: Value[] = [];
+    for (let k = 0; k < n; k++) parts.push(b.shflSync(kind, b.extractElement(vec, k), off, clamp));
     let out = b.undef(vt);
-    out = b.insertElement(out, lo, 0);
-    out = b.insertElement(out, hi, 1);
+    parts.forEach((p, k) => (out = b.insertElement(out, p, k)));
     return b.bitcast(out, t);
   }
-  if (bits > 32) throw new Error(`cannot shuffle a ${bits}-bit value`);
+  if (bits > 32) throw new UnsupportedInputError(`cannot shuffle a ${bits}-bit value across lanes`);
   let x = v;
   if (!(t instanceof IntegerType)) x = b.bitcast(x, IntegerType.get(bits));
   if (bits < 32) x = b.zext(x, i32());

@@ -26,7 +26,7 @@ import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { getOrder } from '../dialect/ttg/layout-queries.js';
 import { NVVMEnumAttr } from '../dialect/nvvm/attrs.js';
-import { reduceScratchBytes } from '../transforms/analysis/allocation.js';
+import { reduceScratchBytes } from '../analysis/allocation.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, BLOCK, emitIndices, LANE, REGISTER, registerOffsets, tensorLayout, WARP } from './layout-indices.js';
 import { bitsOf, combine, loadShared, operandElementTypes, pext, scratchBases, scratchBytes, shuffle, storeShared } from './reduce-scan-common.js';

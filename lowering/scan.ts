@@ -24,7 +24,7 @@
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
-import { scanScratchBytes } from '../transforms/analysis/allocation.js';
+import { scanScratchBytes } from '../analysis/allocation.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from './layout-indices.js';
 import { classifyBits } from './reduce.js';

@@ -31,6 +31,7 @@
  * Barriers between conflicting accesses of different ops are the membar analysis' job (membar.ts); the accesses
  * here emit none.
  */
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
@@ -54,7 +55,7 @@ const i8 = (): IntegerType => IntegerType.get(8);
 export function elemBits(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
   if (t instanceof LLVMPointerType) return 64;
-  throw new Error(`no bit width for ${t.key}`);
+  throw new UnsupportedInputError(`cannot lower values of type ${t.key} (no bit width)`);
 }
 
 /** `L(0, lane, warp)` scaled by `scale` as a runtime value. */
@@ -209,7 +210,7 @@ export function memDescOffsetOf(t: MemDescType): (flat: number) => number {
   };
   return (flat: number): number => {
     const s = solver.solve(toAlloc(flat));
-    if (s === undefined) throw new Error(`element outside the shared layout of ${t.key}`);
+    if (s === undefined) throw new UnsupportedInputError(`the shared layout of ${t.key} does not cover every element (a CGA layout over more CTAs than the module has?)`);
     return s;
   };
 }

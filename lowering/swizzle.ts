@@ -2,7 +2,7 @@
  * The shared memory layout a `ttg.convert_layout` goes through (paper "Linear Layouts" §5.4, Triton 3.6's
  * GenericSwizzling `optimalSwizzling`), seen from the lowering.
  *
- * The layout itself is computed by `transforms/analysis/generic-swizzling.ts` through the allocation analysis'
+ * The layout itself is computed by `analysis/generic-swizzling.ts` through the allocation analysis'
  * `swizzledCvtLayout`, so that the lowering and `allocate-shared-memory-nv` agree on the scratch buffer: its
  * in-dims are `vector` (elements moved by one access), `bank` (the accesses of one wavefront), `segment` and
  * `reps` (rounds: bases that are registers on both sides, so the conversion can go through a buffer
@@ -12,10 +12,11 @@
  * This file also holds the small GF(2) helpers the data movement lowerings share: layouts as lists of flattened
  * columns (`columns`), solving for preimages (`Solver`), and the masks of the bits a set of columns can touch.
  */
+import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { pivotColumns, rank, solveMinimal } from '../dialect/linear-layout/f2.js';
-import { swizzledCvtLayout, tensorBitwidth } from '../transforms/analysis/allocation.js';
+import { swizzledCvtLayout, tensorBitwidth } from '../analysis/allocation.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import type { Value } from '../dialect/ir/ir.js';
 import type { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
@@ -461,7 +462,7 @@ export function optimalSwizzle(srcLL: LinearLayout, dstLL: LinearLayout, bitwidt
     const solver = new Solver([...offs, ...R]);
     const inverse = (x: number): number => {
       const s = solver.solve(x);
-      if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
+      if (s === undefined) throw new UnsupportedInputError('convert_layout: the shared layout does not cover every element');
       return s;
     };
     const smem = LinearLayout.fromBasesWithSizes(
@@ -547,7 +548,7 @@ export function fallbackSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorT
   const solver = new Solver([...offs, ...reps]);
   const inverse = (x: number): number => {
     const s = solver.solve(x);
-    if (s === undefined) throw new Error('convert_layout: element outside the shared layout');
+    if (s === undefined) throw new UnsupportedInputError('convert_layout: the shared layout does not cover every element');
     return s;
   };
   const smem = LinearLayout.fromBasesWithSizes(

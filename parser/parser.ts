@@ -56,6 +56,16 @@ import { LexError, Lexer, unescapeString, type Token } from './lexer.js';
 import { parseCustomOp } from './op-format.js';
 import { Tok } from './token.js';
 import { createOperation } from '../dialect/ir/create.js';
+import { NESTED_TOO_DEEPLY } from '../dialect/ir/diagnostics.js';
+
+/**
+ * Regions nested deeper than this are rejected where the next one opens. Every later stage (verifier, passes,
+ * printer) recurses once or more per region level on JavaScript's fixed stack; this bound keeps all of them well
+ * inside it, so a deep input gets one located diagnostic instead of failing somewhere different in each stage.
+ */
+export const MAX_REGION_DEPTH = 256;
+/** The same bound for types, attributes and locations nested in one another (`!tt.ptr<!tt.ptr<...>>`). */
+export const MAX_VALUE_DEPTH = 1000;
 
 /**
  * Dialect namespaces triton-opt (Triton 3.6) registers, besides the ones implemented here: their attributes and
@@ -137,6 +147,10 @@ export class Parser implements OpFormatParser {
   private readonly valueScopes: ValueScope[] = [];
   private readonly blockScopes: BlockScope[] = [];
   private hasDeferredLocs = false;
+  /** Regions open around the current token. */
+  private regionDepth = 0;
+  /** Types, attributes and locations open around the current token. */
+  private valueDepth = 0;
 
   private readonly lineStarts: number[];
 
@@ -621,7 +635,9 @@ export class Parser implements OpFormatParser {
    */
   parseRegion(args: readonly RegionArgument[] = []): Region {
     const region = new Region(undefined);
+    if (this.regionDepth >= MAX_REGION_DEPTH) this.error(NESTED_TOO_DEEPLY);
     this.expect('{');
+    this.regionDepth++;
     this.pushScopes();
     if (args.length || !this.isPunct('}')) {
       let entry: Block | undefined;
@@ -640,6 +656,7 @@ export class Parser implements OpFormatParser {
       while (this.tok.kind === Tok.Caret) this.parseBlock(region);
     }
     this.expect('}');
+    this.regionDepth--;
     this.popScopes();
     return region;
   }
@@ -693,6 +710,7 @@ export class Parser implements OpFormatParser {
       if (this.tok.kind === Tok.String) name = this.parseString();
       else if (this.tok.kind === Tok.Bare) name = this.parseKeyword();
       else this.error('expected attribute name');
+      if (name === '') this.error('expected valid attribute name', pos);
       if (into.has(name)) this.error(`duplicate key '${name}' in dictionary attribute`, pos);
       if (this.consumeIf('=')) into.set(name, this.parseAttribute());
       else into.set(name, UnitAttr.get());
@@ -716,6 +734,21 @@ export class Parser implements OpFormatParser {
    * defers just that form); an alias nested in a name, callsite or fused location must already be defined.
    */
   private parseLocationBody(outermost = false): Location {
+    return this.nested(() => this.parseLocationInner(outermost));
+  }
+
+  /** Runs one level of a recursive type / attribute / location parse, within MAX_VALUE_DEPTH levels. */
+  private nested<T>(parse: () => T): T {
+    if (this.valueDepth >= MAX_VALUE_DEPTH) this.error(NESTED_TOO_DEEPLY);
+    this.valueDepth++;
+    try {
+      return parse();
+    } finally {
+      this.valueDepth--;
+    }
+  }
+
+  private parseLocationInner(outermost: boolean): Location {
     if (this.tok.kind === Tok.Hash) {
       const name = this.text().slice(1);
       const at = this.tok.start;
@@ -791,6 +824,10 @@ export class Parser implements OpFormatParser {
   // ---- types -----------------------------------------------------------------------------------
 
   parseType(): Type {
+    return this.nested(() => this.parseTypeInner());
+  }
+
+  private parseTypeInner(): Type {
     const t = this.tok;
     switch (t.kind) {
       case Tok.Bang: {
@@ -876,7 +913,7 @@ export class Parser implements OpFormatParser {
         this.advance();
         this.expect('<');
         if (this.isPunct('*')) this.error('unranked tensors are not supported');
-        const { shape, elementType } = this.parseShapeAndElementType(true);
+        const { shape, elementType } = this.parseShapeAndElementType(true, 'tensor');
         let enc: Attribute | undefined;
         if (this.consumeIf(',')) enc = this.parseAttribute();
         this.expect('>');
@@ -885,7 +922,7 @@ export class Parser implements OpFormatParser {
       case 'vector': {
         this.advance();
         this.expect('<');
-        const { shape, elementType } = this.parseShapeAndElementType(false);
+        const { shape, elementType } = this.parseShapeAndElementType(false, 'vector');
         this.expect('>');
         return VectorType.get(shape, elementType);
       }
@@ -893,7 +930,7 @@ export class Parser implements OpFormatParser {
     this.error(`expected non-function type`, at);
   }
 
-  parseShapeAndElementType(allowDynamic: boolean): { shape: number[]; elementType: Type } {
+  parseShapeAndElementType(allowDynamic: boolean, container?: 'tensor' | 'vector'): { shape: number[]; elementType: Type } {
     const s = this.src;
     let p = this.tok.start;
     const shape: number[] = [];
@@ -921,6 +958,13 @@ export class Parser implements OpFormatParser {
     }
     this.resetTo(p);
     const elementType = this.parseType();
+    // MLIR's TensorType/VectorType::isValidElementType: builtin types other than numbers are not elements.
+    if (container === 'tensor' && (elementType instanceof NoneType || elementType instanceof FunctionType || elementType instanceof RankedTensorType)) {
+      this.error('invalid tensor element type', p);
+    }
+    if (container === 'vector' && !(elementType instanceof IntegerType || elementType instanceof FloatType || elementType instanceof IndexType)) {
+      this.error('vector elements must be int/index/float type', p);
+    }
     return { shape, elementType };
   }
 
@@ -1008,6 +1052,10 @@ export class Parser implements OpFormatParser {
   // ---- attributes ------------------------------------------------------------------------------
 
   parseAttribute(type?: Type): Attribute {
+    return this.nested(() => this.parseAttributeInner(type));
+  }
+
+  private parseAttributeInner(type?: Type): Attribute {
     const t = this.tok;
     switch (t.kind) {
       case Tok.Hash: {

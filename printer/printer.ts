@@ -20,7 +20,7 @@ import { aliasNameOf } from '../dialect/ir/dialect-registry.js';
 import { Block, BlockArgument, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../dialect/ir/location.js';
 import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
-import { escapeString } from '../dialect/ir/string-escape.js';
+import { compareBytes, escapeString } from '../dialect/ir/string-escape.js';
 import { FunctionType, NoneType, printResultTypes, Type } from '../dialect/ir/type.js';
 import { setOpDescriber } from '../dialect/ir/verifier.js';
 import { NameState } from './names.js';
@@ -152,6 +152,17 @@ class ChildRecorder implements AsmPrinter {
   }
 }
 
+/** The longest string V8 can build (2^29 - 24 UTF-16 units): longer IR text cannot be returned. */
+export const MAX_OUTPUT_CHARS = 2 ** 29 - 24;
+
+/** The printed form of an op would be longer than a string can be (e.g. a 65536-member struct type per op). */
+export class OutputTooLargeError extends Error {
+  constructor(readonly chars: number) {
+    super(`the printed IR would have ${chars} characters, more than the ${MAX_OUTPUT_CHARS} a string can hold`);
+    this.name = 'OutputTooLargeError';
+  }
+}
+
 export class IRPrinter implements OpFormatPrinter {
   private out: string[] = [];
   private indent = 0;
@@ -184,6 +195,9 @@ export class IRPrinter implements OpFormatPrinter {
     this.printOp(op);
     this.out.push('\n');
     for (const [x, name, deferrable] of entries) if (deferrable) this.printAliasDef(x, name);
+    let chars = 0;
+    for (const piece of this.out) chars += piece.length;
+    if (chars > MAX_OUTPUT_CHARS) throw new OutputTooLargeError(chars);
     return this.out.join('');
   }
 
@@ -524,7 +538,7 @@ export class IRPrinter implements OpFormatPrinter {
 }
 
 function byName(a: NamedAttribute, b: NamedAttribute): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  return compareBytes(a.name, b.name);
 }
 
 /** One op as diagnostics show it (`see current operation: ...`), named within its nearest isolated ancestor. */

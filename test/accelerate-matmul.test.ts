@@ -1,11 +1,10 @@
-// Tests of --tritongpu-accelerate-matmul and the MMA helpers of transforms/utils/mma-utils.ts.
+// Tests of --tritongpu-accelerate-matmul and the MMA helpers of dialect/ttg/utils/mma-utils.ts.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
@@ -21,7 +20,7 @@ import {
   mmaVersionToInstrShape,
   nvmmaSharedForShape,
   supportMMA,
-} from '../transforms/utils/mma-utils.js';
+} from '../dialect/ttg/utils/mma-utils.js';
 
 const f16 = FloatType.get('f16');
 const f32 = FloatType.get('f32');
@@ -203,32 +202,33 @@ describe('--tritongpu-F32DotTC', () => {
   });
 });
 
-const corpus = join(sharedDir(), 'golden', 'corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 
-describe.skipIf(!existsSync(corpus))('corpus stage 05 (Triton 3.6)', () => {
+describe('corpus stage 05 (Triton 3.6)', () => {
   it('matches every accelerate-matmul stage exactly', { timeout: 300_000 }, () => {
     const failures: string[] = [];
     let n = 0;
-    for (const c of readdirSync(corpus).sort()) {
-      const files = readdirSync(join(corpus, c));
+    for (const c of gt.list(corpus).sort()) {
+      const files = gt.list(join(corpus, c));
       const fa = files.find((f) => f.startsWith('04-'));
       const fb = files.find((f) => f.startsWith('05-tritongpu-accelerate-matmul'));
       if (!fa || !fb) continue;
       n++;
-      const out = run(readFileSync(join(corpus, c, fa), 'utf8'));
-      if (out.trim() !== readFileSync(join(corpus, c, fb), 'utf8').trim()) failures.push(`${c}/${fb}`);
+      const out = run(gt.read(join(corpus, c, fa)));
+      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
     }
     expect(n).toBe(72);
     expect(failures).toEqual([]);
   });
 });
 
-const upstream = join(sharedDir(), 'upstream');
+const upstream = 'upstream';
 
-describe.skipIf(!existsSync(upstream))('upstream accelerate-matmul.mlir (Triton 3.6 outputs)', () => {
+describe('upstream accelerate-matmul.mlir (Triton 3.6 outputs)', () => {
   it('prints what Triton 3.6 prints on every chunk it passes', () => {
-    const src = readFileSync(join(upstream, 'test', 'TritonGPU', 'accelerate-matmul.mlir'), 'utf8').split('\n// -----');
-    const expected = JSON.parse(readFileSync(join(upstream, 'expected', 'TritonGPU', 'accelerate-matmul.mlir.json'), 'utf8')) as {
+    const src = gt.read(join(upstream, 'test', 'TritonGPU', 'accelerate-matmul.mlir')).split('\n// -----');
+    const expected = JSON.parse(gt.read(join(upstream, 'expected', 'TritonGPU', 'accelerate-matmul.mlir.json'))) as {
       runs: { chunks: { chunk: number; triton36_passes: boolean; triton36_output?: string }[] }[];
     };
     let n = 0;

@@ -1,4 +1,4 @@
-// Shared memory allocation (transforms/analysis/allocation.ts, --allocate-shared-memory-nv):
+// Shared memory allocation (analysis/allocation.ts, --allocate-shared-memory-nv):
 //  1. every corpus stage 15 is reproduced byte for byte from stage 14 with the meta.json flag;
 //  2. hand-written inputs (test/fixtures/allocation) against Triton 3.6's ttg.shared and allocation.offset values
 //     (recorded by test/fixtures/allocation/oracle.py): overlapping local_alloc liveness, aliases through block
@@ -6,20 +6,21 @@
 //     multi-operand and cross-warp reductions, scans, non-warp-local gathers, calls and atomics;
 //  3. analysis helpers: conversions needing shared memory, swizzled scratch sizes, liveness ranges.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { groundTruth } from '../golden/ground-truth.js';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { allocateSharedMemory } from '../transforms/allocate-shared-memory.js';
-import { cvtNeedsSharedMemory, swizzledCvtLayout, Liveness } from '../transforms/analysis/allocation.js';
+import { cvtNeedsSharedMemory, swizzledCvtLayout, Liveness } from '../analysis/allocation.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import type { Operation } from '../dialect/ir/ir.js';
 
-const shared = process.env['TTG_SHARED'] ? resolve(process.env['TTG_SHARED']) : resolve(import.meta.dirname, '..', '..', 'shared');
-const corpus = join(shared, 'golden', 'corpus');
-const cases = existsSync(corpus) ? readdirSync(corpus).filter((d) => existsSync(join(corpus, d, '15-allocate-shared-memory.mlir'))).sort() : [];
+const gt = groundTruth();
+const corpus = 'golden/corpus';
+const cases = gt.list(corpus).filter((d) => gt.isFile(join(corpus, d, '15-allocate-shared-memory.mlir')));
 const fixtures = join(import.meta.dirname, 'fixtures', 'allocation');
 
 function parse(text: string, filename = 'test.mlir'): Operation {
@@ -27,13 +28,13 @@ function parse(text: string, filename = 'test.mlir'): Operation {
 }
 
 describe('allocate-shared-memory-nv: corpus stage 15', () => {
-  it.skipIf(cases.length === 0)('has cases', () => expect(cases.length).toBeGreaterThan(0));
+  it('has cases', () => expect(cases.length).toBe(72));
   for (const c of cases) {
     it(c, () => {
-      const meta = JSON.parse(readFileSync(join(corpus, c, 'meta.json'), 'utf8')) as { capability: number; ptx_version: number };
-      const m = parse(readFileSync(join(corpus, c, '14-convert-scf-to-cf.mlir'), 'utf8'));
+      const meta = JSON.parse(gt.read(join(corpus, c, 'meta.json'))) as { capability: number; ptx_version: number };
+      const m = parse(gt.read(join(corpus, c, '14-convert-scf-to-cf.mlir')));
       allocateSharedMemory(m, meta.capability, meta.ptx_version);
-      expect(printOperation(m).trimEnd()).toBe(readFileSync(join(corpus, c, '15-allocate-shared-memory.mlir'), 'utf8').trimEnd());
+      expect(printOperation(m).trimEnd()).toBe(gt.read(join(corpus, c, '15-allocate-shared-memory.mlir')).trimEnd());
     });
   }
 });

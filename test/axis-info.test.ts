@@ -1,12 +1,12 @@
-// Tests of the AxisInfo analysis (transforms/analysis/axis-info.ts): lattice join, visitors, control flow,
+// Tests of the AxisInfo analysis (analysis/axis-info.ts): lattice join, visitors, control flow,
 // argument hints, the module (call graph) analysis and the alignment queries used by lowering.
 
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
-import { AxisInfo, K_MAX_DIVISOR, ModuleAxisInfoAnalysis, gcd, highestPowOf2Divisor } from '../transforms/analysis/axis-info.js';
+import { AxisInfo, K_MAX_DIVISOR, ModuleAxisInfoAnalysis, gcd, highestPowOf2Divisor } from '../analysis/axis-info.js';
 import { getPass, parsePassOptions } from '../transforms/pass.js';
 import { runPipeline } from '../transforms/pass-manager.js';
 import { printOperation } from '../printer/printer.js';

@@ -8,16 +8,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { groundTruth } from '../golden/ground-truth.js';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { runCanonicalizer } from '../transforms/canonicalize.js';
 import { roundFloat } from '../dialect/arith/folds.js';
 
 const root = join(import.meta.dirname, '..');
-const shared = process.env.TTG_SHARED ?? join(root, '..', 'shared');
-const corpus = join(shared, 'golden/corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 const fixtures = join(root, 'test/fixtures/rewrite-triton36');
 
 export function canonicalize(src: string, debugInfo = false, filename = 'input.mlir'): string {
@@ -53,27 +54,24 @@ describe('canonicalize: Triton 3.6 fixtures', () => {
 });
 
 describe('canonicalize: corpus stages', () => {
-  const cases = existsSync(corpus) ? readdirSync(corpus).sort() : [];
-  it.skipIf(cases.length === 0)('finds the corpus', () => expect(cases.length).toBeGreaterThan(0));
+  const cases = gt.list(corpus);
+  it('finds the corpus', () => expect(cases.length).toBe(72));
   for (const c of cases) {
     const dir = join(corpus, c);
-    const files = readdirSync(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f)).sort();
+    const files = gt.list(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f));
     files.forEach((f, i) => {
       if (!f.endsWith('-canonicalize.mlir') || i === 0) return;
       it(`${c}/${f}`, () => {
-        const out = canonicalize(readFileSync(join(dir, files[i - 1]!), 'utf8'));
-        expect(out).toBe(readFileSync(join(dir, f), 'utf8'));
+        const out = canonicalize(gt.read(join(dir, files[i - 1]!)));
+        expect(out).toBe(gt.read(join(dir, f)));
       });
     });
   }
 });
 
 describe('canonicalize: upstream TritonGPU/canonicalize.mlir', () => {
-  const src = join(shared, 'upstream/test/TritonGPU/canonicalize.mlir');
-  const exp = join(shared, 'upstream/expected/TritonGPU/canonicalize.mlir.json');
-  if (!existsSync(src) || !existsSync(exp)) return;
-  const chunks = readFileSync(src, 'utf8').split(/^\/\/ -----\s*$/m);
-  const runs = JSON.parse(readFileSync(exp, 'utf8')) as { runs: { chunks: { chunk: number; triton36_output?: string }[] }[] };
+  const chunks = gt.read('upstream/test/TritonGPU/canonicalize.mlir').split(/^\/\/ -----\s*$/m);
+  const runs = JSON.parse(gt.read('upstream/expected/TritonGPU/canonicalize.mlir.json')) as { runs: { chunks: { chunk: number; triton36_output?: string }[] }[] };
   // Chunks whose result only depends on the driver (constant hoisting, dead code) and arith/tt folds.
   for (const i of [0, 2, 3, 8, 9, 15]) {
     const expected = runs.runs[0]!.chunks.find((c) => c.chunk === i)?.triton36_output;

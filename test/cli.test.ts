@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../transforms/index.js';
+import { groundTruth } from '../golden/ground-truth.js';
+import '../tools/passes.js';
 import { Diagnostic } from '../dialect/ir/diagnostics.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { IntegerType } from '../dialect/ir/type.js';
@@ -96,13 +97,10 @@ describe('output', () => {
   });
 
   it('round-trips a corpus kernel with debug info', () => {
-    const p = '/work/shared/golden/corpus/add-BLOCK1024-sm80-w4/00-ttir.mlir';
-    const alt = join(root, '..', 'shared', 'golden', 'corpus', 'add-BLOCK1024-sm80-w4', '00-ttir.mlir');
-    const path = existsSync(p) ? p : alt;
-    if (!existsSync(path)) return;
-    const r = runOptSync([path, '--mlir-print-debuginfo']);
+    const text = groundTruth().read('golden/corpus/add-BLOCK1024-sm80-w4/00-ttir.mlir');
+    const r = runOptSync([file('add-ttir.mlir', text), '--mlir-print-debuginfo']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(readFileSync(path, 'utf8') + '\n');
+    expect(r.stdout).toBe(text + '\n');
   });
 
   it('writes -o atomically and not at all on error', () => {

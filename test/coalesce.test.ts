@@ -1,11 +1,10 @@
 // Tests of --tritongpu-coalesce (transforms/coalesce.ts).
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
@@ -103,10 +102,11 @@ describe('tritongpu-coalesce', () => {
 });
 
 describe('corpus stage 02 (Triton 3.6)', () => {
-  const corpus = join(sharedDir(), 'golden', 'corpus');
-  const cases = existsSync(corpus) ? readdirSync(corpus).filter((c) => /-w8$/.test(c)).slice(0, 24) : [];
+  const gt = groundTruth();
+  const corpus = 'golden/corpus';
+  const cases = gt.list(corpus).filter((c) => /-w8$/.test(c)).slice(0, 24);
   it.skipIf(cases.length === 0).each(cases)('%s', (c) => {
     const dir = join(corpus, c);
-    expect(run(readFileSync(join(dir, '01-convert-triton-to-tritongpu.mlir'), 'utf8'))).toBe(readFileSync(join(dir, '02-tritongpu-coalesce.mlir'), 'utf8'));
+    expect(run(gt.read(join(dir, '01-convert-triton-to-tritongpu.mlir')))).toBe(gt.read(join(dir, '02-tritongpu-coalesce.mlir')));
   });
 });

@@ -5,9 +5,9 @@
  * hold the element its layout says, shared memory must be race free, and among conversions that stay within
  * warps the share lowered with shuffles (rather than shared memory) is reported and checked.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { groundTruth } from '../golden/ground-truth.js';
 import { IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
 import { cvtStats } from '../lowering/convert-layout.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
@@ -129,9 +129,9 @@ describe('convert_layout on the warp simulator', () => {
 });
 
 describe('corpus data movement on the warp simulator', () => {
-  const shared = process.env['TTG_SHARED'] ? resolve(process.env['TTG_SHARED']) : resolve(__dirname, '..', '..', 'shared');
-  const corpus = join(shared, 'golden', 'corpus');
-  const cases = existsSync(corpus) ? readdirSync(corpus).filter((d) => existsSync(join(corpus, d, '15-allocate-shared-memory.mlir'))) : [];
+  const gt = groundTruth();
+  const corpus = 'golden/corpus';
+  const cases = gt.list(corpus).filter((d) => gt.isFile(join(corpus, d, '15-allocate-shared-memory.mlir')));
   test.skipIf(cases.length === 0)('every convert_layout and local_alloc/local_load of the corpus kernels', () => {
     const seen = new Set<string>();
     const methods: Record<string, number> = {};
@@ -139,7 +139,7 @@ describe('corpus data movement on the warp simulator', () => {
     let wf = 0;
     let ideal = 0;
     for (const c of cases) {
-      const m = parseModule(readFileSync(join(corpus, c, '15-allocate-shared-memory.mlir'), 'utf8'));
+      const m = parseModule(gt.read(join(corpus, c, '15-allocate-shared-memory.mlir')));
       const numWarps = (m.getAttr('ttg.num-warps') as IntegerAttr).num;
       const cc = Number(/cuda:(\d+)/.exec(String((m.getAttr('ttg.target') as StringAttr).value))![1]);
       const header = `module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = ${numWarps} : i32, ttg.target = "cuda:${cc}", "ttg.threads-per-warp" = 32 : i32}`;

@@ -1,17 +1,16 @@
-// Tests of --convert-triton-to-tritongpu and the blocked-layout builders of transforms/utils/layout.ts.
+// Tests of --convert-triton-to-tritongpu and the blocked-layout builders of dialect/ttg/utils/layout.ts.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { getPass, parsePassOptions } from '../transforms/pass.js';
 import { runPipeline } from '../transforms/pass-manager.js';
-import { argSortDesc, blockedFromShape, cgaForNumCTAs, defaultBlockedEncoding, shapePerCTAFromCGA } from '../transforms/utils/layout.js';
+import { argSortDesc, blockedFromShape, cgaForNumCTAs, defaultBlockedEncoding, shapePerCTAFromCGA } from '../dialect/ttg/utils/layout.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -156,15 +155,16 @@ describe('convert-triton-to-tritongpu', () => {
 });
 
 describe('corpus stage 01 (Triton 3.6)', () => {
-  const corpus = join(sharedDir(), 'golden', 'corpus');
-  const cases = existsSync(corpus) ? readdirSync(corpus).filter((c) => /-w4$/.test(c)).slice(0, 24) : [];
+  const gt = groundTruth();
+  const corpus = 'golden/corpus';
+  const cases = gt.list(corpus).filter((c) => /-w4$/.test(c)).slice(0, 24);
   it.skipIf(cases.length === 0).each(cases)('%s', (c) => {
     const dir = join(corpus, c);
-    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { stages: { file: string; flag: string }[] };
+    const meta = JSON.parse(gt.read(join(dir, 'meta.json'))) as { stages: { file: string; flag: string }[] };
     const stage = meta.stages[0]!;
     const opts = stage.flag.slice(stage.flag.indexOf('=') + 1);
-    const src = readFileSync(join(dir, '00-ttir.mlir'), 'utf8');
+    const src = gt.read(join(dir, '00-ttir.mlir'));
     const r = convert(src, opts);
-    expect(r.out).toBe(readFileSync(join(dir, stage.file), 'utf8'));
+    expect(r.out).toBe(gt.read(join(dir, stage.file)));
   });
 });

@@ -5,15 +5,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { groundTruth } from '../golden/ground-truth.js';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { runCSE } from '../transforms/cse.js';
 
 const root = join(import.meta.dirname, '..');
-const shared = process.env.TTG_SHARED ?? join(root, '..', 'shared');
-const corpus = join(shared, 'golden/corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 const fixtures = join(root, 'test/fixtures/rewrite-triton36');
 
 function cse(src: string, debugInfo = false, filename = 'input.mlir'): string {
@@ -37,16 +38,16 @@ describe('cse: Triton 3.6 fixtures', () => {
 });
 
 describe('cse: corpus stages', () => {
-  const cases = existsSync(corpus) ? readdirSync(corpus).sort() : [];
-  it.skipIf(cases.length === 0)('finds the corpus', () => expect(cases.length).toBeGreaterThan(0));
+  const cases = gt.list(corpus);
+  it('finds the corpus', () => expect(cases.length).toBe(72));
   for (const c of cases) {
     const dir = join(corpus, c);
-    const files = readdirSync(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f)).sort();
+    const files = gt.list(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f));
     files.forEach((f, i) => {
       if (!f.endsWith('-cse.mlir') || i === 0) return;
       it(`${c}/${f}`, () => {
-        const out = cse(readFileSync(join(dir, files[i - 1]!), 'utf8'));
-        expect(out).toBe(readFileSync(join(dir, f), 'utf8'));
+        const out = cse(gt.read(join(dir, files[i - 1]!)));
+        expect(out).toBe(gt.read(join(dir, f)));
       });
     });
   }

@@ -1,29 +1,28 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   formatTable,
   lineColOf,
-  listFiles,
   normalizeEnd,
   offsetOf,
   packageRoot,
   parseDiagnostics,
-  sharedDir,
   splitInputFile,
   summaryLine,
   type OptRun,
 } from '../golden/common.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { corpusPassChecks, llvmPipelineFlags, runPassesGolden, type CorpusMeta } from '../golden/passes.js';
 import { runRoundtripGolden, stageKind } from '../golden/roundtrip.js';
 import { fileCheckOptions, runLineExtras, runUpstreamPassesGolden, shellWords } from '../golden/upstream-passes.js';
 import { oracleChunkStarts, runUpstreamGolden, type UpstreamExpected } from '../golden/upstream.js';
 
-const corpus = join(sharedDir(), 'golden', 'corpus');
-const addCase = join(corpus, 'add-BLOCK1024-sm80-w4');
-const haveShared = existsSync(addCase);
+const gt = groundTruth();
+const corpus = gt.sub('golden/corpus');
+const addCase = 'golden/corpus/add-BLOCK1024-sm80-w4';
 
 describe('splitInputFile (mlir-opt --split-input-file)', () => {
   it('cuts at every marker; a chunk starts with the rest of the marker line', () => {
@@ -38,12 +37,12 @@ describe('splitInputFile (mlir-opt --split-input-file)', () => {
     expect(splitInputFile('a\n// -------\nb').map((c) => c.text)).toEqual(['a\n', '--\nb']);
     expect(splitInputFile('no marker')).toHaveLength(1);
   });
-  it.skipIf(!haveShared)('agrees with the oracle on the chunk count of every upstream test', () => {
-    const up = join(sharedDir(), 'upstream');
-    for (const f of listFiles(join(up, 'test'), (n) => n.endsWith('.mlir'))) {
-      const rel = f.slice(join(up, 'test').length + 1);
-      const exp = JSON.parse(readFileSync(join(up, 'expected', `${rel}.json`), 'utf8')) as UpstreamExpected;
-      const text = readFileSync(f, 'utf8');
+  it('agrees with the oracle on the chunk count of every upstream test', () => {
+    const up = gt.sub('upstream');
+    for (const f of up.files('test', (n) => n.endsWith('.mlir'))) {
+      const rel = f.slice('test/'.length);
+      const exp = JSON.parse(up.read(`expected/${rel}.json`)) as UpstreamExpected;
+      const text = up.read(f);
       expect(splitInputFile(text).length, rel).toBe(exp.roundtrip.length);
       expect(oracleChunkStarts(text).length, rel).toBe(exp.roundtrip.length);
     }
@@ -103,11 +102,11 @@ describe('helpers', () => {
   });
 });
 
-describe.skipIf(!haveShared)('modes', () => {
+describe('modes', () => {
   it('roundtrip: 00-ttir with debug info matches, table and summary line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ttg-golden-'));
     mkdirSync(join(dir, 'c1'));
-    copyFileSync(join(addCase, '00-ttir.mlir'), join(dir, 'c1', '00-ttir.mlir'));
+    writeFileSync(join(dir, 'c1', '00-ttir.mlir'), gt.read(`${addCase}/00-ttir.mlir`));
     writeFileSync(join(dir, 'c1', '01-broken.mlir'), 'module {\n  %0 = \n}\n');
     const r = runRoundtripGolden({ dir, verbose: true });
     expect(r.passed).toBe(1);
@@ -118,22 +117,26 @@ describe.skipIf(!haveShared)('modes', () => {
   });
 
   it('passes: stage checks from meta.json, llvm pipeline flags, and a fake driver', async () => {
-    const meta = JSON.parse(readFileSync(join(addCase, 'meta.json'), 'utf8')) as CorpusMeta;
+    const meta = JSON.parse(gt.read(`${addCase}/meta.json`)) as CorpusMeta;
     const flags = llvmPipelineFlags(meta);
     expect(flags[0]).toBe('--convert-triton-gpu-to-llvm=compute-capability=80 ptx-version=87');
     expect(flags.at(-1)).toBe('--convert-nvvm-to-llvm');
-    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4' });
+    const checks = corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4', llvm: true });
     expect(checks).toHaveLength(meta.stages.length + 1);
+    // Exact llvm.mlir text is not a target: the row is opt-in (--llvm), or asked for by name (--pass llvm).
+    expect(corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4' })).toHaveLength(meta.stages.length);
+    expect(corpusPassChecks(corpus, { caseFilter: 'add-BLOCK1024-sm80-w4', pass: 'llvm' }).map((c) => c.group)).toEqual(['llvm (pipeline)']);
     expect(checks[0]!.input.endsWith('00-ttir.mlir')).toBe(true);
     expect(checks[1]!.input.endsWith('01-convert-triton-to-tritongpu.mlir')).toBe(true);
-    // A driver that "implements" coalesce by printing the expected file, and knows no other pass.
-    const byInput = new Map(checks.map((c) => [c.input, c.expected]));
-    const fake = (args: string[]): OptRun => {
-      const input = args[0]!;
-      if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: readFileSync(byInput.get(input)!, 'utf8') + '\n', stderr: '' };
+    // A driver that "implements" coalesce by printing the expected file, and knows no other pass; the input comes
+    // on stdin (the corpus need not be on disk).
+    const byInput = new Map(checks.map((c) => [corpus.read(c.input), corpus.read(c.expected)]));
+    const fake = (args: string[], stdin?: string): OptRun => {
+      expect(args[0]).toBe('-');
+      if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: byInput.get(stdin!)! + '\n', stderr: '' };
       return { exitCode: 1, stdout: '', stderr: `ttg-opt: Unknown command line argument '${args[1]}'.\n` };
     };
-    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', runOpt: fake });
+    const r = await runPassesGolden({ caseFilter: 'add-BLOCK1024-sm80-w4', runOpt: fake, llvm: true });
     expect(r.passed).toBe(1);
     expect(r.failed).toBe(checks.length - 1);
     expect(r.report).toMatch(/tritongpu-coalesce +1\/1/);
@@ -147,16 +150,17 @@ describe.skipIf(!haveShared)('modes', () => {
     const third = checks[2]!;
     expect(third.chain).toEqual([checks[0]!.input, checks[0]!.args[0], checks[1]!.args[0], third.args[0]]);
     // A driver whose output is right only when it runs the whole route in one module (as the oracle did).
-    const expectedOf = new Map(checks.flatMap((c) => (c.chain ? [[c.chain.join(' '), c.expected] as const] : [])));
-    const fake = (args: string[]): OptRun => {
-      const hit = expectedOf.get(args.join(' '));
-      return hit ? { exitCode: 0, stdout: readFileSync(hit, 'utf8'), stderr: '' } : { exitCode: 0, stdout: 'module {\n}\n', stderr: '' };
+    const key = (input: string, flags: readonly string[]): string => `${input}\u0000${flags.join(' ')}`;
+    const expectedOf = new Map(checks.flatMap((c) => (c.chain ? [[key(corpus.read(c.chain[0]!), c.chain.slice(1)), c.expected] as const] : [])));
+    const fake = (args: string[], stdin?: string): OptRun => {
+      const hit = expectedOf.get(key(stdin ?? '', args.slice(1)));
+      return hit ? { exitCode: 0, stdout: corpus.read(hit), stderr: '' } : { exitCode: 0, stdout: 'module {\n}\n', stderr: '' };
     };
-    const r = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, verbose: true });
+    const r = await runPassesGolden({ caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, verbose: true });
     expect(r.passed).toBe(checks.length - 1);
     expect(r.report).toMatch(new RegExp(`${checks.length - 1} matched only as the oracle ran them`));
     expect(r.report).toContain(`add-BLOCK1024-sm80-w4/${third.expected.split('/').at(-1)}`);
-    const strict = await runPassesGolden({ dir: corpus, caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, chain: false });
+    const strict = await runPassesGolden({ caseFilter: 'add-BLOCK1024-sm80-w4', llvm: false, runOpt: fake, chain: false });
     expect(strict.passed).toBe(0);
   });
 
@@ -166,11 +170,11 @@ describe.skipIf(!haveShared)('modes', () => {
     expect(r.passed + r.failed).toBe(11);
   });
 
-  it.skipIf(!existsSync(join(packageRoot(), 'dist', 'bin', 'ttg-golden.js')))('CLI: exit status follows the failure count', () => {
+  it.skipIf(!existsSync(join(packageRoot(), 'dist', 'golden', 'cli.js')))('CLI: exit status follows the failure count', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ttg-golden-cli-'));
     mkdirSync(join(dir, 'c1'));
-    copyFileSync(join(addCase, '00-ttir.mlir'), join(dir, 'c1', '00-ttir.mlir'));
-    const bin = join(packageRoot(), 'dist', 'bin', 'ttg-golden.js');
+    writeFileSync(join(dir, 'c1', '00-ttir.mlir'), gt.read(`${addCase}/00-ttir.mlir`));
+    const bin = join(packageRoot(), 'dist', 'golden', 'cli.js');
     const ok = execFileSync(process.execPath, [bin, 'roundtrip', '--dir', dir], { encoding: 'utf8' });
     expect(ok.trimEnd().split('\n').at(-1)).toBe('1 passed, 0 failed');
     writeFileSync(join(dir, 'c1', 'bad.mlir'), 'module {\n  %0 = \n}\n');
@@ -182,10 +186,9 @@ describe.skipIf(!haveShared)('modes', () => {
   });
 });
 
-describe.skipIf(!haveShared)('upstream-passes', () => {
+describe('upstream-passes', () => {
   it('FileChecks each chunk: a driver printing what Triton printed passes every chunk Triton passes', async () => {
-    const expPath = join(sharedDir(), 'upstream', 'expected', 'TritonGPU', 'ops.mlir.json');
-    const exp = JSON.parse(readFileSync(expPath, 'utf8')) as UpstreamExpected;
+    const exp = JSON.parse(gt.read('upstream/expected/TritonGPU/ops.mlir.json')) as UpstreamExpected;
     const outputs = exp.runs[0]!.chunks!.map((c) => c.triton36_output ?? '');
     let call = 0;
     const fake = (): OptRun => ({ exitCode: 0, stdout: outputs[call++] ?? '', stderr: '' });

@@ -5,8 +5,8 @@
  *  3. op syntax details Triton 3.6 prints (spacing quirks, elided defaults, generic-only intrinsics);
  *  4. malformed inputs fail with located errors, and the verifier rejects ill-typed ops.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { groundTruth } from '../golden/ground-truth.js';
 import { describe, expect, test } from 'vitest';
 import '../dialect/index.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
@@ -24,9 +24,9 @@ import { FastmathFlagsAttr, IntegerOverflowFlagsAttr } from '../dialect/llvm/att
 import { Parser, ParseError, lineCol } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 
-const shared = process.env['TTG_SHARED'] ? resolve(process.env['TTG_SHARED']) : resolve(__dirname, '..', '..', 'shared');
-const corpus = join(shared, 'golden', 'corpus');
-const cases = existsSync(corpus) ? readdirSync(corpus).filter((d) => existsSync(join(corpus, d, 'llvm.mlir'))).sort() : [];
+const gt = groundTruth();
+const corpus = 'golden/corpus';
+const cases = gt.list(corpus).filter((d) => gt.isFile(join(corpus, d, 'llvm.mlir')));
 
 function roundTrip(src: string): string {
   return printOperation(new Parser(src, { filename: 'test.mlir' }).parseModule());
@@ -57,7 +57,7 @@ describe('corpus llvm.mlir round trip', () => {
   });
   test.each(cases)('%s', (name) => {
     const file = join(corpus, name, 'llvm.mlir');
-    const src = readFileSync(file, 'utf8');
+    const src = gt.read(file);
     const m = new Parser(src, { filename: file }).parseModule();
     expect(verifyOperation(m)?.message).toBeUndefined();
     expect(printOperation(m)).toBe(src);

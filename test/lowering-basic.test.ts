@@ -2,11 +2,11 @@
 // nvvm.reqntid, noinline device functions with a shared memory pointer), the @global_smem global, per-register
 // values (struct fields = linear layout registers), vectorized predicated global accesses as in the corpus
 // llvm.mlir, block arguments of tensor type through cf branches, and the pattern registry API.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { groundTruth } from '../golden/ground-truth.js';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
@@ -15,8 +15,8 @@ import { registerLowering, hasLowering } from '../lowering/conversion.js';
 import { allocateSharedMemory } from '../transforms/allocate-shared-memory.js';
 import type { Operation } from '../dialect/ir/ir.js';
 
-const shared = process.env['TTG_SHARED'] ? resolve(process.env['TTG_SHARED']) : resolve(import.meta.dirname, '..', '..', 'shared');
-const corpus = join(shared, 'golden', 'corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 
 function lower(src: string, cap = 80): { module: Operation; text: string } {
   const module = new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -72,7 +72,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 describe('corpus add kernel', () => {
   const c = join(corpus, 'add-BLOCK1024-sm80-w4');
-  const { text } = lower(readFileSync(join(c, '14-convert-scf-to-cf.mlir'), 'utf8'));
+  const { text } = lower(gt.read(join(c, '14-convert-scf-to-cf.mlir')));
   it('vectorized masked loads and stores with Triton inline PTX', () => {
     const ld = '"mov.u32 $0, 0x0;\\0A\\09mov.u32 $1, 0x0;\\0A\\09mov.u32 $2, 0x0;\\0A\\09mov.u32 $3, 0x0;\\0A\\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"';
     expect(text.split(ld).length - 1).toBe(4);

@@ -5,7 +5,7 @@
  * shared memory, which keeps the race checks meaningful), run one CTA and read every result register.
  */
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
 import { Builder } from '../dialect/ir/builder.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';

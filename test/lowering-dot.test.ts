@@ -14,7 +14,7 @@
  *   lowering (same i64 constants in the same order).
  */
 import { describe, expect, test } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { DenseArrayAttr, IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
@@ -279,15 +279,15 @@ function descriptorSequence(text: string): bigint[] {
 }
 
 describe('wgmma shared-memory descriptors', () => {
-  const corpus = new URL('../../shared/golden/corpus/', import.meta.url).pathname;
+  const gt = groundTruth();
+  const corpus = 'golden/corpus/';
   const names = ['int8_mm-BM64-BN64-BK64-sm90-w4', 'int8_mm-BM64-BN64-BK64-sm90-w8', 'matmul_f16-BM128-BN128-BK32-sak1-sbn1-scn1-sm90-w4', 'matmul_f16-BM128-BN128-BK32-sak1-sbn1-scn1-sm90-w8', 'matmul_f16-BM64-BN64-BK32-sak1-sbn1-scn1-sm90-w4', 'matmul_f16-BM64-BN64-BK32-sak1-sbn1-scn1-sm90-w8'];
   test.each(names)('%s', (name) => {
     const dir = corpus + name;
-    if (!existsSync(dir)) return;
-    const m = parseModule(readFileSync(`${dir}/14-convert-scf-to-cf.mlir`, 'utf8'));
+    const m = parseModule(gt.read(`${dir}/14-convert-scf-to-cf.mlir`));
     lowerModule(m, 90);
     const ours = descriptorSequence(printOperation(m, {}));
-    const theirs = descriptorSequence(readFileSync(`${dir}/llvm.mlir`, 'utf8'));
+    const theirs = descriptorSequence(gt.read(`${dir}/llvm.mlir`));
     expect(ours.length).toBeGreaterThan(0);
     expect(ours).toEqual(theirs);
   });

@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RankedTensorType } from '../dialect/ir/type.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
-import { gatherIsWarpLocal } from '../transforms/analysis/allocation.js';
+import { gatherIsWarpLocal } from '../analysis/allocation.js';
 import { parseModule } from './simulator/harness.js';
 import { Rng, randomLayout, randomShape, type Family } from './simulator/layouts.js';
 import { coordsOf, hashCoords, simulate } from './lowering-compute-sim.js';

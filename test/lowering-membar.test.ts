@@ -1,15 +1,15 @@
-// Membar analysis (lowering/membar.ts): on inputs whose shared memory ops lower without internal barriers, the
+// Membar analysis (analysis/membar.ts): on inputs whose shared memory ops lower without internal barriers, the
 // number of barriers must equal the nvvm.barrier0 count of Triton 3.6's own lowering (test/fixtures/membar,
 // expected.json), and the barriers go before the ops that need them (RAW, WAR, WAW, through branches and loops).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { allocateSharedMemory } from '../transforms/allocate-shared-memory.js';
-import { ModuleAllocation, nvidiaScratchSizeFn } from '../transforms/analysis/allocation.js';
-import { computeBarriers } from '../lowering/membar.js';
+import { ModuleAllocation, nvidiaScratchSizeFn } from '../analysis/allocation.js';
+import { computeBarriers } from '../analysis/membar.js';
 import type { Operation } from '../dialect/ir/ir.js';
 
 const dir = join(import.meta.dirname, 'fixtures', 'membar');

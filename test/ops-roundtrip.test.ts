@@ -7,8 +7,9 @@
 //  (4) every `// -----` chunk of the upstream lit tests that Triton 3.6 round-trips, and the chunks it
 //      rejects (counts, with a floor against regressions; `node scripts/upstream-roundtrip.mjs -v` lists them);
 //  (5) verifier checks of the op invariants.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { groundTruth } from '../golden/ground-truth.js';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
 import { Parser } from '../parser/parser.js';
@@ -16,8 +17,8 @@ import { printOperation } from '../printer/printer.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 
 const root = join(import.meta.dirname, '..');
-const shared = process.env.TTG_SHARED ?? join(root, '..', 'shared');
-const corpus = join(shared, 'golden/corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 const fixtures = join(root, 'test/fixtures/ops-triton36');
 
 function roundTrip(src: string, filename: string, debugInfo: boolean): string {
@@ -30,19 +31,19 @@ function withoutValueNames(s: string): string {
   return s.replace(/%[A-Za-z0-9_$.-]+(#\d+)?/g, '%_');
 }
 
-const cases = existsSync(corpus) ? readdirSync(corpus).sort() : [];
+const cases = gt.list(corpus);
 
 describe('corpus round-trip', () => {
-  it.skipIf(cases.length === 0)('finds the corpus', () => expect(cases.length).toBeGreaterThan(0));
+  it('finds the corpus', () => expect(cases.length).toBe(72));
 
   for (const c of cases) {
     const dir = join(corpus, c);
-    const files = readdirSync(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f));
+    const files = gt.list(dir).filter((f) => /^\d\d-.*\.mlir$/.test(f));
     for (const f of files) {
       const path = join(dir, f);
       const debug = f.startsWith('00-');
       it(`${c}/${f}`, () => {
-        const src = readFileSync(path, 'utf8');
+        const src = gt.read(path);
         const out = roundTrip(src, path, debug);
         if (out === src) return;
         // MLIR gives scf.for's induction variable and iter_args the location of their `%name` token when
@@ -77,23 +78,18 @@ interface RoundTripEntry {
   triton36_error?: string;
 }
 
-function walk(d: string): string[] {
-  return readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
-}
-
 describe('upstream lit chunks', () => {
-  const testDir = join(shared, 'upstream/test');
-  it.skipIf(!existsSync(testDir))('round-trip as Triton 3.6 does', () => {
+  it('round-trip as Triton 3.6 does', () => {
     let outOk = 0;
     let outTotal = 0;
     let errOk = 0;
     let errTotal = 0;
-    for (const file of walk(testDir).filter((f) => f.endsWith('.mlir'))) {
-      const rel = relative(testDir, file);
-      const expPath = join(shared, 'upstream/expected', rel + '.json');
-      if (!existsSync(expPath)) continue;
-      const chunks = readFileSync(file, 'utf8').split(/^\/\/ -----[ \t]*$/m);
-      const exp = JSON.parse(readFileSync(expPath, 'utf8')) as { roundtrip: RoundTripEntry[] };
+    for (const file of gt.files('upstream/test', (f) => f.endsWith('.mlir'))) {
+      const rel = file.slice('upstream/test/'.length);
+      const expPath = `upstream/expected/${rel}.json`;
+      if (!gt.isFile(expPath)) continue;
+      const chunks = gt.read(file).split(/^\/\/ -----[ \t]*$/m);
+      const exp = JSON.parse(gt.read(expPath)) as { roundtrip: RoundTripEntry[] };
       for (const rt of exp.roundtrip) {
         let out: string | undefined;
         let failed = false;

@@ -1,11 +1,10 @@
 // Tests of --tritongpu-optimize-dot-operands and the shared-layout view inference it uses.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { FloatType } from '../dialect/ir/type.js';
@@ -43,32 +42,33 @@ describe('memdesc view types', () => {
   });
 });
 
-const corpus = join(sharedDir(), 'golden', 'corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 
-describe.skipIf(!existsSync(corpus))('corpus stage 07 (Triton 3.6)', () => {
+describe('corpus stage 07 (Triton 3.6)', () => {
   it('matches every optimize-dot-operands stage exactly', { timeout: 300_000 }, () => {
     const failures: string[] = [];
     let n = 0;
-    for (const c of readdirSync(corpus).sort()) {
-      const files = readdirSync(join(corpus, c));
+    for (const c of gt.list(corpus).sort()) {
+      const files = gt.list(join(corpus, c));
       const fa = files.find((f) => f.startsWith('06-'));
       const fb = files.find((f) => f.startsWith('07-tritongpu-optimize-dot-operands'));
       if (!fa || !fb) continue;
       n++;
-      const out = run(readFileSync(join(corpus, c, fa), 'utf8'));
-      if (out.trim() !== readFileSync(join(corpus, c, fb), 'utf8').trim()) failures.push(`${c}/${fb}`);
+      const out = run(gt.read(join(corpus, c, fa)));
+      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
     }
     expect(n).toBe(72);
     expect(failures).toEqual([]);
   });
 });
 
-const upstream = join(sharedDir(), 'upstream');
+const upstream = 'upstream';
 
-describe.skipIf(!existsSync(upstream))('upstream dot-operands.mlir (Triton 3.6 outputs, with -canonicalize)', () => {
+describe('upstream dot-operands.mlir (Triton 3.6 outputs, with -canonicalize)', () => {
   it('prints what Triton 3.6 prints on every chunk it accepts', () => {
-    const src = readFileSync(join(upstream, 'test', 'TritonGPU', 'dot-operands.mlir'), 'utf8').split('\n// -----');
-    const expected = JSON.parse(readFileSync(join(upstream, 'expected', 'TritonGPU', 'dot-operands.mlir.json'), 'utf8')) as {
+    const src = gt.read(join(upstream, 'test', 'TritonGPU', 'dot-operands.mlir')).split('\n// -----');
+    const expected = JSON.parse(gt.read(join(upstream, 'expected', 'TritonGPU', 'dot-operands.mlir.json'))) as {
       runs: { chunks: { chunk: number; triton36_output?: string }[] }[];
     };
     let n = 0;

@@ -1,12 +1,11 @@
 // Tests of --tritongpu-optimize-thread-locality: the corpus stage (03 -> 04) and structural properties of the
 // reduce-in-loop rewrite.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { BlockedEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
@@ -103,12 +102,13 @@ describe('reduce-in-loop accumulation', () => {
 });
 
 // Stage 03 -> 04 of every corpus case (only gather kernels change).
-const corpus = join(sharedDir(), 'golden', 'corpus');
-describe.skipIf(!existsSync(corpus))('corpus stage 04', () => {
-  const cases = existsSync(corpus) ? readdirSync(corpus).filter((c) => existsSync(join(corpus, c, '04-tritongpu-optimize-thread-locality.mlir'))) : [];
+const gt = groundTruth();
+const corpus = 'golden/corpus';
+describe('corpus stage 04', () => {
+  const cases = gt.list(corpus).filter((c) => gt.isFile(join(corpus, c, '04-tritongpu-optimize-thread-locality.mlir')));
   it.each(cases.filter((c) => c.startsWith('gather') || c.startsWith('add-') || c.startsWith('matmul')))('%s', (c) => {
-    const src = readFileSync(join(corpus, c, '03-tritongpu-remove-layout-conversions.mlir'), 'utf8');
-    const want = readFileSync(join(corpus, c, '04-tritongpu-optimize-thread-locality.mlir'), 'utf8');
+    const src = gt.read(join(corpus, c, '03-tritongpu-remove-layout-conversions.mlir'));
+    const want = gt.read(join(corpus, c, '04-tritongpu-optimize-thread-locality.mlir'));
     const got = printOperation(run(src), {});
     expect(got.trimEnd()).toBe(want.trimEnd());
   });

@@ -1,16 +1,15 @@
 // Tests of --tritongpu-reduce-data-duplication and the swizzled shared layout for dot operands.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { reduceDataDuplication } from '../transforms/reduce-data-duplication.js';
-import { swizzledSharedForDotOperand } from '../transforms/utils/mma-utils.js';
+import { swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
 
 function run(src: string): string {
   const m = new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -61,32 +60,33 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
   });
 });
 
-const corpus = join(sharedDir(), 'golden', 'corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 
-describe.skipIf(!existsSync(corpus))('corpus stage 10 (Triton 3.6)', () => {
+describe('corpus stage 10 (Triton 3.6)', () => {
   it('matches every reduce-data-duplication stage exactly', { timeout: 300_000 }, () => {
     const failures: string[] = [];
     let n = 0;
-    for (const c of readdirSync(corpus).sort()) {
-      const files = readdirSync(join(corpus, c));
+    for (const c of gt.list(corpus).sort()) {
+      const files = gt.list(join(corpus, c));
       const fa = files.find((f) => f.startsWith('09-'));
       const fb = files.find((f) => f.startsWith('10-tritongpu-reduce-data-duplication'));
       if (!fa || !fb) continue;
       n++;
-      const out = run(readFileSync(join(corpus, c, fa), 'utf8'));
-      if (out.trim() !== readFileSync(join(corpus, c, fb), 'utf8').trim()) failures.push(`${c}/${fb}`);
+      const out = run(gt.read(join(corpus, c, fa)));
+      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
     }
     expect(n).toBe(72);
     expect(failures).toEqual([]);
   });
 });
 
-const upstream = join(sharedDir(), 'upstream');
+const upstream = 'upstream';
 
-describe.skipIf(!existsSync(upstream))('upstream reduce-data-duplication.mlir (Triton 3.6 outputs)', () => {
+describe('upstream reduce-data-duplication.mlir (Triton 3.6 outputs)', () => {
   it('prints what Triton 3.6 prints on every chunk', () => {
-    const src = readFileSync(join(upstream, 'test', 'TritonGPU', 'reduce-data-duplication.mlir'), 'utf8').split('\n// -----');
-    const expected = JSON.parse(readFileSync(join(upstream, 'expected', 'TritonGPU', 'reduce-data-duplication.mlir.json'), 'utf8')) as {
+    const src = gt.read(join(upstream, 'test', 'TritonGPU', 'reduce-data-duplication.mlir')).split('\n// -----');
+    const expected = JSON.parse(gt.read(join(upstream, 'expected', 'TritonGPU', 'reduce-data-duplication.mlir.json'))) as {
       runs: { chunks: { chunk: number; triton36_output?: string }[] }[];
     };
     for (const c of expected.runs[0]!.chunks) {

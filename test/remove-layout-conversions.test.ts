@@ -1,11 +1,10 @@
-// Tests of --tritongpu-remove-layout-conversions and its layout utilities (transforms/utils/layout-utils.ts).
+// Tests of --tritongpu-remove-layout-conversions and its layout utilities (dialect/ttg/utils/layout-utils.ts).
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
-import { sharedDir } from '../golden/common.js';
+import '../tools/passes.js';
+import { groundTruth } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { RankedTensorType, FloatType } from '../dialect/ir/type.js';
@@ -23,7 +22,7 @@ import {
   inferReshapeOpEncoding,
   inferSplitOpEncoding,
   inferTransOpEncoding,
-} from '../transforms/utils/layout-utils.js';
+} from '../dialect/ttg/utils/layout-utils.js';
 
 const blocked = (spt: number[], tpw: number[], wpc: number[], order: number[]): BlockedEncodingAttr =>
   BlockedEncodingAttr.get({ sizePerThread: spt, threadsPerWarp: tpw, warpsPerCTA: wpc, order });
@@ -140,14 +139,15 @@ describe('the pass', () => {
   });
 });
 
-const corpus = join(sharedDir(), 'golden', 'corpus');
+const gt = groundTruth();
+const corpus = 'golden/corpus';
 
-describe.skipIf(!existsSync(corpus))('corpus stages 03/06/09 (Triton 3.6)', () => {
+describe('corpus stages 03/06/09 (Triton 3.6)', () => {
   it('matches every remove-layout-conversions stage exactly', { timeout: 300_000 }, () => {
     const failures: string[] = [];
     let n = 0;
-    for (const c of readdirSync(corpus).sort()) {
-      const files = readdirSync(join(corpus, c));
+    for (const c of gt.list(corpus).sort()) {
+      const files = gt.list(join(corpus, c));
       for (const [a, b] of [
         ['02', '03'],
         ['05', '06'],
@@ -157,8 +157,8 @@ describe.skipIf(!existsSync(corpus))('corpus stages 03/06/09 (Triton 3.6)', () =
         const fb = files.find((f) => f.startsWith(`${b}-tritongpu-remove-layout-conversions`));
         if (!fa || !fb) continue;
         n++;
-        const out = run(readFileSync(join(corpus, c, fa), 'utf8'));
-        if (out.trim() !== readFileSync(join(corpus, c, fb), 'utf8').trim()) failures.push(`${c}/${fb}`);
+        const out = run(gt.read(join(corpus, c, fa)));
+        if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
       }
     }
     expect(n).toBeGreaterThan(0);

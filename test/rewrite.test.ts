@@ -10,10 +10,10 @@ import { isOpTriviallyDead, isMemoryEffectFree, wouldOpBeTriviallyDead } from '.
 import { i32 } from '../dialect/ir/type.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
-import { OperationFolder } from '../transforms/rewrite/fold-utils.js';
-import { applyOpPatternsGreedily, applyPatternsGreedily } from '../transforms/rewrite/greedy.js';
-import { pattern, type RewritePattern } from '../transforms/rewrite/pattern.js';
-import { mergeIdenticalBlocks, runRegionDCE, eraseUnreachableBlocks, dropRedundantArguments } from '../transforms/rewrite/region-utils.js';
+import { OperationFolder } from '../dialect/ir/rewrite/fold-utils.js';
+import { applyOpPatternsGreedily, applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { pattern, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { mergeIdenticalBlocks, runRegionDCE, eraseUnreachableBlocks, dropRedundantArguments } from '../dialect/ir/rewrite/region-utils.js';
 import { eraseTriviallyDeadOps } from '../transforms/dce.js';
 
 function parse(src: string): Operation {

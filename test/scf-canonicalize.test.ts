@@ -4,11 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
 import { runCanonicalizer } from '../transforms/canonicalize.js';
-import { applyPatternsGreedily } from '../transforms/rewrite/greedy.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { SCF_FOR_PATTERNS, SCF_IF_PATTERNS } from '../dialect/scf/canonicalize.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures/rewrite-triton36');

@@ -19,7 +19,7 @@ import {
   type DistributedEncodingAttr,
 } from '../dialect/ttg/attrs/index.js';
 import { cgaFromSplitParams } from '../dialect/ttg/attrs/cga.js';
-import { parseEncodingText } from '../dialect/ttg/attrs/text.js';
+import { parseEncodingText } from '../parser/encoding-text.js';
 import { LayoutConversionError, linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { f16 } from '../dialect/ir/type.js';

@@ -12,7 +12,7 @@ import {
   SwizzledSharedEncodingAttr,
   type NVMMASharedEncodingAttr,
 } from '../dialect/ttg/attrs/index.js';
-import { EncodingTextError, parseEncodingText } from '../dialect/ttg/attrs/text.js';
+import { EncodingTextError, parseEncodingText } from '../parser/encoding-text.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { f16 } from '../dialect/ir/type.js';

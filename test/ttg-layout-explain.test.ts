@@ -4,7 +4,7 @@
  * what the lowering really emits for the same op, lowered on its own and run on the warp simulator (which also
  * measures the wavefronts), so the explainer cannot drift from the lowering.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-la
 import { MemDescType } from '../dialect/ttg/types.js';
 import { runLayoutCli } from '../bin/ttg-layout.js';
 import { explainConvert, explainLocal, type AccessSummary, type CvtExplanation } from '../lowering/explain.js';
-import { defaultCorpusDir } from '../golden/common.js';
+import { DiskTree, type FileTree, groundTruth } from '../golden/ground-truth.js';
 import { unpackExtraCorpus } from '../golden/extra-corpus.js';
 import { ELEMENT_TYPES, parseModule, simulateIdentity } from './simulator/harness.js';
 import { Rng, randomLayout, randomShape, randomShared, type Family, type SharedFamily } from './simulator/layouts.js';
@@ -265,15 +265,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 /** Every convert_layout and local_alloc→local_load pair of the corpus, lowered alone and compared. */
 describe('corpus: the explanation matches the lowering', () => {
-  const files = (dir: string): string[] =>
-    existsSync(dir) ? readdirSync(dir).map((c) => join(dir, c, '15-allocate-shared-memory.mlir')).filter((f) => existsSync(f)) : [];
-  const shared = files(defaultCorpusDir());
-  it.skipIf(shared.length === 0)('every convert_layout and local_alloc/local_load pair (both corpora)', () => {
+  const files = (tree: FileTree): string[] =>
+    tree.list('').map((c) => `${c}/15-allocate-shared-memory.mlir`).filter((f) => tree.isFile(f)).map((f) => tree.read(f));
+  const shared = files(groundTruth().sub('golden/corpus'));
+  it('every convert_layout and local_alloc/local_load pair (both corpora)', () => {
+    expect(shared.length).toBe(72);
     const seen = new Set<string>();
     const methods: Record<string, number> = {};
     let locals = 0;
-    for (const file of [...shared, ...files(unpackExtraCorpus())]) {
-      const m = parseModule(readFileSync(file, 'utf8'));
+    for (const text of [...shared, ...files(new DiskTree(unpackExtraCorpus()))]) {
+      const m = parseModule(text);
       const target = (m.getAttr('ttg.target') as StringAttr).value;
       const cc = Number(/cuda:(\d+)/.exec(target)![1]);
       m.walk((op) => {

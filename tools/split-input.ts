@@ -60,7 +60,8 @@ export function splitInput(src: string, enabled: boolean, marker = SPLIT_MARKER)
   for (const [s, e] of pieces) {
     for (let i = src.indexOf('\n', scanned); i >= 0 && i < s; i = src.indexOf('\n', i + 1)) line++;
     scanned = s;
-    const lineStart = src.lastIndexOf('\n', s - 1) + 1;
+    // (lastIndexOf clamps a negative start to 0: a buffer that opens with a newline would give 1 for s = 0.)
+    const lineStart = s === 0 ? 0 : src.lastIndexOf('\n', s - 1) + 1;
     chunks.push({ text: ' '.repeat(s - lineStart) + src.slice(s, e), base: lineStart, lineOffset: line });
   }
   return { chunks, nearMisses };

@@ -24,9 +24,10 @@ import { NvidiaMmaEncodingAttr, SharedMemorySpaceAttr } from '../dialect/ttg/att
 import { getCGALayout, getOrderForMemory, getShapePerCTA } from '../dialect/ttg/layout-queries.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass, type PassContext } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import type { RewritePattern } from './rewrite/pattern.js';
-import { lookupNumWarps, productOf } from './utils/layout.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { productOf } from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps } from '../dialect/ttg/context.js';
 import {
   bitWidthOf,
   comesFromLoadOrBlockArg,
@@ -46,7 +47,7 @@ import {
   nvmmaSharedForShape,
   supportMMA,
   tensorOf,
-} from './utils/mma-utils.js';
+} from '../dialect/ttg/utils/mma-utils.js';
 
 const CVT = 'ttg.convert_layout';
 

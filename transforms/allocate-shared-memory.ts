@@ -1,23 +1,18 @@
 /**
  * `--allocate-shared-memory-nv=compute-capability=NN ptx-version=NN` (Triton 3.6's AllocateSharedMemoryNv): runs
- * the shared memory allocation analysis (transforms/analysis/allocation.ts) with the NVIDIA scratch size function
+ * the shared memory allocation analysis (analysis/allocation.ts) with the NVIDIA scratch size function
  * and records the result on the IR: `allocation.offset = N : i32` on every op owning a shared buffer and
  * `ttg.shared = <bytes> : i32` on the module. `--allocate-shared-memory` is the target-independent variant (no
  * ldmatrix/stmatrix tiles).
  */
 import type { Operation } from '../dialect/ir/ir.js';
-import { IntegerAttr } from '../dialect/ir/attribute.js';
-import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from './analysis/allocation.js';
+import { lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 import { registerPass } from './pass.js';
-
-function threadsPerWarp(module: Operation): number {
-  const a = module.getAttr('ttg.threads-per-warp');
-  return a instanceof IntegerAttr ? a.num : 32;
-}
 
 /** Runs the allocation and attaches its attributes; returns the analysis. */
 export function allocateSharedMemory(module: Operation, computeCapability: number, ptxVersion: number): ModuleAllocation {
-  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, threadsPerWarp(module)));
+  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, lookupThreadsPerWarp(module)));
   attachAllocationAttrs(module, alloc);
   return alloc;
 }

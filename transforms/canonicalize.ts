@@ -6,14 +6,15 @@
  * enable-patterns (pattern names).
  */
 import type { Operation } from '../dialect/ir/ir.js';
-import { applyPatternsGreedily, type GreedyResult, type RegionSimplificationLevel } from './rewrite/greedy.js';
-import { PatternApplicator } from './rewrite/pattern.js';
-import { getCanonicalizationPatterns } from './rewrite/registry.js';
+import { applyPatternsGreedily, type GreedyResult, type RegionSimplificationLevel } from '../dialect/ir/rewrite/greedy.js';
+import { PatternApplicator } from '../dialect/ir/rewrite/pattern.js';
+import { getCanonicalizationPatterns } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/arith/folds.js';
 import '../dialect/tt/canonicalize.js';
 import '../dialect/ttg/folds.js';
 import '../dialect/ttg/canonicalize.js';
 import '../dialect/scf/canonicalize.js';
+import '../dialect/cf/canonicalize.js';
 import { registerPass, type ParsedOptions } from './pass.js';
 
 export interface CanonicalizeOptions {

@@ -18,18 +18,17 @@ import { RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { SharedEncodingAttr, type Bases } from '../dialect/ttg/attrs/index.js';
 import { elementBitWidth } from '../dialect/ttg/types.js';
 import { PointerType } from '../dialect/tt/types.js';
-import { ModuleAxisInfoAnalysis } from './analysis/axis-info.js';
+import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass } from './pass.js';
 import {
   argSortDesc,
   blockedFromShape,
   cgaBasesOf,
   iota,
-  lookupNumWarps,
-  lookupThreadsPerWarp,
   productOf,
   shapePerCTAFromCGA,
-} from './utils/layout.js';
+} from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 // ---- memory accesses --------------------------------------------------------------------------------
 

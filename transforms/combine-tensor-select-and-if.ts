@@ -16,7 +16,7 @@ import { Block } from '../dialect/ir/ir.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { operationDominates } from './rewrite/dominance.js';
+import { operationDominates } from '../dialect/ir/rewrite/dominance.js';
 
 function collect(module: Operation, name: string): Operation[] {
   const out: Operation[] = [];

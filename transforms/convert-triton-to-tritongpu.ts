@@ -22,15 +22,12 @@ import { cgaFromSplitParams } from '../dialect/ttg/attrs/cga.js';
 import { registerPass, type ParsedOptions, type PassContext } from './pass.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { isConstantLike } from '../dialect/ir/traits.js';
-import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from './rewrite/registry.js';
+import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/arith/folds.js';
 import '../dialect/tt/canonicalize.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
+import { ATTR_NUM_CTAS, ATTR_NUM_WARPS, ATTR_TARGET, ATTR_THREADS_PER_WARP } from '../dialect/ttg/context.js';
 import {
-  ATTR_NUM_CTAS,
-  ATTR_NUM_WARPS,
-  ATTR_TARGET,
-  ATTR_THREADS_PER_WARP,
   blockedFromShapeNumCTAs,
   blockedTotalElemsPerThread,
   defaultBlockedEncoding,
@@ -38,8 +35,8 @@ import {
   iota,
   isIota,
   nextPowOf2,
-} from './utils/layout.js';
-import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from './utils/layout-utils.js';
+} from '../dialect/ttg/utils/layout.js';
+import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from '../dialect/ttg/utils/layout-utils.js';
 
 export interface TritonToTritonGPUOptions {
   numWarps: number;

@@ -23,8 +23,8 @@ import {
   isTerminator,
   mightBeIsolatedFromAbove,
 } from '../dialect/ir/traits.js';
-import { dominatorTree, hasSSADominance, type DomTreeNode } from './rewrite/dominance.js';
-import { cseHashKey, operationsEquivalent } from './rewrite/equivalence.js';
+import { dominatorTree, hasSSADominance, type DomTreeNode } from '../dialect/ir/rewrite/dominance.js';
+import { cseHashKey, operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
 import { registerPass } from './pass.js';
 
 /** A scoped hash table of ops (MLIR's ScopedHashTable keyed by operation equivalence). */

@@ -3,7 +3,7 @@
  * - `isOpTriviallyDead` / `wouldOpBeTriviallyDead` (re-exported from dialect/ir/traits.ts): MLIR's notions.
  * - `eraseTriviallyDeadOps(root)`: erases every trivially dead op nested in `root` (post-order, last op of a
  *   block first, so chains of dead ops go in one sweep; producers that become dead are revisited).
- * - `runRegionDCE`, `eraseUnreachableBlocks`, `simplifyRegions` (re-exported from transforms/rewrite/region-utils.ts):
+ * - `runRegionDCE`, `eraseUnreachableBlocks`, `simplifyRegions` (re-exported from dialect/ir/rewrite/region-utils.ts):
  *   MLIR's region simplifications, as run by the greedy driver after each iteration.
  */
 import type { Operation } from '../dialect/ir/ir.js';
@@ -11,7 +11,7 @@ import { IRRewriter, type Rewriter } from '../dialect/ir/rewriter.js';
 import { isOpTriviallyDead } from '../dialect/ir/traits.js';
 
 export { isOpTriviallyDead, wouldOpBeTriviallyDead } from '../dialect/ir/traits.js';
-export { eraseUnreachableBlocks, runRegionDCE, simplifyRegions } from './rewrite/region-utils.js';
+export { eraseUnreachableBlocks, runRegionDCE, simplifyRegions } from '../dialect/ir/rewrite/region-utils.js';
 
 /** Erases the trivially dead ops nested in `root` (not `root` itself); returns how many were erased. */
 export function eraseTriviallyDeadOps(root: Operation, rewriter: Rewriter = new IRRewriter()): number {

@@ -13,9 +13,9 @@ import type { Operation, Value } from '../dialect/ir/ir.js';
 import type { PatternRewriter } from '../dialect/ir/rewriter.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import type { RewritePattern } from './rewrite/pattern.js';
-import { inputPrecisionOf, isF32, maxNumImpreciseAccOf, tensorOf } from './utils/mma-utils.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { inputPrecisionOf, isF32, maxNumImpreciseAccOf, tensorOf } from '../dialect/ttg/utils/mma-utils.js';
 
 const TF32 = 0;
 const TF32X3 = 1;

@@ -20,8 +20,8 @@ import { isMemoryEffectFree } from '../dialect/ir/traits.js';
 import { SCF_FOR_PATTERNS } from '../dialect/scf/canonicalize.js';
 import { eliminateCommonSubExpressions } from './cse.js';
 import { registerPass } from './pass.js';
-import { operationsEquivalent } from './rewrite/equivalence.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
+import { operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 
 /** The layout of an `scf.for`: lb, ub, step, then one init per iter arg; body args are [iv, ...iterArgs]. */
 class ForLoopView {

@@ -19,13 +19,13 @@ import { DotOperandEncodingAttr, NVMMASharedEncodingAttr, SharedMemorySpaceAttr 
 import { getCGALayout, getOrderForMemory } from '../dialect/ttg/layout-queries.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
-import { reshapeLayout } from './utils/layout-utils.js';
+import { reshapeLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { runCanonicalizer } from './canonicalize.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import type { RewritePattern } from './rewrite/pattern.js';
-import { applyPermutation, intsOf, productOf } from './utils/layout.js';
-import { bitWidthOf, inferSharedTransEncoding, swizzledSharedForDotOperand, transposeCGA } from './utils/mma-utils.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { applyPermutation, intsOf, productOf } from '../dialect/ttg/utils/layout.js';
+import { bitWidthOf, inferSharedTransEncoding, swizzledSharedForDotOperand, transposeCGA } from '../dialect/ttg/utils/mma-utils.js';
 
 const TRANS_ORDER = [1, 0];
 

@@ -32,10 +32,11 @@ import { cgaCTAsPerCGA } from '../dialect/ttg/attrs/cga.js';
 import { getCGALayout, getElemsPerThread, getOrder, getThreadOrder, getWarpOrder } from '../dialect/ttg/layout-queries.js';
 import { inferReduceTypes } from '../dialect/tt/ops.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import type { RewritePattern } from './rewrite/pattern.js';
-import { isExpensiveView } from './utils/layout-utils.js';
-import { blockedFromShapeNumCTAs, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from './utils/layout.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { isExpensiveView } from '../dialect/ttg/utils/layout-utils.js';
+import { blockedFromShapeNumCTAs } from '../dialect/ttg/utils/layout.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 const i32 = (): IntegerType => IntegerType.get(32);
 

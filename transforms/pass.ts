@@ -191,15 +191,17 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** Registered pass names closest to `name` (edit distance within a third of the length, at most 3). */
+/**
+ * Registered pass names close to `name`: within an edit distance of a quarter of the longer name (so a short
+ * option such as `o` is never offered for a long pass name), the closest first; else names that `name` begins
+ * (8 characters or more). Empty when nothing is close: a wrong guess is worse than none.
+ */
 export function closestPasses(name: string, candidates: readonly string[] = allPasses().map((p) => p.name)): string[] {
-  const scored = candidates.map((c) => ({ c, d: editDistance(name, c) }));
-  const limit = Math.max(2, Math.ceil(name.length / 3));
+  const scored = candidates
+    .map((c) => ({ c, d: editDistance(name, c) }))
+    .filter((s) => s.d <= Math.floor(Math.max(name.length, s.c.length) / 4));
+  if (scored.length === 0) return name.length >= 8 ? candidates.filter((c) => c.startsWith(name)).slice(0, 3) : [];
   const best = Math.min(...scored.map((s) => s.d));
-  if (!Number.isFinite(best) || best > limit) {
-    // Fall back to names sharing a long prefix or containing the name.
-    return candidates.filter((c) => c.includes(name) || name.includes(c)).slice(0, 3);
-  }
   return scored
     .filter((s) => s.d === best)
     .map((s) => s.c)

@@ -14,7 +14,8 @@ import { getCGALayout, getOrderForMemory } from '../dialect/ttg/layout-queries.j
 import { MemDescType } from '../dialect/ttg/types.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { registerPass } from './pass.js';
-import { bitWidthOf, cvtNeedsSharedMemory, swizzledSharedForDotOperand } from './utils/mma-utils.js';
+import { bitWidthOf, swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
+import { cvtNeedsSharedMemory } from '../analysis/dot-operand-cvt.js';
 
 export function reduceDataDuplication(module: Operation): void {
   module.walkPostOrder((cvt) => {

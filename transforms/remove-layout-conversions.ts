@@ -47,8 +47,8 @@ import { BlockedEncodingAttr, DotOperandEncodingAttr, MmaEncodingAttr } from '..
 import { CONVERT_LAYOUT_CANONICALIZATIONS } from '../dialect/ttg/canonicalize.js';
 import '../dialect/ttg/canonicalize.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from './rewrite/greedy.js';
-import { valueDominates } from './rewrite/dominance.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { valueDominates } from '../dialect/ir/rewrite/dominance.js';
 import { FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
 import { SCF_FOR_PATTERNS, SCF_IF_PATTERNS } from '../dialect/scf/canonicalize.js';
 import {
@@ -64,8 +64,8 @@ import {
   isExpensiveLoadOrStore,
   tensorTypeOf,
   unitAttrOf,
-} from './utils/layout-utils.js';
-import { productOf } from './utils/layout.js';
+} from '../dialect/ttg/utils/layout-utils.js';
+import { productOf } from '../dialect/ttg/utils/layout.js';
 import { getContigPerThread, getThreadsPerWarp, getWarpsPerCTA } from '../dialect/ttg/layout-queries.js';
 
 const CVT = 'ttg.convert_layout';

@@ -13,7 +13,7 @@ import type { Block, Operation } from '../dialect/ir/ir.js';
 import { getEffectsRecursively } from '../dialect/ir/traits.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
-import { blockDominates } from './rewrite/dominance.js';
+import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
 import { registerPass } from './pass.js';
 
 function encodingOf(op: Operation): Attribute | undefined {

@@ -26,9 +26,9 @@ import type { Block, Operation, Region, Value } from '../dialect/ir/ir.js';
 import type { Type } from '../dialect/ir/type.js';
 import { isTerminator, successorOperandRange, wouldOpBeTriviallyDead } from '../dialect/ir/traits.js';
 import { registerPass } from './pass.js';
-import { OperationFolder } from './rewrite/fold-utils.js';
-import { getRegionBranchModel } from './rewrite/region-branch.js';
-import { dialectOf, foldOperationWith, isValue, type OpFoldResult } from './rewrite/registry.js';
+import { OperationFolder } from '../dialect/ir/rewrite/fold-utils.js';
+import { getRegionBranchModel } from '../dialect/ir/rewrite/region-branch.js';
+import { dialectOf, foldOperationWith, isValue, type OpFoldResult } from '../dialect/ir/rewrite/registry.js';
 
 interface Const {
   readonly attr: Attribute;

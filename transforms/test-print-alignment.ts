@@ -6,7 +6,7 @@
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { printOpForDiagnostic } from '../printer/printer.js';
-import { ModuleAxisInfoAnalysis } from './analysis/axis-info.js';
+import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass } from './pass.js';
 
 registerPass({

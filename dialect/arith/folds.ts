@@ -39,8 +39,8 @@ import {
   registerConstantMaterializer,
   registerFolder,
   type FoldResult,
-} from '../../transforms/rewrite/registry.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
+} from '../ir/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
 import { ArithFlagsAttr } from './ops.js';
 
 type Operands = readonly (Attribute | undefined)[];
@@ -673,7 +673,10 @@ function indexCastFolder(name: string, signed: boolean): void {
 indexCastFolder('arith.index_cast', true);
 indexCastFolder('arith.index_castui', false);
 
-registerFolder('arith.bitcast', (op, c) => {
+// CastOpInterface's trait fold, tried when the op's own fold gives nothing: a cast to its own type is its input.
+registerFolder('arith.bitcast', (op, c) => bitcastConstFold(op, c) ?? (op.operand(0).type === op.result(0).type ? op.operand(0) : undefined));
+
+function bitcastConstFold(op: Operation, c: readonly (Attribute | undefined)[]): Attribute | undefined {
   const a = c[0];
   if (!a) return undefined;
   const resType = op.result(0).type;
@@ -692,7 +695,7 @@ registerFolder('arith.bitcast', (op, c) => {
     return b === undefined ? undefined : fromBits(b);
   };
   return constFoldUnary(a, srcEl instanceof FloatType ? 'float' : 'int', resType, conv);
-});
+}
 
 function floatToBits(x: number, kind: FloatKind): bigint | undefined {
   const dv = new DataView(new ArrayBuffer(8));

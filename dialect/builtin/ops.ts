@@ -2,6 +2,7 @@
 import { defineOp, defineCustomDirective } from '../ir/op-definition.js';
 import { symbolNameAttr } from '../common/attr-kinds.js';
 import type { Region } from '../ir/ir.js';
+import { compareBytes } from '../ir/string-escape.js';
 
 defineOp({
   name: 'builtin.module',
@@ -11,6 +12,12 @@ defineOp({
   traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable', 'HasOnlyGraphRegion'],
   format: '($sym_name^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   defaultDialect: 'builtin',
+  // As MLIR's ModuleOp verifier: every attribute but the symbol ones is named `dialect.name`.
+  verify: (op) => {
+    const names = [...op.attributes.keys()].filter((n) => n !== 'sym_name' && n !== 'sym_visibility').sort(compareBytes);
+    const bad = names.find((n) => !n.includes('.'));
+    return bad === undefined ? undefined : `can only contain attributes with dialect-prefixed names, found: '${bad}'`;
+  },
 });
 
 /** A module body always has its one block, even when empty. */

@@ -97,7 +97,11 @@ export function setArgAndResultAttrs(op: PendingOp, sig: FunctionSignature): voi
 export function parseFunctionBody(p: OpFormatParser, op: PendingOp, sig: FunctionSignature, regionName = 'body'): void {
   if (p.peek('{')) {
     if (!sig.named && sig.argTypes.length) p.error('expected named arguments for a function with a body');
-    op.regions.set(regionName, [p.parseRegion(sig.args) as Region]);
+    const at = p.pos();
+    const body = p.parseRegion(sig.args) as Region;
+    // `{ }` is not a declaration: MLIR's parseFunctionOp wants at least one block.
+    if (body.blocks.length === 0) p.error(`custom op '${op.name}' expected non-empty function body`, at);
+    op.regions.set(regionName, [body]);
   } else op.regions.set(regionName, []);
 }
 

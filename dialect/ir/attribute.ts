@@ -4,7 +4,7 @@
  * (`location.ts`); dialect attributes (`#ttg.blocked`, ...) live with their dialects.
  */
 import type { AsmPrinter } from './asm-interfaces.js';
-import { escapeString } from './string-escape.js';
+import { compareBytes, escapeString } from './string-escape.js';
 import { formatFloat } from './float-format.js';
 import {
   FloatType,
@@ -172,7 +172,7 @@ export class DictionaryAttr extends Attribute {
   }
   /** Entries are sorted by name, as MLIR's DictionaryAttr always is. */
   static get(entries: readonly NamedAttribute[]): DictionaryAttr {
-    const sorted = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const sorted = [...entries].sort((a, b) => compareBytes(a.name, b.name));
     return intern(new DictionaryAttr(sorted));
   }
   get(name: string): Attribute | undefined {

@@ -43,7 +43,19 @@ export function opError(op: Operation, message: string): Diagnostic {
 }
 
 /** Exceptions that bad layout parameters raise in layout computations (the input's fault), by error name. */
-const LAYOUT_ERRORS: ReadonlySet<string> = new Set(['LayoutConversionError', 'LinearLayoutError']);
+const LAYOUT_ERRORS: ReadonlySet<string> = new Set(['LayoutConversionError', 'LinearLayoutError', 'UnsupportedInputError']);
+
+/**
+ * Thrown where a transformation meets IR it cannot handle that the verifier accepts (a shared layout spanning
+ * CTAs the module does not have, a tensor of structs in a shuffle): reported as an error at the op being
+ * transformed, not as an internal error.
+ */
+export class UnsupportedInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedInputError';
+  }
+}
 /** JavaScript's own errors: an assumption about verified IR that some input broke. */
 const ENGINE_ERRORS: ReadonlySet<string> = new Set(['TypeError', 'RangeError']);
 

@@ -45,7 +45,7 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   const bias = (1 << (exponent - 1)) - 1;
   const sign = x < 0 || Object.is(x, -0) ? 1n : 0n;
   const top = sign << BigInt(width - 1);
-  if (Number.isNaN(x)) return BigInt((1 << (width - 1)) - 1) | 0n;
+  if (Number.isNaN(x)) return quietNaNBits(kind, width, exponent, m);
   const a = Math.abs(x);
   if (!Number.isFinite(a)) return top | (BigInt((1 << exponent) - 1) << BigInt(m));
   if (a === 0) return top;
@@ -55,6 +55,18 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   if (e < 1 - bias) return top | BigInt(Math.round(r / 2 ** (1 - bias - m)));
   const frac = Math.round((r / 2 ** e - 1) * 2 ** m);
   return top | (BigInt(e + bias) << BigInt(m)) | BigInt(frac);
+}
+
+/**
+ * APFloat::getNaN's pattern: IEEE-like kinds set every exponent bit and the top mantissa bit (f16 0x7E00); the
+ * finite-only 8-bit kinds have one NaN each: all ones but the sign (E4M3FN 0x7F), the negative zero (FNUZ 0x80),
+ * or all ones (E8M0FNU 0xFF).
+ */
+function quietNaNBits(kind: FloatKind, width: number, exponent: number, m: number): bigint {
+  if (kind.endsWith('FNUZ')) return 1n << BigInt(width - 1);
+  if (kind === 'f8E8M0FNU') return 0xffn;
+  if (kind.endsWith('FN')) return BigInt((1 << (width - 1)) - 1);
+  return (BigInt((1 << exponent) - 1) << BigInt(m)) | (1n << BigInt(m - 1));
 }
 
 /** Decodes the bit pattern of `kind` into a number (the inverse of `floatBits`). */

@@ -245,8 +245,7 @@ export class Operation {
   remove(): void {
     const b = this.parent;
     if (!b) return;
-    const i = b.ops.indexOf(this);
-    if (i >= 0) b.ops.splice(i, 1);
+    b.unlink(this);
     this.parent = undefined;
   }
   /** Removes the op and drops its operand uses (and those of nested ops). Results must be unused. */
@@ -299,8 +298,45 @@ export class Operation {
 }
 
 export class Block {
-  readonly ops: Operation[] = [];
+  private readonly opList: Operation[] = [];
+  /**
+   * Ops waiting to go in before an anchor op of `opList`, in insertion order. Lowering emits thousands of ops
+   * before the op it replaces; finding the anchor and shifting the array for each would be quadratic, so they
+   * queue here and are placed in one pass when the op list is next read.
+   */
+  private pending: Map<Operation, Operation[]> | undefined;
+  private pendingOps: Set<Operation> | undefined;
   readonly args: BlockArgument[] = [];
+
+  /** The ops in order. Read-only for callers: insert and remove through the methods below. */
+  get ops(): Operation[] {
+    if (this.pending) this.flushPending();
+    return this.opList;
+  }
+
+  private flushPending(): void {
+    const pending = this.pending!;
+    this.pending = undefined;
+    this.pendingOps = undefined;
+    const merged: Operation[] = [];
+    for (const op of this.opList) {
+      const before = pending.get(op);
+      if (before) for (const p of before) merged.push(p);
+      merged.push(op);
+    }
+    this.opList.length = 0;
+    for (const op of merged) this.opList.push(op);
+  }
+
+  /** Takes `op` (whose parent is this block) out of the op list. */
+  unlink(op: Operation): void {
+    if (this.pendingOps?.has(op) || this.pending?.has(op)) this.flushPending();
+    const ops = this.opList;
+    // Erasing the op just lowered (often the last one) is the common case: look from the end first.
+    const i = ops[ops.length - 1] === op ? ops.length - 1 : ops.indexOf(op);
+    if (i >= 0) ops.splice(i, 1);
+  }
+
   parent: Region | undefined;
 
   addArgument(type: Type, loc: Location = UnknownLoc.get()): BlockArgument {
@@ -330,7 +366,7 @@ export class Block {
   append(op: Operation): Operation {
     op.remove();
     op.parent = this;
-    this.ops.push(op);
+    this.opList.push(op);
     return op;
   }
   insertAt(index: number, op: Operation): Operation {
@@ -340,9 +376,17 @@ export class Block {
     return op;
   }
   insertBefore(anchor: Operation, op: Operation): Operation {
-    const i = this.ops.indexOf(anchor);
-    if (i < 0) throw new Error('insertBefore: anchor not in block');
-    return this.insertAt(i, op);
+    if (anchor.parent !== this || anchor === op) throw new Error('insertBefore: anchor not in block');
+    if (this.pendingOps?.has(anchor)) this.flushPending();
+    op.remove();
+    op.parent = this;
+    this.pending ??= new Map();
+    this.pendingOps ??= new Set();
+    const list = this.pending.get(anchor);
+    if (list) list.push(op);
+    else this.pending.set(anchor, [op]);
+    this.pendingOps.add(op);
+    return op;
   }
   insertAfter(anchor: Operation, op: Operation): Operation {
     const i = this.ops.indexOf(anchor);

@@ -5,7 +5,7 @@
  * uniqued per type and kept (or hoisted) with the other constants at the front of the function.
  */
 import { OpaqueAttr } from '../ir/attribute.js';
-import { registerFolder } from '../../transforms/rewrite/registry.js';
+import { registerFolder } from '../ir/rewrite/registry.js';
 
 for (const n of ['undef', 'poison', 'zero']) {
   const value = OpaqueAttr.get(`#llvm.${n}`);

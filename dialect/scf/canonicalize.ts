@@ -23,8 +23,8 @@ import { Block, BlockArgument, OpResult, type Operation, type Region, type Value
 import type { Location } from '../ir/location.js';
 import type { PatternRewriter } from '../ir/rewriter.js';
 import { IntegerType, IndexType, type Type } from '../ir/type.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
-import { getConstantValue, intOrSplatValue, materializeConstant, dialectOf, registerCanonicalization, registerFolder } from '../../transforms/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
+import { getConstantValue, intOrSplatValue, materializeConstant, dialectOf, registerCanonicalization, registerFolder } from '../ir/rewrite/registry.js';
 
 const I1 = (): IntegerType => IntegerType.get(1);
 

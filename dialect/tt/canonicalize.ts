@@ -28,13 +28,13 @@ import type { Operation, Value } from '../ir/ir.js';
 import type { PatternRewriter } from '../ir/rewriter.js';
 import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
 import { fuseLocs, materializeArithConstant } from '../arith/folds.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
 import {
   intOrSplatValue,
   registerCanonicalization,
   registerConstantMaterializer,
   registerFolder,
-} from '../../transforms/rewrite/registry.js';
+} from '../ir/rewrite/registry.js';
 import { inferExpandDimsType } from './ops.js';
 
 registerConstantMaterializer('tt', materializeArithConstant);

@@ -40,8 +40,7 @@ import {
   shapeText,
 } from './type-utils.js';
 import '../common/function-format.js';
-import { DistributedEncodingAttr, SliceEncodingAttr } from '../ttg/attrs/index.js';
-import { verifyDotOpEncodingCompatibility } from '../ttg/dot-compat.js';
+import { layoutInference } from './layout-inference.js';
 
 export { CACHE_MODIFIER, EVICTION_POLICY, PADDING_OPTION, PROGRAM_DIM };
 
@@ -462,9 +461,9 @@ export function inferExpandDimsType(src: RankedTensorType, axis: number): Ranked
   shape.splice(axis, 0, 1);
   let enc: Attribute | undefined = src.encoding;
   if (enc !== undefined) {
-    if (!(enc instanceof SliceEncodingAttr)) throw new Error('ExpandDimsOp operand encoding must be SliceEncodingAttr');
-    if (enc.dim !== axis) throw new Error('Incompatible slice dimension for ExpandDimsOp operand');
-    enc = enc.parent;
+    const layouts = layoutInference();
+    if (!layouts) throw new Error('ExpandDimsOp operand encoding must be SliceEncodingAttr');
+    enc = layouts.expandDimsEncoding(enc, axis);
   }
   return RankedTensorType.get(shape, src.elementType, enc);
 }
@@ -474,7 +473,8 @@ export function inferReduceTypes(srcs: readonly RankedTensorType[], axis: number
   return srcs.map((t) => {
     const shape = t.shape.filter((_, k) => k !== axis);
     if (shape.length === 0) return t.elementType;
-    const enc = t.encoding instanceof DistributedEncodingAttr ? SliceEncodingAttr.get(axis, t.encoding) : t.encoding;
+    const layouts = layoutInference();
+    const enc = layouts ? layouts.reduceEncoding(t.encoding, axis) : t.encoding;
     return RankedTensorType.get(shape, t.elementType, enc);
   });
 }
@@ -541,6 +541,7 @@ ttOp({
     if (!sameShape(want, d.shape)) return `result shape must be (${want.join(', ')}), but got ${d.shape.join(', ')}`;
     if (a.elementType !== d.elementType) return 'result element type must match the input element type';
     if (!d.encoding) return a.encoding ? 'result encoding must be specified' : undefined;
+    const joinLayouts = layoutInference();
     if (!joinLayouts) return undefined;
     const src = joinLayouts.splitEncoding(d.encoding, d.shape);
     if (typeof src === 'string') return new PlainVerifyError(src);
@@ -549,17 +550,6 @@ ttOp({
   },
 });
 
-/** What tt.join's and tt.split's verifiers ask of the layout dialect (Triton's DialectInferLayoutInterface, given by ttg). */
-export interface JoinLayoutInference {
-  /** The operand encoding a join result of `shape` implies (inferSplitOpEncoding), or why there is none. */
-  splitEncoding(enc: Attribute, shape: readonly number[]): Attribute | string;
-  /** Structural equality of two layouts of a tensor of `shape` (verifyLayoutsAreEqual). */
-  layoutsEqual(shape: readonly number[], a: Attribute, b: Attribute | undefined): boolean;
-}
-let joinLayouts: JoinLayoutInference | undefined;
-export function registerJoinLayoutInference(i: JoinLayoutInference): void {
-  joinLayouts = i;
-}
 
 ttOp({
   name: 'tt.split',
@@ -583,6 +573,7 @@ ttOp({
     if (!sameShape(s.shape.slice(0, -1), l.shape)) return 'result shape must be the input shape without its last dimension';
     if (op.result(1).type !== l) return 'failed to verify that outLHS and outRHS types match';
     // InferTensorTypeOpWithLayoutEquivalence: the result layout must be (structurally) the inferred one.
+    const joinLayouts = layoutInference();
     if (s.encoding && joinLayouts) {
       const enc = joinLayouts.splitEncoding(s.encoding, s.shape);
       if (typeof enc === 'string') return new PlainVerifyError(enc);
@@ -673,7 +664,7 @@ ttOp({
     if (ea === undefined && eb === undefined) return undefined;
     if (ea === undefined || eb === undefined) return new PlainVerifyError('mismatching encoding between A and B operands');
     if (encodingOf(c!) === undefined) return new PlainVerifyError('miss encoding of C operand');
-    const r = verifyDotOpEncodingCompatibility(op, ea, eb);
+    const r = layoutInference()?.verifyDotEncodings(op, ea, eb);
     if (r === undefined) return undefined;
     return 'plain' in r ? new PlainVerifyError(r.plain) : r.opError;
   },

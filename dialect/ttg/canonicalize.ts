@@ -19,8 +19,8 @@ import { DenseElementsAttr } from '../ir/attribute.js';
 import type { Operation, Value } from '../ir/ir.js';
 import type { PatternRewriter } from '../ir/rewriter.js';
 import { IntegerType, RankedTensorType } from '../ir/type.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
-import { registerCanonicalization } from '../../transforms/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
+import { registerCanonicalization } from '../ir/rewrite/registry.js';
 import {
   encodingOf,
   inferDstEncoding,
@@ -29,8 +29,8 @@ import {
   layoutsEquivalent,
   tensorTypeOf,
   unitAttrOf,
-} from '../../transforms/utils/layout-utils.js';
-import { intsOf, isIota } from '../../transforms/utils/layout.js';
+} from './utils/layout-utils.js';
+import { intsOf, isIota } from './utils/layout.js';
 import { DotOperandEncodingAttr, NvidiaMmaEncodingAttr } from './attrs/index.js';
 
 const CVT = 'ttg.convert_layout';

@@ -13,8 +13,8 @@
 import { DenseArrayAttr } from '../ir/attribute.js';
 import type { Operation, Value } from '../ir/ir.js';
 import { IntegerType } from '../ir/type.js';
-import { registerCanonicalization, registerFolder } from '../../transforms/rewrite/registry.js';
-import type { RewritePattern } from '../../transforms/rewrite/pattern.js';
+import { registerCanonicalization, registerFolder } from '../ir/rewrite/registry.js';
+import type { RewritePattern } from '../ir/rewrite/pattern.js';
 import { MemDescType } from './types.js';
 
 function orderOf(op: Operation): number[] {

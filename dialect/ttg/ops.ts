@@ -421,3 +421,20 @@ defineOp({
 });
 
 void (undefined as unknown as Attribute);
+
+// ---- software pipeliner internals (TritonGPUOps.td MaskOp / MaskReturnOp; generic form, no assembly format) --
+
+defineOp({
+  name: 'ttg.mask',
+  operands: [{ name: 'pred', kind: 'single', type: constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1) }],
+  results: ['result*'],
+  regions: ['region'],
+  traits: ['SingleBlock'],
+});
+
+defineOp({
+  name: 'ttg.mask.return',
+  operands: ['result*'],
+  traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.mask>'],
+  format: '$result attr-dict `:` type($result)',
+});

@@ -5,16 +5,22 @@
  */
 import { IntegerAttr } from '../ir/attribute.js';
 import { defineCustomDirective, defineOp, type TypeConstraint } from '../ir/op-definition.js';
+import { registerMemoryEffects } from '../ir/traits.js';
 import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
+import type { Operation } from '../ir/ir.js';
 import { boolAttr, i32Attr } from '../common/attr-kinds.js';
 import { constraint, tensorType } from '../common/type-constraints.js';
-import { CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
+import { CACHE_MODIFIER, DESCRIPTOR_REDUCE_KIND, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
 import { TensorDescType, PointerType } from '../tt/types.js';
 import { verifyDotShapes } from '../tt/ops.js';
+import { registerTensorLayoutDialect } from '../tt/verify-traits.js';
 import { shapeOf } from '../tt/type-utils.js';
 import { AsyncTokenType, MemDescType } from '../ttg/types.js';
 import { asyncToken, memDesc } from '../ttg/ops.js';
 import './attrs.js';
+import './effects.js';
+
+registerTensorLayoutDialect('ttng');
 
 const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
@@ -204,6 +210,72 @@ defineOp({
   format: '$desc attr-dict `:` qualified(type($desc)) `to` qualified(type($ptr))',
 });
 
+const ptr = constraint('ptr', (t) => t instanceof PointerType);
+const i64 = constraint('64-bit signless integer', (t) => t instanceof IntegerType && t.width === 64);
+
+/** An i32 attribute in [0, max] (TableGen's ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<max>]>). */
+function verifyBoundedI32(op: Operation, name: string, max: number): string | undefined {
+  const a = op.getAttr(name);
+  if (!(a instanceof IntegerAttr)) return undefined;
+  const v = Number(a.value);
+  if (v < 0) return `attribute '${name}' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative`;
+  if (v > max) return `attribute '${name}' failed to satisfy constraint: 32-bit signless integer attribute whose maximum value is ${max}`;
+  return undefined;
+}
+
+defineOp({
+  name: 'ttng.tensormap_create',
+  operands: [
+    { name: 'desc_ptr', kind: 'single', type: ptr },
+    { name: 'global_address', kind: 'single', type: ptr },
+    { name: 'box_dim', kind: 'variadic', type: i32 },
+    { name: 'global_dim', kind: 'variadic', type: i32 },
+    { name: 'global_stride', kind: 'variadic', type: i64 },
+    { name: 'element_stride', kind: 'variadic', type: i32 },
+  ],
+  attributes: [
+    { name: 'elem_type', kind: i32Attr },
+    { name: 'interleave_layout', kind: i32Attr },
+    { name: 'swizzle_mode', kind: i32Attr },
+    { name: 'fill_mode', kind: i32Attr },
+  ],
+  traits: ['AttrSizedOperandSegments', 'MemRead', 'MemWrite'],
+  format:
+    '$desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` `[` $element_stride `]` attr-dict `:` functional-type(operands, results)',
+  verify: (op) => {
+    for (const [name, max] of [['elem_type', 15], ['interleave_layout', 2], ['swizzle_mode', 3], ['fill_mode', 1]] as const) {
+      const bad = verifyBoundedI32(op, name, max);
+      if (bad) return bad;
+    }
+    const rank = op.operandGroup('box_dim').length;
+    const gd = op.operandGroup('global_dim').length;
+    const gs = op.operandGroup('global_stride').length;
+    const es = op.operandGroup('element_stride').length;
+    if (gd !== rank) return `Rank mismatch for global dim. Got ${gd} but expected ${rank}`;
+    if (gs + 1 !== rank) return `Rank mismatch for global stride. Got ${gs} but expected ${rank - 1}`;
+    if (es !== rank) return `Rank mismatch for element stride. Got ${es} but expected ${rank}`;
+    return undefined;
+  },
+});
+defineOp({
+  name: 'ttng.tensormap_fenceproxy_acquire',
+  operands: [{ name: 'desc_ptr', kind: 'single', type: ptr }],
+  traits: ['MemWrite'],
+  format: '$desc_ptr attr-dict `:` qualified(type($desc_ptr))',
+});
+registerMemoryEffects('ttng.tensormap_create', () => [
+  { kind: 'read', resource: 'global' },
+  { kind: 'write', resource: 'global' },
+]);
+registerMemoryEffects('ttng.tensormap_fenceproxy_acquire', () => [{ kind: 'write', resource: 'global' }]);
+defineOp({
+  name: 'ttng.reinterpret_tensor_descriptor',
+  operands: [{ name: 'rawDesc', kind: 'single', type: ptr }],
+  results: [{ name: 'result', kind: 'single', type: tensorDesc }],
+  traits: ['Pure'],
+  format: '$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))',
+});
+
 // ---- tensor memory (Blackwell) ------------------------------------------------------------------
 
 defineOp({
@@ -213,6 +285,8 @@ defineOp({
     { name: 'result', kind: 'single', type: memDesc },
     { name: 'token', kind: 'optional', type: asyncToken },
   ],
+  // Ops with several declared results print ODS result names (MLIR's default getAsmResultNames).
+  resultNames: (op) => op.results.map((_, i) => (i === 0 ? 'result' : 'token')),
   traits: ['MemAlloc'],
   format: '($src^)? attr-dict `:` functional-type(operands, results)',
 });
@@ -226,6 +300,8 @@ defineOp({
     { name: 'result', kind: 'single', type: tensorType },
     { name: 'token', kind: 'optional', type: asyncToken },
   ],
+  // Ops with several declared results print ODS result names (MLIR's default getAsmResultNames).
+  resultNames: (op) => op.results.map((_, i) => (i === 0 ? 'result' : 'token')),
   traits: ['MemRead'],
   format: '$src `` custom<Token>($dep, type($token)) attr-dict `:` qualified(type($src)) `->` type($result)',
 });
@@ -260,3 +336,26 @@ defineOp({
 });
 
 void (undefined as unknown as Type);
+
+defineOp({
+  name: 'ttng.async_tma_reduce',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'coord', kind: 'variadic', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
+});
+defineOp({
+  name: 'ttng.async_tma_scatter',
+  operands: [
+    { name: 'desc', kind: 'single', type: tensorDesc },
+    { name: 'x_offsets', kind: 'single', type: tensorType },
+    { name: 'y_offset', kind: 'single', type: i32 },
+    { name: 'src', kind: 'single', type: memDesc },
+  ],
+  traits: ['MemRead', 'MemWrite'],
+  format: '$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)',
+});

@@ -4,7 +4,7 @@
  */
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import '../../transforms/index.js';
+import '../../tools/passes.js';
 import { runOptSync } from '../../tools/opt-main.js';
 import type { Mutant, RunRecord, Seed } from './mutate.js';
 

@@ -2,22 +2,23 @@
 // every malformed input must end in a located diagnostic with exit status 1 (or be accepted), never in an
 // internal error, a stack trace, partial output or a hang. The full sweep: `node dist/test/fuzz/run.js --n 5000`.
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { groundTruth, writeTree } from '../../golden/ground-truth.js';
 import { execMutant, withGenericForms } from './exec.js';
 import { classify, loadCorpus, makeMutant, Rng, MUTATORS, outcomeClass } from './mutate.js';
 
-const root = join(__dirname, '..', '..');
-const shared = join(root, '..', 'shared');
 const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// The seeds are read from files: the ground truth's corpus and upstream tests, written out once for this run.
+const shared = writeTree(groundTruth(), ['golden/corpus', 'upstream'], join(tmp, 'shared'));
 
 const SEED = 20250;
 const COUNT = 300;
 
-describe.skipIf(!existsSync(join(shared, 'golden', 'corpus')))('mutation fuzzing', () => {
+describe('mutation fuzzing', () => {
   // Small files of every 6th golden case and the upstream chunks (some also in generic form) keep it fast.
   const corpus = withGenericForms(loadCorpus(shared, undefined, { maxBytes: 12_000, caseStride: 6 }), 3);
 

@@ -46,30 +46,43 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from extra_cases import EXTRA_KERNELS, make_extra_case  # noqa: E402  (no torch import at module level)
+from pipe_cases import PIPE_KERNELS, make_pipe_case  # noqa: E402
 
 SENTINEL = -4096  # exact in fp16, fp32 and int32
 
 # ---------------------------------------------------------------------------------------------------------------
 # The kernels file, statically: each CORPUS (kernels.py) or EXTRA (kernels_extra.py) entry's function name and
 # argument names (no triton needed). Entries: (name, fn, signature, constexpr variants, divisible args[, set]).
-TABLES = ("CORPUS", "EXTRA")
+TABLES = ("CORPUS", "EXTRA", "PIPE")
+
+
+def kernels_files(spec):
+    """The kernels files of a --kernels value: one path, or several joined by os.pathsep (the pipeline corpus's
+    kernels are spread over kernels.py, kernels_extra.py and kernels_pipe.py)."""
+    return [p for p in spec.split(os.pathsep) if p] if isinstance(spec, str) else list(spec)
 
 
 def corpus_table(kernels_py):
-    """Kernel name -> (function name, [arg names], {arg: signature type}) read from the kernels file's AST."""
-    tree = ast.parse(open(kernels_py).read())
+    """Kernel name -> (function name, [arg names], {arg: signature type}) read from the kernels files' ASTs (a
+    table entry may name a function another of the files defines and its file imports)."""
+    trees = [ast.parse(open(p).read()) for p in kernels_files(kernels_py)]
     args = {}
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            args[node.name] = [a.arg for a in node.args.args]
+    for tree in trees:
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                args[node.name] = [a.arg for a in node.args.args]
+    # module-level dicts an entry may name as its signature (kernels_pipe.py's MM)
+    named = {t.id: n.value for tree in trees for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict)
+             for t in n.targets if isinstance(t, ast.Name)}
     table = {}
-    for node in tree.body:
+    for node in (n for tree in trees for n in tree.body):
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in TABLES for t in node.targets):
             for elt in node.value.elts:
                 name = elt.elts[0].value
                 fn = elt.elts[1].id
                 sig = {}
-                for k, v in zip(elt.elts[2].keys, elt.elts[2].values):
+                sig_node = named[elt.elts[2].id] if isinstance(elt.elts[2], ast.Name) else elt.elts[2]
+                for k, v in zip(sig_node.keys, sig_node.values):
                     if isinstance(v, ast.Constant):
                         sig[k.value] = v.value
                     else:  # P("fp32") -> "*fp32"
@@ -115,23 +128,22 @@ def ptx_entry_params(ptx, name):
 # ---------------------------------------------------------------------------------------------------------------
 # Triton's kernels (compiled in a process pool before CUDA is initialised)
 
-_KMOD = None
+_KMODS = {}
 D16 = [["tt.divisibility", 16]]  # kernels.py's D16: the attribute of the divisible arguments
 
 
 def kernels_module(path, oracle_dir):
     """The kernels file as a module; oracle_dir (holding the shared kernels.py) first on sys.path, for
-    kernels_extra.py's `import kernels as K`."""
-    global _KMOD
-    if _KMOD is None:
+    kernels_extra.py's `import kernels as K` and kernels_pipe.py's `from kernels import ...`."""
+    if path not in _KMODS:
         import importlib.util
         if oracle_dir and os.path.abspath(oracle_dir) not in sys.path:
             sys.path.insert(0, os.path.abspath(oracle_dir))
-        spec = importlib.util.spec_from_file_location("ttg_oracle_kernels", path)
+        spec = importlib.util.spec_from_file_location(f"ttg_oracle_kernels_{len(_KMODS)}", path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
-        _KMOD = mod
-    return _KMOD
+        _KMODS[path] = mod
+    return _KMODS[path]
 
 
 def compile_triton(job):
@@ -141,9 +153,8 @@ def compile_triton(job):
         import triton
         from triton.backends.compiler import GPUTarget
         from triton.compiler import ASTSource
-        K = kernels_module(kpath, oracle_dir)
-        entries = [e for t in TABLES for e in getattr(K, t, [])]
-        entry = next(e for e in entries if e[0] == c["kernel"])
+        mods = [kernels_module(p, oracle_dir) for p in kernels_files(kpath)]
+        entry, K = next((e, m) for m in mods for t in TABLES for e in getattr(m, t, []) if e[0] == c["kernel"])
         fn, sig, div = entry[1], entry[2], entry[4]
         consts = c["constexprs"]
         signature = dict(sig)
@@ -153,7 +164,7 @@ def compile_triton(job):
         src = ASTSource(fn=fn, signature=signature, constexprs=consts, attrs=attrs)
         cap = c["capability"]
         k = triton.compile(src, target=GPUTarget("cuda", cap, 32),
-                           options={"num_warps": c["num_warps"], "num_stages": 1})
+                           options={"num_warps": c["num_warps"], "num_stages": c.get("num_stages", 1)})
         md = k.metadata
         ptx = k.asm["ptx"]
         kind = "cubin" if cap >= 90 else "ptx"
@@ -268,6 +279,8 @@ def cdiv(a, b):
 def make_case(kernel, consts, torch, dev):
     """-> dict(args, outs, grid, ref(args) -> {out: tensor}, exact, tol=(atol, rtol), ref_tol); the second
     corpus's kernels (extra_cases.py) may also give views, ref_check, accumulates and per-output tolerances."""
+    if kernel in PIPE_KERNELS:
+        return make_pipe_case(kernel, consts, torch, dev, SENTINEL)
     if kernel in EXTRA_KERNELS:
         return make_extra_case(kernel, consts, torch, dev, SENTINEL)
     f32 = lambda *s: torch.randn(*s, device=dev, dtype=torch.float32)
@@ -369,7 +382,7 @@ def make_case(kernel, consts, torch, dev):
 
 
 KNOWN_KERNELS = {"add", "softmax", "layernorm", "matmul_f16", "transpose", "cumsum", "gather", "broadcast", "join_split",
-                 "int8_mm", "rowmax_f16"} | EXTRA_KERNELS
+                 "int8_mm", "rowmax_f16"} | EXTRA_KERNELS | PIPE_KERNELS
 
 
 def per_output(v, name, default):
@@ -719,15 +732,20 @@ def main():
     t0 = time.time()
     manifest = json.load(open(a.manifest))
     mdir = os.path.dirname(os.path.abspath(a.manifest))
-    kernels = a.kernels or os.path.join(mdir, manifest.get("kernels", "kernels.py"))
-    oracle_dir = a.oracle_dir or os.path.dirname(os.path.abspath(kernels))
-    if not os.path.exists(kernels):
-        print(f"the kernels file {kernels} is missing (--kernels)", file=sys.stderr)
-        return 2
-    if os.path.basename(kernels) != "kernels.py" and not os.path.exists(os.path.join(oracle_dir, "kernels.py")):
-        print(f"{kernels} imports the shared oracle's kernels.py, which is not in {oracle_dir} (--oracle-dir)",
-              file=sys.stderr)
-        return 2
+    # the manifest's `kernels`: one file name, or a list of them (the pipeline corpus), beside the manifest
+    listed = manifest.get("kernels", "kernels.py")
+    listed = listed if isinstance(listed, list) else [listed]
+    kernels = a.kernels or os.pathsep.join(os.path.join(mdir, k) for k in listed)
+    first = kernels_files(kernels)[0]
+    oracle_dir = a.oracle_dir or os.path.dirname(os.path.abspath(first))
+    for k in kernels_files(kernels):
+        if not os.path.exists(k):
+            print(f"the kernels file {k} is missing (--kernels)", file=sys.stderr)
+            return 2
+        if os.path.basename(k) != "kernels.py" and not os.path.exists(os.path.join(oracle_dir, "kernels.py")):
+            print(f"{k} imports the shared oracle's kernels.py, which is not in {oracle_dir} (--oracle-dir)",
+                  file=sys.stderr)
+            return 2
     table = corpus_table(kernels)
     cases = [c for c in manifest["cases"] if not a.case or a.case in c["case"]]
     built = [c for c in cases if c["status"] == "built"]
@@ -837,7 +855,7 @@ def main():
     ordered = [rows[c["case"]] for c in cases if c["case"] in rows]
     result = {"device": env.get("device", "simulated" if a.simulate else "?"), "torch": env.get("torch"),
               "triton": env.get("triton"), "manifest_commit": manifest.get("commit"),
-              "corpus": manifest.get("corpus"), "kernels": os.path.basename(kernels),
+              "corpus": manifest.get("corpus"), "kernels": ",".join(os.path.basename(k) for k in kernels_files(kernels)),
               "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "worker_restarts": restarts,
               "seconds": round(time.time() - t0, 1), "cases": ordered}
     with open(os.path.join(a.out, "results.json"), "w") as f:

@@ -27,14 +27,16 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { clip, defaultCorpusDir, formatTable, loadRunOpt, packageRoot, sharedDir, summaryLine } from '../../golden/common.js';
 import { resolveCorpusArg } from '../../golden/extra-corpus.js';
-import { type CorpusMeta, llvmPipelineFlags } from '../../golden/passes.js';
-import { type CaseResult, findToolchain, lowerAndAssemble } from '../../golden/toolchain.js';
+import { type CaseResult, caseLoweringPlan, findToolchain, lowerAndAssemble, ptxCounts } from '../../golden/toolchain.js';
+import { stagingSummary } from './staging-summary.js';
 
 interface Args {
   caseFilter?: string;
   stageOnly: boolean;
   run: boolean;
   results?: string;
+  /** A staged manifest.json whose per-family built counts and PTX count differences are printed. */
+  summary?: string;
   corpus?: string;
   keep?: string;
   staged?: string;
@@ -56,6 +58,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (name === '--stage-only') a.stageOnly = true;
     else if (name === '--run') a.run = true;
     else if (name === '--results') a.results = value();
+    else if (name === '--summary') a.summary = value();
     else if (name === '--corpus') a.corpus = value();
     else if (name === '--keep') a.keep = value();
     else if (name === '--staged') a.staged = value();
@@ -64,8 +67,11 @@ function parseArgs(argv: readonly string[]): Args {
         'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR|extra] [--staged DIR] [--keep DIR]\n' +
           '  (default)       lower and assemble every corpus case, stage binaries + manifest in test/gpu/staged/\n' +
           '  --corpus extra  the bundled second corpus (scripts/oracle/kernels_extra.py), staged in test/gpu/staged-extra/\n' +
+          '  --corpus pipeline  the real-pipeline corpus (golden/pipeline-corpus.ts finds it), lowered from the input of\n' +
+          '                  convert-triton-gpu-to-llvm, Triton compiled with the case\'s num_stages; staged in test/gpu/staged-pipeline/\n' +
           '  --staged DIR    stage into DIR instead\n' +
           '  --run           then run test/gpu/device_check.py here (needs a GPU, PyTorch, Triton 3.6)\n' +
+          '  --summary FILE  print a staged manifest.json\'s built cases per family and PTX count differences\n' +
           '  --results FILE  print/save the table of a device run (results.json) as gpu-results/latest.json\n' +
           '                  (latest-extra.json for the extra corpus)\n',
       );
@@ -83,6 +89,8 @@ export interface ManifestCase {
   constexprs: Record<string, number>;
   capability: number;
   num_warps: number;
+  /** Triton's num_stages for the case (the pipeline corpus); device_check.py compiles Triton's kernel with it (default 1). */
+  num_stages?: number;
   ptx_version: number;
   status: 'built' | 'not built';
   /** Why it was not built: the failing step and its first error. */
@@ -102,14 +110,16 @@ export interface ManifestCase {
   signature?: string;
   /** Triton's shared memory bytes for the same case (meta.json), for the record. */
   triton_shared?: number | null;
+  /** Instruction counts of our PTX and of the case's kernel.ptx (golden/toolchain.ts ptxCounts), for the record. */
+  ptx_counts?: { ours: Record<string, number>; triton?: Record<string, number> };
 }
 
 export interface Manifest {
   created: string;
   commit: string;
   corpus: string;
-  /** The kernels file device_check.py reads, relative to the manifest (absent: kernels.py). */
-  kernels?: string;
+  /** The kernels file(s) device_check.py reads, relative to the manifest (absent: kernels.py). */
+  kernels?: string | string[];
   cases: ManifestCase[];
 }
 
@@ -118,11 +128,14 @@ const EXTRA_KERNELS = join('scripts', 'oracle', 'kernels_extra.py');
 
 /** Whether `--corpus` names the bundled second corpus (its kernels are in kernels_extra.py, not kernels.py). */
 const isExtra = (args: Args): boolean => args.corpus === 'extra';
+/** Whether `--corpus` names the real-pipeline corpus (kernels.py, kernels_extra.py and the shared kernels_pipe.py). */
+const isPipeline = (args: Args): boolean => args.corpus === 'pipeline';
+const PIPELINE_KERNELS = ['kernels.py', 'kernels_extra.py', 'kernels_pipe.py'];
 
 /** Where staging writes: --staged, else test/gpu/staged (shared corpus) or test/gpu/staged-extra. */
 function stagedDirOf(args: Args, root: string): string {
   if (args.staged) return resolve(args.staged);
-  return join(root, 'test', 'gpu', isExtra(args) ? 'staged-extra' : 'staged');
+  return join(root, 'test', 'gpu', isExtra(args) ? 'staged-extra' : isPipeline(args) ? 'staged-pipeline' : 'staged');
 }
 
 /** `.param .u64 .ptr .global .align 1 foo_param_0` → `u64`; the types of the entry `name`'s parameters. */
@@ -181,37 +194,49 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
   copyFileSync(kernelsPy, join(stagedDir, 'kernels.py'));
   // The extra corpus's kernels import kernels.py (as K) from the folder device_check.py puts on sys.path: the
   // staged copy beside it, unless --oracle-dir names another.
-  if (isExtra(args)) {
+  if (isExtra(args) || isPipeline(args)) {
     const extraPy = join(root, EXTRA_KERNELS);
     if (!existsSync(extraPy)) throw new Error(`${extraPy} is missing`);
     copyFileSync(extraPy, join(stagedDir, 'kernels_extra.py'));
+  }
+  if (isPipeline(args)) {
+    const pipePy = join(sharedDir(), 'oracle', 'kernels_pipe.py');
+    if (!existsSync(pipePy)) throw new Error(`${pipePy} is missing`);
+    copyFileSync(pipePy, join(stagedDir, 'kernels_pipe.py'));
   }
   const work = args.keep ? resolve(args.keep) : mkdtempSync(join(tmpdir(), 'ttg-gpu-'));
   const out: ManifestCase[] = [];
   for (const name of cases) {
     const caseDir = join(corpus, name);
-    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as CorpusMeta & {
+    const meta = JSON.parse(readFileSync(join(caseDir, 'meta.json'), 'utf8')) as {
+      kernel: string;
+      capability: number;
+      num_warps: number;
+      num_stages?: number;
+      ptx_version: number;
       constexprs: Record<string, number>;
       shared_bytes?: number | null;
+      shared?: number | null;
     };
     const cap = meta.capability;
-    // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).
-    const fence = cap >= 90 ? [`--triton-nvidia-gpu-fence-insertion=compute-capability=${cap}`] : [];
-    const flags = [...fence, `--allocate-shared-memory-nv=compute-capability=${cap} ptx-version=${meta.ptx_version}`, ...llvmPipelineFlags(meta)];
+    const plan = caseLoweringPlan(meta, caseDir);
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const w = join(work, name);
-    await lowerAndAssemble(runOpt, tc, join(caseDir, '14-convert-scf-to-cf.mlir'), flags, cap, meta.ptx_version, w, res);
+    await lowerAndAssemble(runOpt, tc, readFileSync(plan.input, "utf8"), plan.flags, cap, meta.ptx_version, w, res);
     const entry: ManifestCase = {
       case: name,
       kernel: meta.kernel,
       constexprs: meta.constexprs,
       capability: cap,
       num_warps: meta.num_warps,
+      ...(isPipeline(args) ? { num_stages: meta.num_stages ?? 3 } : {}),
       ptx_version: meta.ptx_version,
       status: 'not built',
-      triton_shared: meta.shared_bytes ?? null,
+      triton_shared: meta.shared_bytes ?? meta.shared ?? null,
     };
     out.push(entry);
+    const refPtx = join(caseDir, 'kernel.ptx');
+    if (res.ours) entry.ptx_counts = { ours: res.ours, ...(existsSync(refPtx) ? { triton: ptxCounts(readFileSync(refPtx, 'utf8')) } : {}) };
     if (!res.ok) {
       entry.reason = `${res.step}: ${clip(res.error ?? 'failed', 300)}`;
       process.stdout.write(`  ${name}: not built (${entry.reason})\n`);
@@ -241,13 +266,15 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
       params,
       signature: lowered.signature,
     } satisfies Partial<ManifestCase>);
+    process.stdout.write(`  ${name}: built\n`);
   }
   if (!args.keep) rmSync(work, { recursive: true, force: true });
   // `kernels` only for the extra corpus, so the shared corpus's manifest stays as it was
-  const kernels = isExtra(args) ? { kernels: 'kernels_extra.py' } : {};
+  const kernels = isExtra(args) ? { kernels: 'kernels_extra.py' } : isPipeline(args) ? { kernels: PIPELINE_KERNELS } : {};
   const manifest: Manifest = { created: new Date().toISOString(), commit: gitCommit(root), corpus, ...kernels, cases: out };
   writeFileSync(join(stagedDir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
   const built = out.filter((c) => c.status === 'built').length;
+  process.stdout.write(stagingSummary(out));
   process.stdout.write(`staged ${built} of ${out.length} cases in ${relative(root, stagedDir) || '.'}/ (manifest.json)\n`);
   return manifest;
 }
@@ -314,12 +341,14 @@ export function resultsReport(r: DeviceResults): { report: string; passed: numbe
   return { report, passed, failed };
 }
 
-/** The saved table's name: latest-extra.json for the extra corpus, so it does not replace the shared corpus's. */
-export function resultsName(r: DeviceResults, extra: boolean): string {
-  return extra || r.kernels === 'kernels_extra.py' ? 'latest-extra.json' : 'latest.json';
+/** The saved table's name: latest-extra.json / latest-pipeline.json for those corpora, so that they do not replace
+ *  the shared corpus's. */
+export function resultsName(r: DeviceResults, corpus: 'extra' | 'pipeline' | undefined): string {
+  if (corpus === 'pipeline' || (r.kernels ?? '').includes('kernels_pipe.py')) return 'latest-pipeline.json';
+  return corpus === 'extra' || r.kernels === 'kernels_extra.py' ? 'latest-extra.json' : 'latest.json';
 }
 
-function collect(file: string, root: string, extra: boolean): number {
+function collect(file: string, root: string, corpus: 'extra' | 'pipeline' | undefined): number {
   // Python's json writes bare Infinity/NaN (older device runs did): read them as strings.
   const text = readFileSync(file, 'utf8').replace(/(:\s*)(-?Infinity|NaN)(?=\s*[,}\n])/g, (_m, pre: string, v: string) =>
     `${pre}"${v === 'NaN' ? 'nan' : v.startsWith('-') ? '-inf' : 'inf'}"`,
@@ -328,17 +357,25 @@ function collect(file: string, root: string, extra: boolean): number {
   const { report, failed } = resultsReport(r);
   const dir = join(root, 'gpu-results');
   mkdirSync(dir, { recursive: true });
-  const saved = join(dir, resultsName(r, extra));
+  const saved = join(dir, resultsName(r, corpus));
   writeFileSync(saved, JSON.stringify(r, null, 1) + '\n');
   process.stdout.write(report);
   process.stdout.write(`saved ${relative(root, saved)}\n`);
   return failed ? 1 : 0;
 }
 
+function corpusName(args: Args): 'extra' | 'pipeline' | undefined {
+  return isExtra(args) ? 'extra' : isPipeline(args) ? 'pipeline' : undefined;
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const root = packageRoot();
-  if (args.results) return collect(resolve(args.results), root, isExtra(args));
+  if (args.results) return collect(resolve(args.results), root, corpusName(args));
+  if (args.summary) {
+    process.stdout.write(stagingSummary((JSON.parse(readFileSync(resolve(args.summary), 'utf8')) as Manifest).cases));
+    return 0;
+  }
   const stagedDir = stagedDirOf(args, root);
   await stage(args, root, stagedDir);
   const manifestRel = relative(root, join(stagedDir, 'manifest.json'));
@@ -348,7 +385,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `device step (run from the repository root on the GPU machine):\n` +
         `  python3 test/gpu/device_check.py --manifest ${manifestRel} --out $OUT\n` +
-        `then: npm run gpu -- ${isExtra(args) ? '--corpus extra ' : ''}--results <its results.json>\n`,
+        `then: npm run gpu -- ${corpusName(args) ? `--corpus ${corpusName(args)} ` : ''}--results <its results.json>\n`,
     );
     return 0;
   }
@@ -359,7 +396,7 @@ async function main(): Promise<number> {
     cwd: root,
   });
   if (py.status !== 0 && !existsSync(join(outDir, 'results.json'))) return py.status ?? 1;
-  return collect(join(outDir, 'results.json'), root, isExtra(args));
+  return collect(join(outDir, 'results.json'), root, corpusName(args));
 }
 
 main().then(

@@ -4,7 +4,7 @@
  * holding a tag of its tensor element, and every result register is compared with the element its layout says.
  */
 import '../../dialect/index.js';
-import '../../transforms/index.js';
+import '../../tools/passes.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { StringAttr, IntegerAttr } from '../../dialect/ir/attribute.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
@@ -14,7 +14,7 @@ import { LLVMFunctionType, LLVMStructType } from '../../dialect/llvm/types.js';
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { Parser } from '../../parser/parser.js';
 import { allocateSharedMemory } from '../../transforms/allocate-shared-memory.js';
-import { minimalCvtLayout } from '../../transforms/utils/layout-utils.js';
+import { minimalCvtLayout } from '../../dialect/ttg/utils/layout-utils.js';
 import { convertTritonGPUToLLVM } from '../../lowering/index.js';
 import { cvtStats, type CvtMethod } from '../../lowering/convert-layout.js';
 import { columns, xorCols } from '../../lowering/swizzle.js';

@@ -47,7 +47,7 @@ function splitPow2(rng: Rng, total: number, parts: number): number[] {
   return out;
 }
 
-const list = (xs: readonly number[]): string => `[${xs.join(', ')}]`;
+const list = (xs: readonly (number | string)[]): string => `[${xs.join(', ')}]`;
 
 export function blocked(rng: Rng, rank: number, numWarps: number): string {
   const spt = Array.from({ length: rank }, () => 2 ** rng.int(3));

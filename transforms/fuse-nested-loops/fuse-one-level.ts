@@ -21,7 +21,7 @@ import type { BlockArgument, Block, Operation, Region, Value } from '../../diale
 import { isMemoryEffectFree, hasSingleEffect } from '../../dialect/ir/traits.js';
 import { FloatType, IndexType, IntegerType, type Type } from '../../dialect/ir/type.js';
 import { PointerType } from '../../dialect/tt/types.js';
-import { operationProperlyDominates } from '../rewrite/dominance.js';
+import { operationProperlyDominates } from '../../dialect/ir/rewrite/dominance.js';
 import { castInt, CMP_EQ, CMP_SGE, CMP_SLT, computeNumIters, dominatingValueSetOpsToHoist, hoistOpsBefore, intWidth, LocBuilder, poisonOrZero, programOrder } from './ir-helpers.js';
 import type { LoopNestNode } from './loop-nest.js';
 

@@ -17,7 +17,7 @@ import { IntegerAttr, UnitAttr } from '../../dialect/ir/attribute.js';
 import { isPure } from '../../dialect/ir/traits.js';
 import { hoistLoopInvariantOps } from '../licm.js';
 import { registerPass } from '../pass.js';
-import { operationProperlyDominates } from '../rewrite/dominance.js';
+import { operationProperlyDominates } from '../../dialect/ir/rewrite/dominance.js';
 import { boundsOuterInvariant, fuseOneLevel, MUST_EXECUTE_ATTR } from './fuse-one-level.js';
 import { CMP_EQ, CMP_SGT, CMP_SLT, CMP_UGT, CMP_ULT, computeNumIters, hoistOpsBefore, LocBuilder } from './ir-helpers.js';
 import { findLoopNests, type LoopNest, type LoopNestNode } from './loop-nest.js';

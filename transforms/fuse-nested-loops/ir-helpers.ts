@@ -8,7 +8,7 @@ import { Builder } from '../../dialect/ir/builder.js';
 import { Block, BlockArgument, type Operation, type Value } from '../../dialect/ir/ir.js';
 import type { Location } from '../../dialect/ir/location.js';
 import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
-import { valueProperlyDominates } from '../rewrite/dominance.js';
+import { valueProperlyDominates } from '../../dialect/ir/rewrite/dominance.js';
 
 export const CMP_EQ = 0;
 export const CMP_SLT = 2;

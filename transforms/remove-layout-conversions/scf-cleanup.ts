@@ -7,8 +7,8 @@ import { createOperation } from '../../dialect/ir/create.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import type { PatternRewriter } from '../../dialect/ir/rewriter.js';
 import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
-import type { RewritePattern } from '../rewrite/pattern.js';
-import { getConstantValue } from '../rewrite/registry.js';
+import type { RewritePattern } from '../../dialect/ir/rewrite/pattern.js';
+import { getConstantValue } from '../../dialect/ir/rewrite/registry.js';
 import { IntegerAttr } from '../../dialect/ir/attribute.js';
 
 function body(forOp: Operation): Block {

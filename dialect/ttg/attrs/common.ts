@@ -130,6 +130,7 @@ export function parseParamDict(p: AsmParser): Param[] {
   do {
     const keyPos = p.pos();
     const name = p.parseKeyword('attribute name');
+    if (name === '') p.error('expected valid attribute name', keyPos);
     if (out.some((e) => e.name === name)) p.error(`duplicate key '${name}' in dictionary attribute`, keyPos);
     let value: Attribute = UnitAttr.get();
     let valuePos = p.pos();

@@ -4,12 +4,18 @@
  * and GF(2) bookkeeping `LinearLayout` does on every step. Conversions chain dozens of these operations, so
  * they work on raw bases and build one checked `LinearLayout` at the end (`toLinearLayout()`).
  */
-import { LinearLayout, supremum } from '../../linear-layout/linear-layout.js';
+import { LinearLayout, LinearLayoutError, supremum } from '../../linear-layout/linear-layout.js';
+import { isPowerOf2 } from '../../linear-layout/f2.js';
 
 type Bases = number[][];
 
 function log2(n: number): number {
   return 31 - Math.clz32(n);
+}
+
+/** As LinearLayout's 1-D constructors: a size (of a layout parameter or derived from one) is a power of two. */
+function checkSize(what: string, size: number): void {
+  if (!isPowerOf2(size) || size > 2 ** 30) throw new LinearLayoutError(`${what}: size must be a power of 2, got ${Number.isFinite(size) ? size : 'a quotient by zero'}`);
 }
 
 export class RawLayout {
@@ -26,6 +32,7 @@ export class RawLayout {
 
   static strided1D(size: number, stride: number, inDim: string, outDim: string): RawLayout {
     if (size === 0) return RawLayout.empty();
+    checkSize('strided1D', size);
     const bases: Bases = [];
     for (let i = 1; i < size; i *= 2) bases.push([i * stride]);
     return new RawLayout([[inDim, bases]], [[outDim, size * stride]]);
@@ -37,6 +44,7 @@ export class RawLayout {
 
   static zeros1D(size: number, inDim: string, outDim: string): RawLayout {
     if (size === 0) return RawLayout.empty();
+    checkSize('zeros1D', size);
     const bases: Bases = [];
     for (let i = 1; i < size; i *= 2) bases.push([0]);
     return new RawLayout([[inDim, bases]], [[outDim, 1]]);
@@ -45,7 +53,15 @@ export class RawLayout {
   /** Out-dim sizes inferred as the next power of two above each dim's largest component. */
   static fromBases(ins: readonly (readonly [string, readonly (readonly number[])[]])[], outDims: readonly string[]): RawLayout {
     const sizes = outDims.map(() => 1);
-    for (const [, bs] of ins) for (const b of bs) b.forEach((v, i) => { while (sizes[i]! <= v) sizes[i]! *= 2; });
+    for (const [, bs] of ins) {
+      for (const b of bs) {
+        b.forEach((v, i) => {
+          // A size computed from a zero parameter (x / 0) must not reach the doubling loop.
+          if (!Number.isInteger(v) || v < 0 || v >= 2 ** 30) throw new LinearLayoutError(`basis component ${Number.isFinite(v) ? v : '(a quotient by zero)'} is out of range`);
+          while (sizes[i]! <= v) sizes[i]! *= 2;
+        });
+      }
+    }
     return new RawLayout(
       ins.map(([d, bs]) => [d, bs.map((b) => [...b])] as const),
       outDims.map((d, i) => [d, sizes[i]!] as const),
@@ -123,7 +139,7 @@ export class RawLayout {
   transposeOuts(newOuts: readonly string[]): RawLayout {
     const idx = new Map(this.outs.map(([d], i) => [d, i]));
     if (newOuts.length !== this.outs.length || newOuts.some((d) => !idx.has(d))) {
-      throw new Error(`transposeOuts: [${newOuts.join(', ')}] is not a permutation of [${this.getOutDimNames().join(', ')}]`);
+      throw new LinearLayoutError(`transposeOuts: [${newOuts.join(', ')}] is not a permutation of [${this.getOutDimNames().join(', ')}]`);
     }
     const perm = newOuts.map((d) => idx.get(d)!);
     return new RawLayout(

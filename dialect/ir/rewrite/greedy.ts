@@ -1,0 +1,411 @@
+/**
+ * The greedy pattern rewrite driver (MLIR's GreedyPatternRewriteDriver.cpp, applyPatternsGreedily), with
+ * MLIR's exact processing order, so that rewritten IR prints identically:
+ *
+ * Each iteration (at most `maxIterations`, default 10):
+ * 1. A fresh OperationFolder; the region is walked (pre-order when `useTopDownTraversal`, as the
+ *    canonicalizer asks; post-order otherwise, MLIR's GreedyRewriteConfig default). Every constant op is offered to `insertKnownConstant` (duplicates in the same
+ *    insertion region are replaced by the first one and erased; survivors are hoisted to the front of the
+ *    entry block of their insertion region, keeping their relative order when already adjacent there);
+ *    every other op is added to the worklist (with its ancestors inside the scope). For top-down traversal
+ *    the worklist is then reversed, so ops are popped in pre-order.
+ * 2. Unreachable blocks are erased.
+ * 3. Worklist processing (LIFO; an op already queued is not queued again): pop an op;
+ *    - if it is trivially dead (unused, no effects other than reads/own allocations), erase it;
+ *    - else (folding enabled, op not ConstantLike) try to fold it: in-place folds re-queue the op;
+ *      attribute results are materialized by the op's dialect right before the op, then the op is
+ *      replaced (users re-queued through the modification notifications) and erased;
+ *    - else try the patterns for the op (highest benefit first).
+ *    Notifications: inserted ops are queued (with their ancestors); modified ops are queued; erased ops
+ *    are dequeued and the defining ops of their operands that have at most one other user are queued.
+ * 4. Region simplification ('normal': unreachable blocks + region DCE; 'aggressive' also merges identical
+ *    blocks and drops redundant block arguments; 'disabled').
+ * Iterate while anything changed.
+ */
+import type { Attribute } from '../attribute.js';
+import type { InsertPoint } from '../builder.js';
+import { exceptionAsOpError } from '../diagnostics.js';
+import type { Block, Operation, Region, Value } from '../ir.js';
+import { PatternRewriter, type RewriterListener } from '../rewriter.js';
+import { isConstantLike, isOpTriviallyDead } from '../traits.js';
+import { OperationFolder } from './fold-utils.js';
+import { PatternApplicator, type RewritePattern } from './pattern.js';
+import { eraseUnreachableBlocks, simplifyRegions } from './region-utils.js';
+import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
+
+export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';
+export type GreedyRewriteStrictness = 'any-op' | 'existing-and-new-ops' | 'existing-ops';
+
+export interface GreedyRewriteConfig {
+  /** Seed the worklist in pre-order (default false, as MLIR's GreedyRewriteConfig; the canonicalizer sets it). */
+  useTopDownTraversal?: boolean;
+  /** Maximum number of iterations (default 10; -1 for no limit). */
+  maxIterations?: number;
+  /** Maximum number of pattern rewrites per iteration (default -1: no limit). */
+  maxNumRewrites?: number;
+  /** Region simplification after each iteration (default 'aggressive', as MLIR's GreedyRewriteConfig). */
+  regionSimplification?: RegionSimplificationLevel;
+  /** Fold ops (default true). */
+  fold?: boolean;
+  /** Unique and hoist constants when seeding the worklist (default true). */
+  cseConstants?: boolean;
+  /** Which ops may be rewritten (default 'any-op'). */
+  strictMode?: GreedyRewriteStrictness;
+  /** Also told about every change. */
+  listener?: RewriterListener;
+  /** Only ops inside this region are queued (default: the region being simplified). */
+  scope?: Region;
+}
+
+export const NO_LIMIT = -1;
+
+/** A LIFO worklist with set semantics and O(1) removal. */
+class Worklist {
+  private list: (Operation | undefined)[] = [];
+  private readonly map = new Map<Operation, number>();
+  clear(): void {
+    this.list = [];
+    this.map.clear();
+  }
+  empty(): boolean {
+    return this.map.size === 0;
+  }
+  push(op: Operation): void {
+    if (this.map.has(op)) return;
+    this.map.set(op, this.list.length);
+    this.list.push(op);
+  }
+  pop(): Operation {
+    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
+    const op = this.list.pop()!;
+    this.map.delete(op);
+    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
+    return op;
+  }
+  remove(op: Operation): void {
+    const i = this.map.get(op);
+    if (i === undefined) return;
+    this.list[i] = undefined;
+    this.map.delete(op);
+  }
+  reverse(): void {
+    this.list.reverse();
+    this.list.forEach((op, i) => {
+      if (op) this.map.set(op, i);
+    });
+  }
+}
+
+class GreedyPatternRewriteDriver implements RewriterListener {
+  readonly worklist = new Worklist();
+  readonly rewriter: PatternRewriter;
+  readonly matcher: PatternApplicator;
+  readonly strictModeFilteredOps = new Set<Operation>();
+  readonly config: Required<Omit<GreedyRewriteConfig, 'listener' | 'scope'>> & Pick<GreedyRewriteConfig, 'listener' | 'scope'>;
+
+  constructor(patterns: PatternApplicator, config: GreedyRewriteConfig) {
+    this.matcher = patterns;
+    this.config = {
+      useTopDownTraversal: config.useTopDownTraversal ?? false,
+      maxIterations: config.maxIterations ?? 10,
+      maxNumRewrites: config.maxNumRewrites ?? NO_LIMIT,
+      regionSimplification: config.regionSimplification ?? 'aggressive',
+      fold: config.fold ?? true,
+      cseConstants: config.cseConstants ?? true,
+      strictMode: config.strictMode ?? 'any-op',
+      listener: config.listener,
+      scope: config.scope,
+    };
+    this.rewriter = new PatternRewriter(this);
+  }
+
+  // ----- worklist management -----
+
+  addSingleOpToWorklist(op: Operation): void {
+    if (this.config.strictMode === 'any-op' || this.strictModeFilteredOps.has(op)) this.worklist.push(op);
+  }
+
+  /** Queues `op` and its ancestors up to the scope region (nothing if `op` is outside the scope). */
+  addToWorklist(op: Operation): void {
+    const ancestors: Operation[] = [];
+    let cur: Operation | undefined = op;
+    while (cur) {
+      ancestors.push(cur);
+      const region: Region | undefined = cur.parent?.parent;
+      if (this.config.scope === region) {
+        for (const a of ancestors) this.addSingleOpToWorklist(a);
+        return;
+      }
+      if (!region) return;
+      cur = region.parent;
+    }
+  }
+
+  private addOperandsToWorklist(op: Operation): void {
+    for (const operand of op.operandValues) {
+      const def = operand.definingOp;
+      if (!def) continue;
+      let otherUser: Operation | undefined;
+      let moreThanTwo = false;
+      for (const use of operand.uses) {
+        const user = use.owner;
+        if (user === op || user === otherUser) continue;
+        if (!otherUser) {
+          otherUser = user;
+          continue;
+        }
+        moreThanTwo = true;
+        break;
+      }
+      if (moreThanTwo) continue;
+      this.addToWorklist(def);
+    }
+  }
+
+  // ----- listener -----
+
+  notifyOperationInserted(op: Operation, previous: InsertPoint | undefined): void {
+    this.config.listener?.notifyOperationInserted?.(op, previous);
+    if (this.config.strictMode === 'existing-and-new-ops') this.strictModeFilteredOps.add(op);
+    this.addToWorklist(op);
+  }
+  notifyOperationModified(op: Operation): void {
+    this.config.listener?.notifyOperationModified?.(op);
+    this.addToWorklist(op);
+  }
+  notifyOperationErased(op: Operation): void {
+    this.config.listener?.notifyOperationErased?.(op);
+    this.addOperandsToWorklist(op);
+    this.worklist.remove(op);
+    if (this.config.strictMode !== 'any-op') this.strictModeFilteredOps.delete(op);
+  }
+  notifyOperationReplaced(op: Operation, replacement: readonly Value[]): void {
+    this.config.listener?.notifyOperationReplaced?.(op, replacement);
+  }
+  notifyBlockInserted(block: Block, previousRegion: Region | undefined, previousIndex: number | undefined): void {
+    this.config.listener?.notifyBlockInserted?.(block, previousRegion, previousIndex);
+  }
+  notifyBlockErased(block: Block): void {
+    this.config.listener?.notifyBlockErased?.(block);
+  }
+  notifyMatchFailure(op: Operation | undefined, reason: string): void {
+    this.config.listener?.notifyMatchFailure?.(op, reason);
+  }
+
+  // ----- processing -----
+
+  /** Processes the worklist until empty (or the rewrite limit); returns whether anything changed. */
+  processWorklist(): boolean {
+    let changed = false;
+    let numRewrites = 0;
+    const limit = this.config.maxNumRewrites;
+    while (!this.worklist.empty() && (limit === NO_LIMIT || numRewrites < limit)) {
+      const op = this.worklist.pop();
+      try {
+        const r = this.processOp(op);
+        if (r !== 'unchanged') changed = true;
+        if (r === 'rewritten') numRewrites++;
+      } catch (e) {
+        // A pattern or folder choked on this op (bad layout parameters, ...): report it at the op.
+        throw exceptionAsOpError(op, e) ?? e;
+      }
+    }
+    return changed;
+  }
+
+  /** Erases, folds or rewrites one op from the worklist. */
+  private processOp(op: Operation): 'unchanged' | 'changed' | 'rewritten' {
+    if (isOpTriviallyDead(op)) {
+      this.rewriter.eraseOp(op);
+      return 'changed';
+    }
+
+    if (this.config.fold && !isConstantLike(op)) {
+      const foldResults: OpFoldResult[] = [];
+      if (foldOperation(op, foldResults)) {
+        if (foldResults.length === 0) {
+          this.notifyOperationModified(op);
+          return 'changed';
+        }
+        if (this.materializeAndReplace(op, foldResults)) return 'changed';
+      }
+    }
+
+    return this.matcher.matchAndRewrite(op, this.rewriter) ? 'rewritten' : 'unchanged';
+  }
+
+  /** Replaces `op` by its fold results, materializing attributes right before it; false if impossible. */
+  private materializeAndReplace(op: Operation, foldResults: readonly OpFoldResult[]): boolean {
+    if (foldResults.length !== op.results.length) throw new Error(`folder of ${op.name} produced ${foldResults.length} results`);
+    return this.rewriter.withInsertionGuard(() => {
+      this.rewriter.setInsertionPoint(op);
+      const replacements: Value[] = [];
+      const created: Operation[] = [];
+      for (let i = 0; i < foldResults.length; i++) {
+        const fr = foldResults[i]!;
+        const type = op.result(i).type;
+        if (isValue(fr)) {
+          if (fr.type !== type) throw new Error(`folder of ${op.name} produced a value of type ${fr.type.key}, expected ${type.key}`);
+          replacements.push(fr);
+          continue;
+        }
+        const c = materializeConstant(dialectOf(op.name), this.rewriter, fr as Attribute, type, op.loc);
+        if (!c) {
+          for (const x of created) this.rewriter.eraseOp(x);
+          return false;
+        }
+        if (!isConstantLike(c) || c.result(0).type !== type) throw new Error(`constant materializer of ${dialectOf(op.name)} produced a bad constant`);
+        created.push(c);
+        replacements.push(c.result(0));
+      }
+      this.rewriter.replaceOp(op, replacements);
+      return true;
+    });
+  }
+
+  /** Seeds the worklist for one iteration, uniquing/hoisting constants with `folder`. */
+  seed(region: Region, folder: OperationFolder): void {
+    const insertKnownConstant = (op: Operation): boolean => {
+      const value = constantValueOfOp(op);
+      if (value !== undefined && !folder.insertKnownConstant(op, value)) return true;
+      return false;
+    };
+    const cse = this.config.cseConstants;
+    if (!this.config.useTopDownTraversal) {
+      walkPostOrder(region, (op) => {
+        if (!cse || !insertKnownConstant(op)) this.addToWorklist(op);
+      });
+    } else {
+      walkPreOrder(region, (op) => {
+        if (!cse || !insertKnownConstant(op)) {
+          this.addToWorklist(op);
+          return true;
+        }
+        return false;
+      });
+      this.worklist.reverse();
+    }
+  }
+
+  /** Simplifies `region`; returns whether it converged and whether anything changed. */
+  simplify(region: Region): { converged: boolean; changed: boolean } {
+    let continueRewrites = false;
+    let iteration = 0;
+    const max = this.config.maxIterations;
+    do {
+      if (++iteration > max && max !== NO_LIMIT) break;
+      this.worklist.clear();
+      const folder = new OperationFolder(this);
+      this.seed(region, folder);
+      continueRewrites = false;
+      if (eraseUnreachableBlocks(this.rewriter, [region])) continueRewrites = true;
+      if (this.processWorklist()) continueRewrites = true;
+      const level = this.config.regionSimplification;
+      if (level !== 'disabled' && simplifyRegions(this.rewriter, [region], level === 'aggressive')) continueRewrites = true;
+    } while (continueRewrites);
+    return { converged: !continueRewrites, changed: iteration > 1 };
+  }
+}
+
+/** Pre-order walk of the ops in `region` (blocks in order, ops early-increment); `fn` returns false to skip an op's regions. */
+export function walkPreOrder(region: Region, fn: (op: Operation) => boolean): void {
+  for (const block of region.blocks) {
+    for (const op of [...block.ops]) {
+      if (!fn(op)) continue;
+      for (const r of op.regions) walkPreOrder(r, fn);
+    }
+  }
+}
+
+/** Post-order walk of the ops in `region` (nested ops before their parent). */
+export function walkPostOrder(region: Region, fn: (op: Operation) => void): void {
+  for (const block of region.blocks) {
+    for (const op of [...block.ops]) {
+      for (const r of op.regions) walkPostOrder(r, fn);
+      fn(op);
+    }
+  }
+}
+
+export interface GreedyResult {
+  /** False if the iteration limit was reached while the IR was still changing. */
+  converged: boolean;
+  changed: boolean;
+}
+
+function toApplicator(patterns: PatternApplicator | readonly RewritePattern[]): PatternApplicator {
+  return patterns instanceof PatternApplicator ? patterns : new PatternApplicator(patterns);
+}
+
+/** Applies `patterns` (and folding) greedily to the ops nested in `region` (MLIR's applyPatternsGreedily(Region&)). */
+export function applyPatternsGreedilyInRegion(
+  region: Region,
+  patterns: PatternApplicator | readonly RewritePattern[],
+  config: GreedyRewriteConfig = {},
+): GreedyResult {
+  const driver = new GreedyPatternRewriteDriver(toApplicator(patterns), { ...config, scope: config.scope ?? region });
+  if (driver.config.strictMode !== 'any-op') walkPostOrder(region, (op) => driver.strictModeFilteredOps.add(op));
+  return driver.simplify(region);
+}
+
+/** Applies `patterns` greedily to every region of `op` (MLIR's applyPatternsGreedily(Operation*)); `op` itself is not rewritten. */
+export function applyPatternsGreedily(
+  op: Operation,
+  patterns: PatternApplicator | readonly RewritePattern[],
+  config: GreedyRewriteConfig = {},
+): GreedyResult {
+  const applicator = toApplicator(patterns);
+  let converged = true;
+  let changed = false;
+  for (const r of op.regions) {
+    const res = applyPatternsGreedilyInRegion(r, applicator, config);
+    converged &&= res.converged;
+    changed ||= res.changed;
+  }
+  return { converged, changed };
+}
+
+/**
+ * Applies `patterns` to the given ops (MLIR's applyOpPatternsGreedily): the worklist starts with `ops`; ops
+ * created or touched by rewrites are processed too unless `strictMode` ('existing-ops' /
+ * 'existing-and-new-ops') excludes them (default 'any-op'). No constant seeding, no region simplification.
+ */
+export function applyOpPatternsGreedily(
+  ops: readonly Operation[],
+  patterns: PatternApplicator | readonly RewritePattern[],
+  config: GreedyRewriteConfig = {},
+): GreedyResult & { allErased: boolean } {
+  if (ops.length === 0) return { converged: true, changed: false, allErased: true };
+  const surviving = new Set(ops);
+  const userListener = config.listener;
+  const listener: RewriterListener = {
+    ...userListener,
+    notifyOperationErased(op) {
+      userListener?.notifyOperationErased?.(op);
+      surviving.delete(op);
+    },
+  };
+  const driver = new GreedyPatternRewriteDriver(toApplicator(patterns), {
+    ...config,
+    strictMode: config.strictMode ?? 'any-op',
+    scope: config.scope ?? commonAncestorRegion(ops),
+    listener,
+  });
+  if (driver.config.strictMode !== 'any-op') for (const op of ops) driver.strictModeFilteredOps.add(op);
+  for (const op of ops) driver.addSingleOpToWorklist(op);
+  const changed = driver.processWorklist();
+  return { converged: driver.worklist.empty(), changed, allErased: surviving.size === 0 };
+}
+
+function commonAncestorRegion(ops: readonly Operation[]): Region | undefined {
+  let region: Region | undefined = ops[0]!.parent?.parent;
+  const contains = (r: Region, op: Operation): boolean => {
+    for (let o: Operation | undefined = op; o; o = o.parent?.parent?.parent) if (o.parent?.parent === r) return true;
+    return false;
+  };
+  while (region) {
+    if (ops.every((op) => contains(region!, op))) return region;
+    region = region.parent?.parent?.parent;
+  }
+  return undefined;
+}

@@ -1,0 +1,257 @@
+/**
+ * `--tritongpu-schedule-loops` (Triton 3.6's TritonGPUScheduleLoops): turns the `tt.latency` attributes that
+ * assign-latencies left into a coarse schedule of each innermost `scf.for` (`loop.stage` / `loop.cluster` on its
+ * ops, `tt.scheduled_max_stage` on the loop), and removes the latencies.
+ *
+ * Decided from: the latencies and the def-use graph of the loop body. The stage of an op downstream of a latency
+ * op is (longest latency path of the loop) - (longest latency path from the op to the end of the body); each
+ * stage gets one cluster, later stages first. Then: `scf.if`s that feed scheduled ops go to a prologue cluster
+ * (at the stage of their first consumer), other `scf.if`s to an epilogue cluster in the last stage; producers are
+ * pulled into the (stage, cluster) of their earliest consumer; values yielded to a scheduled op of an earlier
+ * stage go one stage later, in a cluster just before the consumer's (loads stay with the consumer); everything
+ * else goes to the last stage, in the first cluster after its last-stage producers.
+ *
+ * Loops that are outer loops, yield a block argument, contain a `gpu.barrier` or have no latency op are left
+ * alone; a `tt.warp_specialize` loop without latencies is re-scheduled from its serialised schedule.
+ */
+import type { Operation } from '../../dialect/ir/ir.js';
+import { BlockArgument } from '../../dialect/ir/ir.js';
+import { getForwardSliceOfOp } from '../../dialect/ttg/utils/mma-utils.js';
+import { registerPass } from '../pass.js';
+import {
+  ATTR_WARP_SPECIALIZE,
+  ancestorInBlock,
+  bodyOps,
+  collectForOps,
+  deserializeLatencies,
+  isOuterLoop,
+  loopBody,
+  loopHasDistGreaterThanOne,
+  loopYield,
+  nestedOperands,
+  resultUsers,
+} from './latency-utils.js';
+import { type Cluster, CoarseSchedule, scheduleDependencies } from './schedule.js';
+
+function hasGpuBarriers(forOp: Operation): boolean {
+  let found = false;
+  forOp.walk((op) => {
+    if (op.name === 'gpu.barrier') found = true;
+  });
+  return found;
+}
+
+/** The preconditions of pipelining a loop: innermost, no loop-carried block argument, no gpu.barrier. */
+export function isSafeToPipeline(forOp: Operation): boolean {
+  return !loopHasDistGreaterThanOne(forOp) && !isOuterLoop(forOp) && !hasGpuBarriers(forOp);
+}
+
+/** Stages from the latency paths (see the file comment), one cluster per stage, and an epilogue for scf.ifs. */
+function scheduleKeyOps(forOp: Operation, latencies: ReadonlyMap<Operation, number>): CoarseSchedule {
+  const body = loopBody(forOp);
+  const terminator = loopYield(forOp);
+  const latOps = bodyOps(forOp).filter((op) => latencies.has(op));
+  if (latOps.length === 0) return new CoarseSchedule(0);
+
+  const distance = new Map<Operation, number>();
+  const computeDistance = (op: Operation): number => {
+    const known = distance.get(op);
+    if (known !== undefined) return known;
+    let maxDist = -1;
+    for (const user of resultUsers(op)) {
+      const inBlock = ancestorInBlock(body, user);
+      if (!inBlock || inBlock === terminator) continue;
+      maxDist = Math.max(maxDist, computeDistance(inBlock));
+    }
+    const d = (latencies.get(op) ?? 0) + Math.max(maxDist, 0);
+    distance.set(op, d);
+    return d;
+  };
+  let maxDistance = 0;
+  for (const op of latOps) maxDistance = Math.max(maxDistance, computeDistance(op));
+
+  const opToStage = new Map<Operation, number>();
+  for (const [op, d] of distance) if (d >= 0) opToStage.set(op, maxDistance - d);
+  const maxStage = Math.max(...opToStage.values());
+  const schedule = new CoarseSchedule(maxStage + 1);
+  const clusters: Cluster[] = [];
+  for (let i = 0; i <= maxStage; i++) clusters.push(schedule.clusters.newAtBack());
+  for (const [op, stage] of opToStage) schedule.insert(op, stage, clusters[maxStage - stage]!);
+
+  // scf.ifs downstream of the latency ops go as late as possible, unless something scheduled depends on them.
+  const epilogue = schedule.clusters.newAtBack();
+  for (const [op, stage] of opToStage) {
+    if (op.name !== 'scf.if' || latencies.has(op)) continue;
+    if (getForwardSliceOfOp(op).some((o) => opToStage.has(o))) continue;
+    schedule.insert(op, stage, epilogue);
+  }
+  return schedule;
+}
+
+const WS_LATENCY_OPS = new Set([
+  'tt.load',
+  'tt.descriptor_load',
+  'tt.descriptor_gather',
+  'ttg.local_store',
+  'ttg.local_load',
+  'ttng.tmem_load',
+  'ttng.tmem_store',
+  'ttg.async_copy_global_to_local',
+  'ttng.async_tma_copy_global_to_local',
+  'ttng.async_tma_gather',
+  'ttng.tc_gen5_mma',
+  'ttng.tc_gen5_mma_scaled',
+  'ttng.wait_barrier',
+  'ttng.arrive_barrier',
+]);
+
+function initialSchedule(forOp: Operation, latencies: ReadonlyMap<Operation, number>): CoarseSchedule {
+  if (!isSafeToPipeline(forOp)) return new CoarseSchedule(0);
+  if (bodyOps(forOp).some((op) => latencies.has(op))) return scheduleKeyOps(forOp, latencies);
+  if (forOp.getAttr(ATTR_WARP_SPECIALIZE) === undefined) return new CoarseSchedule(0);
+  const schedule = CoarseSchedule.deserialize(forOp);
+  if (!schedule) return new CoarseSchedule(0);
+  // A loop split out of a warp-specialized loop: keep its stages unless its latency ops all share one stage.
+  const ops = bodyOps(forOp);
+  const stages = new Set<number>();
+  for (const op of ops) {
+    if (!latencies.has(op) && !WS_LATENCY_OPS.has(op.name)) continue;
+    const e = schedule.get(op);
+    if (e) stages.add(e.stage);
+  }
+  if (stages.size <= 1) {
+    const flat = new CoarseSchedule(1);
+    const cluster = flat.clusters.newAtFront();
+    for (const op of ops) flat.insert(op, 0, cluster);
+    return flat;
+  }
+  schedule.shrinkToFit();
+  return schedule;
+}
+
+/**
+ * MLIR's getBackwardSlice(op) with omitBlockArguments and without omitUsesFromAbove, as a set: the producers of
+ * `root`'s operands and of the values its nested ops use from above, transitively (root excluded).
+ */
+function backwardSliceSet(root: Operation): Set<Operation> {
+  const slice = new Set<Operation>();
+  const visit = (op: Operation): void => {
+    if (op.hasTrait('IsolatedFromAbove')) return;
+    const values = op.regions.length ? nestedOperands(op) : op.operandValues;
+    for (const v of values) {
+      const def = v.definingOp;
+      if (def && def !== root && !slice.has(def)) {
+        slice.add(def);
+        visit(def);
+      }
+    }
+  };
+  visit(root);
+  return slice;
+}
+
+/**
+ * scf.ifs feeding scheduled ops go to a new first cluster (at the stage of their earliest consumer), the other
+ * scf.ifs of the body to a new last cluster in the last stage. Returns the cluster that was first before.
+ */
+function schedulePrologueAndEpilogue(forOp: Operation, schedule: CoarseSchedule): Cluster {
+  const afterPrologue = schedule.clusters.first ?? schedule.clusters.newAtBack();
+  const ifStage = new Map<Operation, number>();
+  for (let stage = 0; stage < schedule.numStages; stage++) {
+    for (const e of schedule.opsInOrder(forOp)) {
+      if (e.stage !== stage) continue;
+      for (const op of backwardSliceSet(e.op)) if (op.name === 'scf.if' && !ifStage.has(op)) ifStage.set(op, stage);
+    }
+  }
+  if (ifStage.size) {
+    const prologue = schedule.clusters.newAtFront();
+    for (const [ifOp, stage] of ifStage) schedule.insertIfAbsent(ifOp, stage, prologue);
+  }
+  const epilogue = schedule.clusters.newAtBack();
+  for (const op of bodyOps(forOp)) {
+    if (op.name === 'scf.if' && !ifStage.has(op)) schedule.insertIfAbsent(op, schedule.numStages - 1, epilogue);
+  }
+  return afterPrologue;
+}
+
+/**
+ * A scheduled op that reads a loop-carried value from an earlier stage than the last: the unscheduled producer of
+ * the yielded value goes one stage later, in a cluster right before the op's (a load stays with the op).
+ */
+function scheduleDistanceOneDependencies(forOp: Operation, schedule: CoarseSchedule): void {
+  const numStages = schedule.numStages;
+  const before = new Map<Cluster, Cluster>();
+  for (const op of bodyOps(forOp)) {
+    const e = schedule.get(op);
+    if (!e) continue;
+    const { stage, cluster } = e;
+    if (stage === numStages - 1) continue;
+    for (const operand of nestedOperands(op)) {
+      if (!(operand instanceof BlockArgument) || operand.index === 0 || operand.owner !== op.parent) continue;
+      const v = op.parent.terminator!.operand(operand.index - 1);
+      const def = v.definingOp;
+      if (!def || schedule.has(def)) continue;
+      if (def.name === 'tt.load') {
+        schedule.insertIfAbsent(def, stage, cluster);
+        schedule.insertDepsOfOp(def, stage, cluster, true, true);
+      } else {
+        let c = before.get(cluster);
+        if (!c) {
+          c = schedule.clusters.newBefore(cluster);
+          before.set(cluster, c);
+        }
+        schedule.insertIfAbsent(def, stage + 1, c);
+        schedule.insertDepsOfOp(def, stage + 1, c, true, true);
+      }
+    }
+  }
+}
+
+/**
+ * Everything unscheduled goes to the last stage, in `afterPrologue` or, when a last-stage producer sits in a
+ * later cluster, in that producer's cluster.
+ */
+function scheduleRemainingToLastStage(forOp: Operation, schedule: CoarseSchedule, afterPrologue: Cluster): void {
+  const last = schedule.numStages - 1;
+  const opToCluster = new Map<Operation, Cluster>();
+  for (const op of bodyOps(forOp)) if (!schedule.has(op)) opToCluster.set(op, afterPrologue);
+  const queue: Operation[] = [];
+  for (const e of schedule.opsInOrder(forOp)) if (e.stage === last) queue.push(e.op);
+  while (queue.length) {
+    const op = queue.pop()!;
+    for (const user of resultUsers(op)) {
+      const userCluster = opToCluster.get(user);
+      if (!userCluster) continue;
+      const opCluster = schedule.get(op)?.cluster ?? opToCluster.get(op)!;
+      if (userCluster.id < opCluster.id) {
+        opToCluster.set(user, opCluster);
+        queue.push(user);
+      }
+    }
+  }
+  for (const [op, cluster] of opToCluster) schedule.insert(op, last, cluster);
+}
+
+function scheduleLoop(forOp: Operation, latencies: ReadonlyMap<Operation, number>): void {
+  const schedule = initialSchedule(forOp, latencies);
+  if (schedule.empty) return;
+  const afterPrologue = schedulePrologueAndEpilogue(forOp, schedule);
+  scheduleDependencies(forOp, schedule);
+  scheduleDistanceOneDependencies(forOp, schedule);
+  scheduleRemainingToLastStage(forOp, schedule, afterPrologue);
+  schedule.serialize(forOp);
+}
+
+export function scheduleLoops(module: Operation): void {
+  const latencies = deserializeLatencies(module);
+  for (const forOp of collectForOps(module)) scheduleLoop(forOp, latencies);
+}
+
+registerPass({
+  name: 'tritongpu-schedule-loops',
+  className: 'TritonGPUScheduleLoops',
+  description: 'software pipeline loop scheduling',
+  run(module) {
+    scheduleLoops(module);
+  },
+});
