@@ -26,7 +26,12 @@ import './tt/effects.js';
 import './arith/folds.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
+// Blackwell MMAs (and their effects, tc_gen5_commit) and the TMA gather op.
+import './ttng/mma-v5-ops.js';
+import './ttng/mma-v5-effects.js';
+import './ttng/tma-gather-op.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';
+import './cf/canonicalize.js';
 import './llvm/constant-folds.js';

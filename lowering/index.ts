@@ -13,6 +13,8 @@ import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
+import { requireTritonGpuIR } from '../transforms/preconditions.js';
+import { DiagnosticError, exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { convertFuncOp } from './function.js';
@@ -89,7 +91,13 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
       fl.run(c.numOrigArgs);
     } catch (e) {
       if (e instanceof LoweringError) shared.errors.push({ op: e.op, message: e.message });
-      else throw e;
+      else if (e instanceof DiagnosticError) throw e;
+      else {
+        // A bad layout in the signature (converted outside any op's lowering): an error at the function.
+        const d = exceptionAsOpError(c.func, e);
+        if (!d) throw e;
+        shared.errors.push({ op: c.func, message: d.diagnostic.message.replace(/^'[^']*' op /, '') });
+      }
     }
   }
   return shared.errors;
@@ -104,6 +112,7 @@ registerPass({
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
   run(module: Operation, options, ctx: PassContext) {
+    if (!requireTritonGpuIR(module, ctx, 'convert-triton-gpu-to-llvm')) return;
     const errors = convertTritonGPUToLLVM(module, {
       computeCapability: Number(options['compute-capability']),
       ptxVersion: Number(options['ptx-version']),

@@ -1,5 +1,6 @@
 // Tests of --tritongpu-pipeline (transforms/pipeliner/expand): the coarse schedule read from the IR, loops left
-// alone, and Triton 3.6's real CUDA pipeline (stage 19 -> 20) when the pipeline archive is unpacked.
+// alone, and Triton 3.6's real CUDA pipeline (stage 19 -> 20) when the pipeline corpus is available
+// (pipelineCorpusDir: $TTG_PIPELINE_DIR, golden/pipeline or /tmp/pipe/pipeline).
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { printOperation } from '../printer/printer.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { CoarseSchedule } from '../transforms/pipeliner/expand/coarse-schedule.js';
 import { runSoftwarePipeliner } from '../transforms/pipeliner/expand/software-pipeliner.js';
+import { pipelineCorpusDir } from '../golden/pipeline-corpus.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -86,7 +88,43 @@ describe('coarse schedule', () => {
   });
 });
 
-const PIPE_DIR = process.env['TTG_PIPELINE_DIR'] ?? '/tmp/pipe/pipeline';
+const SCALAR_LOAD = `
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scalar(%ptr: !tt.ptr<f32>, %n: i32) -> f32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %f0 = arith.constant 0.000000e+00 : f32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %f0) -> (f32) : i32 {
+      %p = tt.addptr %ptr, %i {loop.cluster = 0 : i32, loop.stage = 0 : i32} : !tt.ptr<f32>, i32
+      %v = tt.load %p {loop.cluster = 0 : i32, loop.stage = 0 : i32} : !tt.ptr<f32>
+      %a = arith.addf %acc, %v {loop.cluster = 1 : i32, loop.stage = 2 : i32} : f32
+      scf.yield %a : f32
+    } {tt.scheduled_max_stage = 2 : i32}
+    tt.return %r : f32
+  }
+}`;
+
+describe('scalar loads', () => {
+  it('a 32-bit scalar load used 2 stages (and one cluster) later becomes a 3-deep tensor<1xf32> cp.async ring', () => {
+    const m = parse(SCALAR_LOAD);
+    runSoftwarePipeliner(m, 3, false);
+    const out = printOperation(m, {});
+    expect(out).toContain('ttg.local_alloc : () -> !ttg.memdesc<3x1xf32, #shared, #smem, mutable>');
+    expect(out).toContain('tt.splat %22 : !tt.ptr<f32> -> tensor<1x!tt.ptr<f32>, #blocked>');
+    expect(out).toMatch(/ttg\.local_load %32 token %31 : .* -> tensor<1xf32, #blocked>\n\s+%34 = tt\.unsplat %33 : tensor<1xf32, #blocked>\n\s+%35 = arith\.addf %arg3, %34 : f32/);
+    expect(out).not.toContain('tt.load');
+  });
+
+  it('an 8-bit scalar load stays a register load', () => {
+    const m = parse(SCALAR_LOAD.replace(/f32/g, 'i8').replace('0.000000e+00 : i8', '0 : i8').replace('arith.addf', 'arith.addi'));
+    runSoftwarePipeliner(m, 3, false);
+    const out = printOperation(m, {});
+    expect(out).toContain('tt.load');
+    expect(out).not.toContain('async_copy_global_to_local');
+  });
+});
+
+const PIPE_DIR = pipelineCorpusDir();
 
 describe.skipIf(!existsSync(PIPE_DIR))('Triton 3.6 real pipeline: tritongpu-pipeline stage', () => {
   it('reproduces every changed stage exactly and leaves unscheduled kernels unchanged', { timeout: 300_000 }, () => {

@@ -9,6 +9,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
 /** Runs the allocation and attaches its attributes; returns the analysis. */
 export function allocateSharedMemory(module: Operation, computeCapability: number, ptxVersion: number): ModuleAllocation {
@@ -25,7 +26,8 @@ registerPass({
     'compute-capability': { type: 'int', default: 80, description: 'device compute capability' },
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory-nv')) return;
     allocateSharedMemory(module, Number(options['compute-capability']), Number(options['ptx-version']));
   },
 });
@@ -34,7 +36,8 @@ registerPass({
   name: 'allocate-shared-memory',
   className: 'AllocateSharedMemory',
   description: 'Add metadata for shared memory allocation',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory')) return;
     // The generic pass has no ldmatrix/stmatrix: a pre-Turing target gives plain ld/st.shared tiles.
     allocateSharedMemory(module, 0, 0);
   },

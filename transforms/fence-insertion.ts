@@ -16,6 +16,7 @@ import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
 const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
 
@@ -113,7 +114,8 @@ registerPass({
   options: {
     'compute-capability': { type: 'int', default: 90, description: 'device compute capability' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'triton-nvidia-gpu-fence-insertion')) return;
     insertFences(module, Number(options['compute-capability']));
   },
 });

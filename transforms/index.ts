@@ -42,3 +42,8 @@ import './optimize-descriptor-encoding.js';
 import './reconcile-unrealized-casts.js';
 import './triton-rewrite-tensor-pointer.js';
 import './triton-rewrite-tensor-descriptor-to-pointer.js';
+import './tma-lowering.js';
+import './prefetch.js';
+import './interleave-tmem.js';
+import './mma-lowering.js';
+import './optimize-tmem-layouts.js';

@@ -15,6 +15,7 @@ import { RankedTensorType } from '../dialect/ir/type.js';
 import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
 import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
 function encodingOf(op: Operation): Attribute | undefined {
   const t = op.results[0]?.type;
@@ -139,5 +140,8 @@ registerPass({
   name: 'tritongpu-reorder-instructions',
   className: 'TritonGPUReorderInstructions',
   description: 'Reorder instructions to reduce register pressure and shared-memory lifetimes',
-  run: (m) => reorderInstructions(m),
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-reorder-instructions')) return;
+    reorderInstructions(module);
+  },
 });

@@ -86,6 +86,7 @@ export function floatFromBits(bits: bigint, kind: FloatKind): number {
   }
   const { width, mantissa, exponent } = FLOAT_KINDS[kind];
   const m = mantissa - 1;
+  if (width > 32) return wideFromBits(BigInt.asUintN(width, bits), kind);
   const n = Number(BigInt.asUintN(width, bits));
   const sign = (n >>> (width - 1)) & 1 ? -1 : 1;
   const e = (n >>> m) & ((1 << exponent) - 1);
@@ -94,6 +95,24 @@ export function floatFromBits(bits: bigint, kind: FloatKind): number {
   if (e === (1 << exponent) - 1 && (kind === 'f16')) return f ? NaN : sign * Infinity;
   if (e === 0) return sign * f * 2 ** (1 - bias - m);
   return sign * (1 + f / 2 ** m) * 2 ** (e - bias);
+}
+
+/**
+ * f80 / f128 bit patterns (too wide for 32-bit integer arithmetic), as the nearest double: what a JS number
+ * can hold of them (f128 values beyond the double range become infinities or zeros).
+ */
+function wideFromBits(bits: bigint, kind: FloatKind): number {
+  const { width, mantissa, exponent } = FLOAT_KINDS[kind];
+  // f80 stores its integer bit explicitly: mantissa counts it, the fraction does not.
+  const m = mantissa - 1;
+  const sign = (bits >> BigInt(width - 1)) & 1n ? -1 : 1;
+  const e = Number((bits >> BigInt(m + (kind === 'f80' ? 1 : 0))) & ((1n << BigInt(exponent)) - 1n));
+  const f = bits & ((1n << BigInt(m)) - 1n);
+  const bias = 2 ** (exponent - 1) - 1;
+  if (e === 2 ** exponent - 1) return f ? NaN : sign * Infinity;
+  const frac = Number(f) / 2 ** m;
+  if (e === 0) return sign * frac * 2 ** (1 - bias);
+  return sign * (1 + frac) * 2 ** (e - bias);
 }
 
 /** APFloat's natural precision in decimal digits: 2 + mantissaBits * 59 / 196. */

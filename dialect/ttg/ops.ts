@@ -438,3 +438,20 @@ defineOp({
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.mask>'],
   format: '$result attr-dict `:` type($result)',
 });
+
+defineOp({
+  name: 'ttg.predicate_stage',
+  operands: [
+    { name: 'iv', kind: 'single' },
+    { name: 'ub', kind: 'single' },
+    { name: 'step', kind: 'single' },
+  ],
+  results: [{ name: 'result', kind: 'single' }],
+  attributes: [
+    { name: 'maxStage', kind: i32Attr },
+    { name: 'stage', kind: i32Attr },
+  ],
+  traits: ['Pure', 'AllTypesMatch<iv, ub, step>'],
+  format: '$iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:` type($iv) `->` type($result)',
+  inferResultTypes: () => [IntegerType.get(1)],
+});

@@ -62,7 +62,7 @@ export function blockedToLinearLayout(shape: readonly number[], b: BlockedEncodi
  * One mma tile: kWidth registers and 4 lanes along the inner dim, 8 lanes along the outer dim, then register
  * repetitions (outer first, then inner). Out-dims are ordered by `repOrder`.
  */
-function nvidiaMmaTile(tileShape: readonly number[], kWidth: number, order: readonly number[], repOrder: readonly number[]): LinearLayout {
+export function nvidiaMmaTile(tileShape: readonly number[], kWidth: number, order: readonly number[], repOrder: readonly number[]): LinearLayout {
   const rank = repOrder.length;
   const names = standardOutDimNames(rank);
   let cta = identityStandardND(REGISTER, new Array<number>(rank).fill(1), repOrder);

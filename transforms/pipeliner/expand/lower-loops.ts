@@ -18,16 +18,14 @@ import { Builder } from '../../../dialect/ir/builder.js';
 import { DenseElementsAttr } from '../../../dialect/ir/attribute.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType } from '../../../dialect/ir/type.js';
-import { getCGALayout, getContigPerThread, getOrder, getOrderForMemory } from '../../../dialect/ttg/layout-queries.js';
-import { toLinearLayout } from '../../../dialect/ttg/to-linear-layout.js';
+import { getContigPerThread, getOrder } from '../../../dialect/ttg/layout-queries.js';
 import { MemDescType, AsyncTokenType } from '../../../dialect/ttg/types.js';
 import { SwizzledSharedEncodingAttr } from '../../../dialect/ttg/attrs/shared.js';
-import { DotOperandEncodingAttr } from '../../../dialect/ttg/attrs/dot-operand.js';
 import { SharedMemorySpaceAttr } from '../../../dialect/ttg/attrs/memory-space.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import type { Attribute } from '../../../dialect/ir/attribute.js';
 import { ModuleAxisInfoAnalysis } from '../../../analysis/axis-info.js';
-import { swizzledSharedForDotOperand } from '../../../dialect/ttg/utils/mma-utils.js';
+import { defaultBlockedEncoding, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../../../dialect/ttg/utils/layout.js';
 import { CoarseSchedule, scheduleDependencies, bodyOpsWithoutTerminator } from './coarse-schedule.js';
 import {
   StageBuilder,
@@ -47,6 +45,7 @@ import {
   topLevelUsersInLoop,
 } from './loop-utils.js';
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
+import { bitWidth, copyVecBytes, sharedEncodingOf } from './shared-encoding.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
 
 const LOAD_OPS = new Set(['tt.load', 'tt.descriptor_load', 'tt.descriptor_gather']);
@@ -68,8 +67,15 @@ interface LoadGroup {
   hasTMALoad: boolean;
 }
 
+/** Where the pipeliner reports remarks and warnings (the pass context). */
+export interface PipelinerDiagnostics {
+  emitRemark(op: Operation, message: string): void;
+  emitWarning(op: Operation, message: string): void;
+  emitError(op: Operation, message: string): void;
+}
+
 /** Lowers the loads of every scheduled loop of `module` (inner loops first). */
-export function lowerLoops(module: Operation): void {
+export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): void {
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
     if (op.name === 'scf.for') loops.push(op);
@@ -79,7 +85,7 @@ export function lowerLoops(module: Operation): void {
   for (const loop of loops) {
     const schedule = CoarseSchedule.deserialize(loop);
     if (!schedule) continue;
-    let newLoop = lowerLoads(loop, schedule, axisInfo);
+    let newLoop = lowerLoads(loop, schedule, axisInfo, diags);
     newLoop = lowerTMADescriptors(newLoop, schedule);
     schedule.serialize(newLoop);
   }
@@ -118,7 +124,7 @@ function mustLoadToRegisters(op: Operation): boolean {
   return false;
 }
 
-function descriptorEncoding(op: Operation): Attribute | undefined {
+export function descriptorEncoding(op: Operation): Attribute | undefined {
   const desc = op.operand(0).type as TensorDescType;
   return desc.blockType.encoding;
 }
@@ -144,63 +150,6 @@ function defUseStageDiff(op: Operation, forOp: Operation, schedule: CoarseSchedu
     useStage = useStage === undefined ? s : Math.max(s, useStage);
   }
   return useStage === undefined ? 0 : useStage - def.stage;
-}
-
-/** getSharedEncIfAllUsersAreDotEnc: the swizzled encoding every dot-operand user agrees on, if any. */
-function sharedEncIfAllUsersAreDotEnc(v: Value): SwizzledSharedEncodingAttr | undefined {
-  let attr: SwizzledSharedEncodingAttr | undefined;
-  for (const use of v.uses) {
-    const user = use.owner;
-    let temp: SwizzledSharedEncodingAttr | undefined;
-    if (user.results.length !== 1) return undefined;
-    const rt = user.result(0).type;
-    if (rt instanceof MemDescType) {
-      if (!(rt.encoding instanceof SwizzledSharedEncodingAttr)) return undefined;
-      temp = rt.encoding;
-      if (!sharedEncIfAllUsersAreDotEnc(user.result(0))) return undefined;
-    } else {
-      if (user.name !== 'ttg.local_load' && user.name !== 'ttg.convert_layout') return undefined;
-      const src = v.type as RankedTensorType | MemDescType;
-      const dst = rt as RankedTensorType;
-      if (!(dst.encoding instanceof DotOperandEncodingAttr)) return undefined;
-      const order = src instanceof RankedTensorType ? getOrderForMemory(src.encoding!, src.shape) : [...((src.encoding as SwizzledSharedEncodingAttr).order ?? [])];
-      const cga = getCGALayout(dst.encoding);
-      const bits = bitWidth(src.elementType);
-      temp = swizzledSharedForDotOperand(dst.encoding, src.shape, order, cga, bits, false);
-      if (!temp) return undefined;
-    }
-    if (attr && attr !== temp) return undefined;
-    attr = temp;
-  }
-  return attr;
-}
-
-function bitWidth(t: import('../../../dialect/ir/type.js').Type): number {
-  if (t instanceof IntegerType) return t.width;
-  if (t instanceof FloatType) return t.width;
-  if (t instanceof PointerType) return 64;
-  return 32;
-}
-
-function sharedEncodingOf(op: Operation): Attribute {
-  let allocEnc: Attribute | undefined;
-  for (const use of op.result(0).uses) {
-    if (use.owner.name !== 'ttg.local_alloc') continue;
-    const enc = (use.owner.result(0).type as MemDescType).encoding;
-    if (!allocEnc) allocEnc = enc;
-  }
-  const ty = op.result(0).type as RankedTensorType;
-  if (isTMALoad(op)) return descriptorEncoding(op)!;
-  if (allocEnc) return allocEnc;
-  const dotEnc = sharedEncIfAllUsersAreDotEnc(op.result(0));
-  if (dotEnc) return dotEnc;
-  return SwizzledSharedEncodingAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: getOrder(ty.encoding!, ty.shape), cgaLayout: getCGALayout(ty.encoding!) });
-}
-
-function copyVecBytes(ty: RankedTensorType, shared: Attribute): number {
-  const reg = toLinearLayout(ty.shape, ty.encoding!);
-  const smem = toLinearLayout(ty.shape, shared);
-  return (reg.invertAndCompose(smem).getNumConsecutiveInOut() * bitWidth(ty.elementType)) / 8;
 }
 
 function ptrContiguity(axis: ModuleAxisInfoAnalysis, ptr: Value): number {
@@ -410,23 +359,55 @@ function createTMABarrierAndWait(forOp: Operation, asyncLoads: Map<Operation, As
   }
 }
 
-function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfoAnalysis): Operation {
+/** Rewrites a scalar `tt.load` as a load of tensor<1xT> (splatted operands) followed by `tt.unsplat`. */
+function convertScalarToTensorLoad(op: Operation, schedule: CoarseSchedule, forOp: Operation): void {
+  const b = StageBuilder.at(schedule, op);
+  const scalarTy = op.result(0).type;
+  const enc = defaultBlockedEncoding([1], lookupNumWarps(op), lookupThreadsPerWarp(op), lookupNumCTAs(op));
+  const splat = (v: Value): Value =>
+    b.create({ name: 'tt.splat', operands: [v], resultTypes: [RankedTensorType.get([1], v.type, enc)], loc: op.loc }).result(0);
+  op.setOperand(0, splat(op.operand(0)));
+  const sizes = op.groupSizes();
+  if (sizes[1]) op.setOperand(1, splat(op.operand(1)));
+  if (sizes[2]) op.setOperand(1 + sizes[1]!, splat(op.operand(1 + sizes[1]!)));
+  op.result(0).type = RankedTensorType.get([1], scalarTy, enc);
+  b.setInsertionPointAfter(op);
+  const firstUse = firstUseOfPipelinedOp([op], forOp, schedule);
+  if (firstUse) b.setStageCluster(schedule.get(firstUse));
+  const unsplat = b.create({ name: 'tt.unsplat', operands: [op.result(0)], resultTypes: [scalarTy], loc: op.loc });
+  op.result(0).replaceUsesWithIf(unsplat.result(0), (u) => u.owner !== unsplat);
+}
+
+function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfoAnalysis, diags: PipelinerDiagnostics | undefined): Operation {
   const asyncLoads = new Map<Operation, AsyncLoad>();
+  const scalarLoads: Operation[] = [];
   for (const op of bodyOpsWithoutTerminator(forOp)) {
     if (!LOAD_OPS.has(op.name)) continue;
     let stageDiff = defUseStageDiff(op, forOp, schedule);
     if (stageDiff === 0) continue;
     const rt = op.result(0).type;
-    if (!(rt instanceof RankedTensorType)) continue; // scalar loads: not pipelined here
-    const sharedEncoding = sharedEncodingOf(op);
+    if (!(rt instanceof RankedTensorType)) {
+      // A scalar load is copied as a tensor<1xT> when its elements are at least 32 bits wide.
+      if (bitWidth(rt) < 32 || op.name !== 'tt.load') {
+        if (stageDiff > 1) diags?.emitRemark(op, 'Pipelining load that cannot use vectorized copy. This will likely lead to pipelining in registers and severe performance degradation.');
+        continue;
+      }
+      scalarLoads.push(op);
+      asyncLoads.set(op, { stageDiff, contiguity: 1, sharedEncoding: SwizzledSharedEncodingAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: [0], cgaLayout: [] }) });
+      continue;
+    }
+    const sharedEncoding = sharedEncodingOf(op, diags);
     let canUseAsyncCp = op.name === 'tt.load' && canBeConvertedToAsyncLoad(axis, op);
     canUseAsyncCp = canUseAsyncCp && copyVecBytes(rt, sharedEncoding) >= 4;
     const contiguity = canUseAsyncCp ? loadVector(axis, op) : 1;
     if (canUseAsyncCp || isTMALoad(op)) {
       if (loadRequiresAdditionalBuffer(op)) stageDiff += 1;
       asyncLoads.set(op, { stageDiff, contiguity, sharedEncoding });
+    } else if (stageDiff > 1) {
+      diags?.emitRemark(op, 'Pipelining load that cannot use vectorized copy. This will likely lead to pipelining in registers and severe performance degradation.');
     }
   }
+  for (const op of scalarLoads) convertScalarToTensorLoad(op, schedule, forOp);
   if (!asyncLoads.size) return forOp;
 
   const groups = new Map<number, LoadGroup>();
@@ -490,6 +471,8 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
   void forIterArgs;
 
   scheduleDependencies(forOp, schedule);
+
+  for (const op of bodyOpsWithoutTerminator(forOp)) if (!schedule.has(op)) diags?.emitError(op, 'op not found in the schedule');
 
   if (hasAsyncLoads) {
     b.setInsertionPointAfter(forOp);

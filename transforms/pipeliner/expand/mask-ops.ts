@@ -7,6 +7,7 @@
  * folded to `true` changes nothing.
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
+import { DiagnosticError, opError } from '../../../dialect/ir/diagnostics.js';
 import type { Builder } from '../../../dialect/ir/builder.js';
 import { Rewriter } from '../../../dialect/ir/rewriter.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
@@ -68,9 +69,17 @@ function predMask(b: Builder, typeLike: Type, current: Value | undefined, pred: 
   return mask;
 }
 
-function isConstantTrue(v: Value): boolean {
+/**
+ * MLIR's isConstantIntValue(v, 1): the constant's value sign-extended from its width equals 1. An i1 `true`
+ * sign-extends to -1, so a predicate that folded to `true` does not count (ops stay predicated by it, as in
+ * Triton).
+ */
+function isConstantIntOne(v: Value): boolean {
   const a = getConstantValue(v);
-  return a instanceof IntegerAttr && a.value === 1n;
+  if (!(a instanceof IntegerAttr)) return false;
+  const t = a.type;
+  const width = t instanceof IntegerType ? t.width : 64;
+  return BigInt.asIntN(width, a.value) === 1n;
 }
 
 const UNPREDICATED = new Set([
@@ -105,7 +114,7 @@ function setOptionalGroup(op: Operation, group: string, value: Value): void {
 /** Folds `pred` into `op`'s own predicate/mask (predicateOp); ops that need none are left alone. */
 export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
   if (isMemoryEffectFree(op)) return op;
-  if (isConstantTrue(pred)) return op;
+  if (isConstantIntOne(pred)) return op;
   if (UNPREDICATED.has(op.name)) return op;
   b.setInsertionPoint(op);
   const withGroup = (typeLike: Type, group: string): Operation => {
@@ -131,6 +140,8 @@ export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
     case 'ttng.async_tma_gather':
     case 'ttng.barrier_expect':
     case 'ttng.tmem_store':
+    case 'ttng.tc_gen5_mma':
+    case 'ttng.tc_gen5_mma_scaled':
       return withGroup(op.operandGroup('pred')[0]!.type, 'pred');
     case 'ttng.wait_barrier':
     case 'ttng.arrive_barrier':
@@ -141,6 +152,6 @@ export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
     }
     default:
       if (!op.def) return op;
-      throw new Error(`'${op.name}' op pipeliner doesn't know how to predicate this op.`);
+      throw new DiagnosticError(opError(op, "pipeliner doesn't know how to predicate this op."));
   }
 }

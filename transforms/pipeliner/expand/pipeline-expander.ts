@@ -12,9 +12,9 @@
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
 import { IRMapping, type Builder } from '../../../dialect/ir/builder.js';
+import { IntegerType } from '../../../dialect/ir/type.js';
 import { createOperation } from '../../../dialect/ir/create.js';
 import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
-import { IntegerType } from '../../../dialect/ir/type.js';
 import { nestedOperands } from './coarse-schedule.js';
 import { binary, cmpi, definedOutsideOfLoop, forBody, forInits, forIterArgs, forIV, forLowerBound, forStep, forUpperBound, forYield, select } from './loop-utils.js';
 import { wrapInMaskOp } from './mask-ops.js';
@@ -26,7 +26,7 @@ interface Liverange {
 
 function constOfType(b: Builder, v: Value, n: number): Value {
   const t = v.type;
-  return b.create({ name: 'arith.constant', resultTypes: [t], attributes: [['value', IntegerAttr.get(t instanceof IntegerType ? t : IntegerType.get(64), n)]] }).result(0);
+  return b.create({ name: 'arith.constant', resultTypes: [t], attributes: [['value', IntegerAttr.get(t, n)]] }).result(0);
 }
 
 class LoopPipeliner {
@@ -38,6 +38,9 @@ class LoopPipeliner {
   constructor(
     private readonly forOp: Operation,
     schedule: readonly { op: Operation; stage: number }[],
+    private readonly diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
+    /** Kernel stage predicates as `ttg.predicate_stage` ops (resolved later) instead of `iv < ub - k*step`. */
+    private readonly keepPredicateStage = false,
   ) {
     for (const { op, stage } of schedule) {
       this.maxStage = Math.max(this.maxStage, stage);
@@ -84,7 +87,12 @@ class LoopPipeliner {
   initialize(): boolean {
     if (!this.opOrder.length) return false;
     const body = forBody(this.forOp);
-    for (const op of body.ops.slice(0, -1)) if (!this.stages.has(op)) return false;
+    for (const op of body.ops.slice(0, -1)) {
+      if (!this.stages.has(op)) {
+        this.diags?.emitError(op, `'${op.name}' op not assigned a pipeline stage`);
+        return false;
+      }
+    }
     if (!this.verifySchedule()) return false;
     for (const op of this.stages.keys()) if (op === body.terminator || op.parent !== body) return false;
     for (const op of body.ops.slice(0, -1)) {
@@ -107,7 +115,10 @@ class LoopPipeliner {
         if (!def) continue;
         const pc = cycles.get(def);
         if (pc === undefined) continue;
-        if (cc < pc - n * distance) return false;
+        if (cc < pc - n * distance) {
+          this.diags?.emitWarning(consumer, 'operation scheduled before its operands. Pipelining will be disabled.');
+          return false;
+        }
       }
     }
     return true;
@@ -251,8 +262,21 @@ class LoopPipeliner {
     forIterArgs(forOp).forEach((a, i) => mapping.map(a, forIterArgs(newFor)[i]!));
     const predicates: (Value | undefined)[] = new Array(maxStage + 1).fill(undefined);
     for (let i = 0; i < maxStage; i++) {
-      const c = binary(b, 'arith.subi', this.ub, binary(b, 'arith.muli', this.step, constOfType(b, forIV(newFor), maxStage - i)));
-      predicates[i] = cmpi(b, 'slt', forIV(newFor), c);
+      if (this.keepPredicateStage) {
+        predicates[i] = b
+          .create({
+            name: 'ttg.predicate_stage',
+            operands: [forIV(newFor), this.ub, this.step],
+            resultTypes: [IntegerType.get(1)],
+            attributes: [
+              ['maxStage', IntegerAttr.i32(maxStage)],
+              ['stage', IntegerAttr.i32(i)],
+            ],
+          })
+          .result(0);
+        continue;
+      }
+      predicates[i] = emitPredicateForStage(b, forIV(newFor), this.ub, this.step, maxStage, i);
     }
     const body = forBody(forOp);
     const y = forYield(forOp);
@@ -339,12 +363,24 @@ class LoopPipeliner {
   }
 }
 
+/** `iv < ub - (maxStage - stage) * step`: whether the iteration's `stage` part still has work. */
+export function emitPredicateForStage(b: Builder, iv: Value, ub: Value, step: Value, maxStage: number, stage: number): Value {
+  const c = binary(b, 'arith.subi', ub, binary(b, 'arith.muli', step, constOfType(b, iv, maxStage - stage)));
+  return cmpi(b, 'slt', iv, c);
+}
+
 /**
  * Pipelines `forOp` by `schedule` (body ops in emission order with their stage); returns the new loop, or
  * undefined when the loop cannot be pipelined (it is then left unchanged).
  */
-export function pipelineForLoop(b: Builder, forOp: Operation, schedule: readonly { op: Operation; stage: number }[]): Operation | undefined {
-  const p = new LoopPipeliner(forOp, schedule);
+export function pipelineForLoop(
+  b: Builder,
+  forOp: Operation,
+  schedule: readonly { op: Operation; stage: number }[],
+  diags?: { emitWarning(op: Operation, message: string): void; emitError(op: Operation, message: string): void },
+  predicateStageOps = false,
+): Operation | undefined {
+  const p = new LoopPipeliner(forOp, schedule, diags, predicateStageOps);
   if (!p.initialize()) return undefined;
   b.setInsertionPoint(forOp);
   p.emitPrologue(b);

@@ -15,8 +15,9 @@
 import { Builder } from '../../../dialect/ir/builder.js';
 import type { Operation } from '../../../dialect/ir/ir.js';
 import { printOperation } from '../../../printer/printer.js';
-import { registerPass } from '../../pass.js';
+import { registerPass, type PassContext } from '../../pass.js';
 import { CoarseSchedule, LOOP_CLUSTER, LOOP_STAGE, SCHEDULED_MAX_STAGE } from './coarse-schedule.js';
+import { hasMMAv5WaitsInLastStage, peelLoopEpilogue } from './epilogue-peeling.js';
 import { lowerLoops } from './lower-loops.js';
 import { foldArith, resolveMaskOps } from './mask-ops.js';
 import { pipelineForLoop } from './pipeline-expander.js';
@@ -31,12 +32,17 @@ function loopsPostOrder(module: Operation): Operation[] {
   return loops;
 }
 
-function expandLoops(module: Operation): void {
+function expandLoops(module: Operation, diags?: PassContext): void {
   for (const forOp of loopsPostOrder(module)) {
     const schedule = CoarseSchedule.deserialize(forOp);
     if (!schedule) continue;
     const order = schedule.opsInOrder(forOp).map(({ op, stage }) => ({ op, stage }));
-    pipelineForLoop(new Builder(), forOp, order);
+    // Blackwell loops whose MMA waits sit in the last stage get their last iteration peeled (not inside warp
+    // specialization, not when a test keeps the stage predicates).
+    const keepPredicateStage = forOp.getAttr('__test_keep_predicate_stage') !== undefined;
+    const peel = hasMMAv5WaitsInLastStage(forOp, schedule) && !forOp.getParentWhere((p) => p.name === 'ttg.warp_specialize') && !keepPredicateStage;
+    const newFor = pipelineForLoop(new Builder(), forOp, order, diags, keepPredicateStage || peel);
+    if (newFor && peel) peelLoopEpilogue(newFor);
   }
   resolveMaskOps(module);
 }
@@ -54,10 +60,10 @@ function numStagesOrDefault(forOp: Operation, dflt: number): number {
   return a?.value !== undefined ? Number(a.value) : dflt;
 }
 
-export function runSoftwarePipeliner(module: Operation, numStages: number, dump: boolean): void {
-  lowerLoops(module);
+export function runSoftwarePipeliner(module: Operation, numStages: number, dump: boolean, ctx?: PassContext): void {
+  lowerLoops(module, ctx);
   if (dump) process.stderr.write(`// -----// SoftwarePipeliner internal IR Dump After: LowerLoops\n${printOperation(module)}\n\n\n`);
-  expandLoops(module);
+  expandLoops(module, ctx);
   if (dump) process.stderr.write(`// -----// SoftwarePipeliner internal IR Dump After: ExpandLoops\n${printOperation(module)}\n\n\n`);
   removePipeliningAttributes(module);
   for (const forOp of loopsPostOrder(module)) if (numStagesOrDefault(forOp, numStages) >= 1) asyncLaunchDots(forOp);
@@ -74,7 +80,7 @@ registerPass({
     'num-stages': { type: 'int', default: 3, description: 'number of pipeline stages' },
     'dump-intermediate-steps': { type: 'bool', default: false, description: 'Dump intermediate steps' },
   },
-  run(module, options) {
-    runSoftwarePipeliner(module, Number(options['num-stages']), options['dump-intermediate-steps'] === true);
+  run(module, options, ctx) {
+    runSoftwarePipeliner(module, Number(options['num-stages']), options['dump-intermediate-steps'] === true, ctx);
   },
 });

@@ -18,6 +18,8 @@ import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { FloatType, RankedTensorType } from '../../../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../../../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
+import { minimalCvtLayout } from '../../../dialect/ttg/utils/layout-utils.js';
+import { splitRSDot } from './split-rs-dot.js';
 import { ancestorInBlock, definedOutsideOfLoop, forBody, forInits, forIterArgs, forYield } from './loop-utils.js';
 
 function pendingsOf(op: Operation): number {
@@ -34,10 +36,12 @@ function createDotWait(b: Builder, operands: readonly Value[], pendings: number,
   });
 }
 
-/** Whether `op` is a no-op conversion (a convert_layout between equivalent layouts, or a trivial view). */
+/** Triton's isNoop: reshapes, transposes, and layout conversions that move no data. */
 function isNoop(op: Operation): boolean {
+  if (op.name === 'tt.reshape' || op.name === 'tt.trans') return true;
   if (op.name !== 'ttg.convert_layout') return false;
-  return op.operand(0).type === op.result(0).type;
+  const l = minimalCvtLayout(op.operand(0).type as RankedTensorType, op.result(0).type as RankedTensorType);
+  return l !== undefined && l.getNumInDims() === 0 && l.getOutDimNames().length === 0;
 }
 
 /** Adds `values` (and the memdesc operands of the dots they come from) to `wait`; later users read its results. */
@@ -222,13 +226,19 @@ export function asyncLaunchDots(forOp: Operation): void {
     }
   }
   if (!asyncDots.size) return;
-  insertAsyncWaitInLoop(forOp, asyncDots);
+  // Split register-A dots into instruction-K dots, unless a wait 0 in the loop would serialize them anyway.
+  let dots = asyncDots;
+  if (body.ops.every((o) => o.name !== 'ttng.warp_group_dot_wait' || pendingsOf(o) !== 0)) {
+    dots = new Map();
+    for (const [dot, idx] of asyncDots) for (const d of splitRSDot(dot)) dots.set(d, idx);
+  }
+  insertAsyncWaitInLoop(forOp, dots);
   const b = new Builder();
   b.setInsertionPointAfter(forOp);
   const w = createDotWait(b, [], 0, forOp.loc);
   threadValuesThroughWait(
     w,
-    [...asyncDots.values()].map((i) => forOp.result(i)),
+    [...dots.values()].map((i) => forOp.result(i)),
   );
 }
 
