@@ -24,6 +24,7 @@ import './ub/ops.js';
 import './gpu/ops.js';
 import './tt/effects.js';
 import './arith/folds.js';
+import './ttng/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
 // Blackwell MMAs (and their effects, tc_gen5_commit) and the TMA gather op.

@@ -39,6 +39,7 @@ import './nv-passes.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
+import './tma.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 

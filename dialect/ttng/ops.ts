@@ -165,6 +165,13 @@ defineOp({
   format: '$alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))',
 });
 
+defineOp({
+  name: 'ttng.async_copy_mbarrier_arrive',
+  operands: [{ name: 'barrier', kind: 'single', type: memDesc }],
+  attributes: [{ name: 'noIncrement', kind: { description: 'unit', parse: (p) => p.parseAttribute(), print: (p, v) => p.printAttribute(v) }, optional: true }],
+  format: '$barrier attr-dict `:` qualified(type($barrier))',
+});
+
 // ---- TMA ----------------------------------------------------------------------------------------
 
 defineOp({
