@@ -4,11 +4,12 @@
  * region is left as it is, which is every kernel our lowering produces today; a warp-specialized one is reported
  * as unsupported rather than passed through half-lowered.
  */
-import { registerPass } from '../transforms/pass.js';
+import { getPass, registerPass } from '../transforms/pass.js';
 
 const WS_OPS = new Set(['ttg.warp_specialize', 'ttg.warp_specialize.partitions', 'ttg.warp_yield', 'ttg.warp_return']);
 
-registerPass({
+// Guarded: a full implementation registered by another module first takes precedence.
+if (!getPass('convert-warp-specialize-to-llvm')) registerPass({
   name: 'convert-warp-specialize-to-llvm',
   className: 'ConvertWarpSpecializeToLLVM',
   description: 'Lower warp specialization into branches inside the kernel',
