@@ -205,6 +205,8 @@ export function funcArgAttrs(func: Operation, i: number): DictionaryAttr | undef
 
 export function setFuncArgAttr(func: Operation, i: number, name: string, value: Attribute): void {
   const nArgs = func.regions[0]?.entry?.args.length ?? 0;
+  // A call may pass more operands than the callee takes (a declaration, or a call the verifier let through).
+  if (i >= nArgs) return;
   const all = func.getAttr('arg_attrs');
   const dicts: DictionaryAttr[] = [];
   for (let k = 0; k < nArgs; k++) {

@@ -120,7 +120,7 @@ async function main(): Promise<void> {
       (y) =>
         y
           .option('dir', { type: 'string', describe: 'an unpacked pipeline/ folder (default: the bundled golden/pipeline/pipeline.jsonl.br)' })
-          .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
+          .option('case', { type: 'string', describe: 'only cases whose name contains this string (or one of several, comma-separated)' })
           .option('pass', { type: 'string', describe: 'only stages of this pass (e.g. canonicalize, or a full flag)' })
           .option('chain', { type: 'boolean', default: false, describe: 'run 00-ttir.mlir through all TTGIR flags in one run per case; compare the last TTGIR stage' })
           .option('retry', {

@@ -20,7 +20,7 @@ export const CHAIN_GROUP = 'chain (00-ttir -> last TTGIR)';
 export interface PipelineOptions {
   /** An unpacked pipeline/ folder (default: the bundled archive). */
   dir?: string;
-  /** Only cases whose name contains this string. */
+  /** Only cases whose name contains this string (or one of these comma-separated strings). */
   caseFilter?: string;
   /** Only stages of this pass (its name, e.g. canonicalize, or its flag). */
   pass?: string;
@@ -59,7 +59,7 @@ export function pipelineCases(dir: string, caseFilter?: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'meta.json')))
     .map((d) => d.name)
-    .filter((c) => caseFilter === undefined || c.includes(caseFilter))
+    .filter((c) => caseFilter === undefined || caseFilter.split(',').some((f) => c.includes(f)))
     .sort();
 }
 

@@ -37,7 +37,7 @@ export const COUNTED: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** More counts shown for the real-pipeline corpus: asynchronous copies and their groups, warp-group MMAs and
- *  their groups, mbarrier operations (TMA), proxy fences. */
+ *  their groups, mbarrier operations (TMA), fast exp2 with and without flush-to-zero, proxy fences. */
 export const PIPELINE_COUNTED: readonly (readonly [string, RegExp])[] = [
   ['cp.async', /\bcp\.async\.(?:ca|cg)\.shared\b/g],
   ['cp.commit', /\bcp\.async\.commit_group\b/g],
@@ -47,6 +47,8 @@ export const PIPELINE_COUNTED: readonly (readonly [string, RegExp])[] = [
   ['wgmma.wait', /\bwgmma\.wait_group\b/g],
   ['mma.sync', /\bmma\.sync\b/g],
   ['mbarrier', /\bmbarrier\./g],
+  ['ex2', /\bex2\.approx\.f32\b/g],
+  ['ex2.ftz', /\bex2\.approx\.ftz\.f32\b/g],
   ['fence.proxy', /\bfence\.proxy\.async\b/g],
 ];
 

@@ -65,7 +65,8 @@ import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { BlockArgument, type Block, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
-import { FloatType, IntegerType, ShapedType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
+import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/llvm/types.js';
 import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { LLVMBuilder } from './builder.js';
@@ -126,6 +127,23 @@ export interface ConversionState {
  * `tensor<32xi1000000>` layout conversion would unroll into a million shuffles (Triton would build them too).
  */
 const MAX_ELEMENT_BITS = 1024;
+
+/**
+ * The most registers per thread a tensor's layout may hold. Lowering emits code per register: a layout with
+ * 2^17 of them (sizePerThread = [8192, 16]) unrolls a dot into billions of instructions, in Triton too, and
+ * GPUs have 255 registers per thread. Real kernels stay far below (a 128x256 f32 tile on one warp: 1024).
+ */
+const MAX_REGISTERS = 16384;
+
+function registersPerThread(t: Type): number {
+  if (!(t instanceof RankedTensorType) || !t.encoding) return 0;
+  try {
+    return 2 ** toLinearLayout(t.shape, t.encoding).getInDimSizeLog2('register');
+  } catch {
+    // Not a distributed layout (or a bad one, which the op's own lowering reports).
+    return 0;
+  }
+}
 
 function elementBits(t: Type): number {
   const e = t instanceof ShapedType ? t.elementType : undefined;
@@ -218,6 +236,12 @@ export class FunctionLowering {
   lowerOp(op: Operation): void {
     const wide = [...op.operandValues, ...op.results].map((v) => elementBits(v.type)).find((w) => w > MAX_ELEMENT_BITS);
     if (wide !== undefined) throw new LoweringError(op, `cannot lower tensors of ${wide}-bit elements (at most ${MAX_ELEMENT_BITS} bits)`);
+    for (const v of [...op.operandValues, ...op.results]) {
+      const regs = registersPerThread(v.type);
+      if (regs > MAX_REGISTERS) {
+        throw new LoweringError(op, `cannot lower ${v.type.key}: its layout holds ${regs} registers per thread (at most ${MAX_REGISTERS})`);
+      }
+    }
     const list = registry.get(op.name);
     const ctx = new LoweringContext(this, op);
     if (list) {
@@ -526,10 +550,4 @@ export class LoweringContext {
   error(message: string): never {
     throw new LoweringError(this.op, message);
   }
-}
-
-/** Reads an integer attribute of the module (`ttg.num-warps`, ...). */
-export function moduleIntAttr(module: Operation, name: string, dflt: number): number {
-  const a: Attribute | undefined = module.getAttr(name);
-  return a instanceof IntegerAttr ? a.num : dflt;
 }

@@ -457,10 +457,10 @@ registerElementwise('math.exp', (b, [x], ctx) => {
   if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [b.fmul(x!, b.f32(Math.fround(LOG2E)))], x!.type)!;
   return libdevice(ctx, 'exp', x!);
 });
-registerElementwise('math.exp2', (b, [x], ctx) => {
-  if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [x!], x!.type)!;
-  return libdevice(ctx, 'exp2', x!);
-});
+// math.exp2 is not one of Triton's NVIDIA elementwise patterns: MLIR's GPU-to-NVVM math patterns turn it into
+// libdevice's __nv_exp2f, so its flush-to-zero follows the nvvm-reflect-ftz flag (ex2.approx.ftz.f32 under
+// Triton's default enable_reflect_ftz, as in Triton's PTX of every exp2 kernel of the pipeline corpus).
+registerElementwise('math.exp2', (_b, [x], ctx) => libdevice(ctx, 'exp2', x!));
 
 /** Calls the libdevice version of a unary function (`__nv_<name>f` for f32, `__nv_<name>` for f64; f16/bf16 via f32). */
 function libdevice(ctx: LoweringContext, name: string, ...args: Value[]): Value {

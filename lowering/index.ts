@@ -13,7 +13,10 @@ import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
-import { FunctionLowering, LoweringError, moduleIntAttr, type ConversionState } from './conversion.js';
+import { requireTritonGpuIR } from '../transforms/preconditions.js';
+import { DiagnosticError, exceptionAsOpError } from '../dialect/ir/diagnostics.js';
+import { FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { convertFuncOp } from './function.js';
 import { computeBarriers } from '../analysis/membar.js';
 import { ModuleAllocation, nvidiaScratchSizeFn } from '../analysis/allocation.js';
@@ -36,6 +39,7 @@ import './nv-passes.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
+import './tma.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -48,20 +52,20 @@ export interface ConvertToLLVMOptions {
 /** Runs the conversion on a module; returns the errors (empty on success). */
 export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOptions): { op: Operation; message: string }[] {
   const body = module.region(0).blocks[0]!;
-  const state: ConversionState = {
+  const funcs = body.ops.filter((o) => o.name === 'tt.func');
+  // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
+  // before anything is rewritten.
+  const numWarps = funcs.map((f) => lookupNumWarps(f));
+  const threadsPerWarp = lookupThreadsPerWarp(module);
+  const shared: Omit<ConversionState, 'numWarps'> = {
     target: { computeCapability: opts.computeCapability, ptxVersion: opts.ptxVersion },
-    numWarps: moduleIntAttr(module, 'ttg.num-warps', 4),
-    threadsPerWarp: moduleIntAttr(module, 'ttg.threads-per-warp', 32),
-    numCTAs: moduleIntAttr(module, 'ttg.num-ctas', 1),
+    threadsPerWarp,
+    numCTAs: lookupNumCTAs(module),
     axisInfo: new ModuleAxisInfoAnalysis(module),
-    barrierBefore: computeBarriers(
-      module,
-      new ModuleAllocation(module, nvidiaScratchSizeFn(opts, moduleIntAttr(module, 'ttg.threads-per-warp', 32))),
-    ),
+    barrierBefore: computeBarriers(module, new ModuleAllocation(module, nvidiaScratchSizeFn(opts, threadsPerWarp))),
     errors: [],
   };
-  const funcs = body.ops.filter((o) => o.name === 'tt.func');
-  const converted = funcs.map((f) => convertFuncOp(f, state.numWarps));
+  const converted = funcs.map((f, i) => ({ ...convertFuncOp(f, numWarps[i]!), state: { ...shared, numWarps: numWarps[i]! } }));
   // The dynamic shared memory global (always created, as Triton does).
   const global = createOperation({
     name: 'llvm.mlir.global',
@@ -78,7 +82,7 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   body.insertAt(0, global);
   for (const c of converted) {
     const fl = new FunctionLowering(
-      state,
+      c.state,
       c.func,
       (b) => c.smemArg ?? b.addressOf(SMEM_GLOBAL, LLVMPointerType.get(3)),
       c.globalScratchArg,
@@ -87,11 +91,17 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     try {
       fl.run(c.numOrigArgs);
     } catch (e) {
-      if (e instanceof LoweringError) state.errors.push({ op: e.op, message: e.message });
-      else throw e;
+      if (e instanceof LoweringError) shared.errors.push({ op: e.op, message: e.message });
+      else if (e instanceof DiagnosticError) throw e;
+      else {
+        // A bad layout in the signature (converted outside any op's lowering): an error at the function.
+        const d = exceptionAsOpError(c.func, e);
+        if (!d) throw e;
+        shared.errors.push({ op: c.func, message: d.diagnostic.message.replace(/^'[^']*' op /, '') });
+      }
     }
   }
-  return state.errors;
+  return shared.errors;
 }
 
 registerPass({
@@ -103,6 +113,7 @@ registerPass({
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
   run(module: Operation, options, ctx: PassContext) {
+    if (!requireTritonGpuIR(module, ctx, 'convert-triton-gpu-to-llvm')) return;
     const errors = convertTritonGPUToLLVM(module, {
       computeCapability: Number(options['compute-capability']),
       ptxVersion: Number(options['ptx-version']),

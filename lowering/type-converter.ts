@@ -29,7 +29,8 @@ export function convertElementType(t: Type): Type {
     return IntegerType.get(Math.max(8, t.width));
   }
   if (t instanceof PointerType) return LLVMPointerType.get(t.addressSpace);
-  if (t instanceof TensorDescType) return LLVMPointerType.get(1);
+  // Triton's type converter: a tensor descriptor is a generic pointer (to its CUtensorMap).
+  if (t instanceof TensorDescType) return LLVMPointerType.get(0);
   if (t instanceof AsyncTokenType) return IntegerType.get(32);
   return t;
 }

@@ -1219,7 +1219,8 @@ export class Parser implements OpFormatParser {
     };
     const flat: DenseValue[] = [];
     if (hex !== undefined) {
-      flat.push(...decodeHexBlob(hex, el, type.numElements, (m) => this.error(m, at)));
+      // (One push per element: spreading 200k arguments overflows the stack.)
+      for (const v of decodeHexBlob(hex, el, type.numElements, (m) => this.error(m, at))) flat.push(v);
     } else if (lit === undefined) {
       if (type.numElements !== 0) this.error('expected non-empty dense literal', at);
     } else if (!Array.isArray(lit)) {

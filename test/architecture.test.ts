@@ -163,6 +163,22 @@ export function folderCycles(edges: readonly Edge[]): string[] {
   });
 }
 
+
+/** The dialects layer 1 defines: the IR core (dialect/ir) must not name them or their ops and attributes. */
+const DIALECT_NAMES = ['tt', 'ttg', 'ttng', 'scf', 'arith', 'math', 'cf', 'ub', 'llvm', 'nvvm'];
+
+/** String literals of `src` (comments removed) that name a dialect of DIALECT_NAMES or something in one. */
+export function dialectNamesIn(src: string): string[] {
+  const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  const found: string[] = [];
+  for (const m of code.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
+    const text = m[2]!;
+    const dialect = /^[#!]?([a-z_]+)(?:\.|$)/.exec(text)?.[1];
+    if (dialect !== undefined && DIALECT_NAMES.includes(dialect)) found.push(text);
+  }
+  return found;
+}
+
 describe('architecture', () => {
   const edges = importEdges();
 
@@ -177,6 +193,15 @@ describe('architecture', () => {
 
   it('has no cycle between folders', () => {
     expect(folderCycles(edges), 'folder cycles').toEqual([]);
+  });
+
+  it('keeps dialect names out of the IR core (dialects register what the core asks)', () => {
+    const bad: string[] = [];
+    for (const abs of walk(join(ROOT, 'dialect', 'ir'), [])) {
+      for (const name of dialectNamesIn(readFileSync(abs, 'utf8'))) bad.push(`${relative(ROOT, abs)}: '${name}'`);
+    }
+    expect(bad, 'dialect names in dialect/ir').toEqual([]);
+    expect(dialectNamesIn("const s = new Set(['tt', 'ttg']); // 'scf.for'\nop.name === 'scf.for'")).toEqual(['tt', 'ttg', 'scf.for']);
   });
 
   it('sees dynamic imports and rejects an upward one', () => {

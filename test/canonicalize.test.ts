@@ -27,16 +27,6 @@ export function canonicalize(src: string, debugInfo = false, filename = 'input.m
   return printOperation(m, { debugInfo });
 }
 
-/** Fixture outputs that need canonicalization patterns owned by other dialects (not arith / the driver). */
-const KNOWN_GAPS = new Set([
-  'c04_tensor_folds', // tt.splat of a constant folds to a dense constant (tt fold)
-  'c06_dce', // cf.cond_br pass-through successor simplification (cf patterns)
-  'p01_sccp', // scf.for / scf.if / cf.cond_br canonicalizations
-  'p02_sccp', // cf.cond_br on a constant, scf.for iter-arg folding (scf/cf patterns)
-  'c08_more_folds', // tt.splat of a constant (tt fold)
-  's02_cse', // scf.if combining (scf patterns)
-]);
-
 describe('canonicalize: Triton 3.6 fixtures', () => {
   const inputs = existsSync(fixtures) ? readdirSync(fixtures).filter((f) => /^[a-z]\d\d_[a-z_]+\.mlir$/.test(f)) : [];
   it('has fixtures', () => expect(inputs.length).toBeGreaterThan(5));
@@ -45,8 +35,7 @@ describe('canonicalize: Triton 3.6 fixtures', () => {
     const expPath = join(fixtures, `${base}.canonicalize.expected.mlir`);
     if (!existsSync(expPath)) continue;
     const debug = base.startsWith('d') || base.endsWith('_debug');
-    const test = KNOWN_GAPS.has(base) ? it.skip : it;
-    test(base, () => {
+    it(base, () => {
       const out = canonicalize(readFileSync(join(fixtures, f), 'utf8'), debug, f);
       expect(out.trimEnd()).toBe(readFileSync(expPath, 'utf8').trimEnd());
     });

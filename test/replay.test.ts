@@ -1,12 +1,14 @@
 // ttg-replay on Triton 3.6's own MLIR_ENABLE_DUMP=1 logs (golden/data/dumps, bundled from ../shared/golden/dumps.tar.xz):
 // the log splits into Triton's pass runs, passes ttg-opt has reproduce Triton's "after" dump, a log whose dump was
 // edited by hand is reported as differing at exactly that pass and line, and bad logs give one clean error.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDumpLog } from '../tools/replay/dump-log.js';
+import { replayKernelDir } from '../tools/replay/kernel-dir.js';
 import { readLog, runReplayCli } from '../tools/replay/cli.js';
 import { replay } from '../tools/replay/replay.js';
 import { pipelineSteps } from '../tools/replay/triton-pipeline.js';
@@ -149,5 +151,37 @@ describe('ttg-replay command line', () => {
     const r = await runReplayCli([dumpPath('matmul_pipe-sm80'), '--only', 'no-such-pass']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe("ttg-replay: error: no dump of a pass named 'no-such-pass' in the log\n");
+  });
+});
+
+describe('ttg-replay on a TRITON_KERNEL_DUMP folder', () => {
+  // golden/data/kernel-dump.jsonl.br: the .ttir and .ttgir that Triton 3.6 wrote for matmul_pipe (num_stages=4)
+  // with TRITON_KERNEL_DUMP=1 (scripts/oracle/kernel_dump.py), for sm80 and sm90.
+  const dir = mkdtempSync(join(tmpdir(), 'kernel-dump-'));
+  const packed = brotliDecompressSync(readFileSync(join(root, 'golden', 'data', 'kernel-dump.jsonl.br'))).toString('utf8');
+  for (const line of packed.split('\n').filter(Boolean)) {
+    const { path, text } = JSON.parse(line) as { path: string; text: string };
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+
+  it.each([
+    ['matmul_pipe-sm80', 80],
+    ['matmul_pipe-sm90', 90],
+  ])('%s: options read from the IR, .ttir through make_ttgir equals Triton\'s .ttgir, .ttgir lowers', (name, cap) => {
+    const r = replayKernelDir(join(dir, name));
+    expect(r.kernels).toHaveLength(1);
+    const k = r.kernels[0]!;
+    expect(k.name).toBe('matmul_kernel');
+    expect(k.vars).toMatchObject({ cap, numWarps: 4, numCtas: 1, threadsPerWarp: 32, numStages: 4 });
+    expect(k.ttgir.verdict).toBe('same');
+    expect(k.llir.verdict).toBe('lowered');
+    expect(r.text).toMatch(/1 of 1 \.ttgir same\n$/);
+  });
+
+  it('a folder without kernels is one clean error', async () => {
+    const r = await runReplayCli([mkdtempSync(join(tmpdir(), 'empty-dump-'))]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ttg-replay: error: no \.ttir file under .*TRITON_KERNEL_DUMP/);
   });
 });

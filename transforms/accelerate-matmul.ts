@@ -26,7 +26,8 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass, type PassContext } from './pass.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
-import { lookupNumWarps, productOf } from '../dialect/ttg/utils/layout.js';
+import { productOf } from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps } from '../dialect/ttg/context.js';
 import {
   bitWidthOf,
   comesFromLoadOrBlockArg,

@@ -6,18 +6,14 @@
  * ldmatrix/stmatrix tiles).
  */
 import type { Operation } from '../dialect/ir/ir.js';
-import { IntegerAttr } from '../dialect/ir/attribute.js';
+import { lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { ModuleAllocation, attachAllocationAttrs, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 import { registerPass } from './pass.js';
-
-function threadsPerWarp(module: Operation): number {
-  const a = module.getAttr('ttg.threads-per-warp');
-  return a instanceof IntegerAttr ? a.num : 32;
-}
+import { requireTritonGpuIR } from './preconditions.js';
 
 /** Runs the allocation and attaches its attributes; returns the analysis. */
 export function allocateSharedMemory(module: Operation, computeCapability: number, ptxVersion: number): ModuleAllocation {
-  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, threadsPerWarp(module)));
+  const alloc = new ModuleAllocation(module, nvidiaScratchSizeFn({ computeCapability, ptxVersion }, lookupThreadsPerWarp(module)));
   attachAllocationAttrs(module, alloc);
   return alloc;
 }
@@ -30,7 +26,8 @@ registerPass({
     'compute-capability': { type: 'int', default: 80, description: 'device compute capability' },
     'ptx-version': { type: 'int', default: 80, description: 'PTX version' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory-nv')) return;
     allocateSharedMemory(module, Number(options['compute-capability']), Number(options['ptx-version']));
   },
 });
@@ -39,7 +36,8 @@ registerPass({
   name: 'allocate-shared-memory',
   className: 'AllocateSharedMemory',
   description: 'Add metadata for shared memory allocation',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory')) return;
     // The generic pass has no ldmatrix/stmatrix: a pre-Turing target gives plain ld/st.shared tiles.
     allocateSharedMemory(module, 0, 0);
   },

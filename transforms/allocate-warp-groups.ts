@@ -12,7 +12,7 @@ import { Block, BlockArgument, type Operation, Region, type Value } from '../dia
 import type { Location } from '../dialect/ir/location.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 const i32 = IntegerType.get(32);
 

@@ -18,7 +18,8 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
-import { blockedFromShape, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/utils/layout.js';
+import { blockedFromShape } from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 const CLIP_SIZE_PER_THREAD: RewritePattern = {
   name: 'ClipAsyncCopySizePerThread',

@@ -25,11 +25,10 @@ import {
   blockedFromShape,
   cgaBasesOf,
   iota,
-  lookupNumWarps,
-  lookupThreadsPerWarp,
   productOf,
   shapePerCTAFromCGA,
 } from '../dialect/ttg/utils/layout.js';
+import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 // ---- memory accesses --------------------------------------------------------------------------------
 

@@ -26,11 +26,8 @@ import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isVal
 import '../dialect/arith/folds.js';
 import '../dialect/tt/canonicalize.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
+import { ATTR_NUM_CTAS, ATTR_NUM_WARPS, ATTR_TARGET, ATTR_THREADS_PER_WARP } from '../dialect/ttg/context.js';
 import {
-  ATTR_NUM_CTAS,
-  ATTR_NUM_WARPS,
-  ATTR_TARGET,
-  ATTR_THREADS_PER_WARP,
   blockedFromShapeNumCTAs,
   blockedTotalElemsPerThread,
   defaultBlockedEncoding,

@@ -1,95 +1,109 @@
 /**
  * `--triton-nvidia-gpu-fence-insertion=compute-capability=NN` (Triton 3.6's TritonGPUFenceInsertion): on
- * sm90+, a tensor-core MMA that reads shared memory through the async proxy (`ttng.warp_group_dot` with a
- * Hopper MMA result, `ttng.tc_gen5_mma*`) gets a `ttng.fence_async_shared {bCluster = false}` before it when its
- * A or B operand may have been written by a register → shared copy through the generic proxy
- * (`ttg.local_alloc` with a source tensor, found by walking the memdesc's def chain through views; scf.for iter args via their init and yielded values,
- * warp-specialize partition arguments via the captures; any other block argument counts as a copy). The fence
- * is hoisted out of the enclosing loops while none of the dependent operands is defined inside the loop.
+ * sm90+, every dot (DotOpInterface, post-order) whose A or B memdesc operand may hold data written through the
+ * generic proxy gets a `ttng.fence_async_shared {bCluster = false}` before it.
+ *
+ * The writers are found along the operand's def chain (one visited set per operand): a `ttg.local_alloc` with a
+ * source tensor; the first `ttg.local_store` among an alloc's users (through chains of single-use memdesc
+ * views), which ends the search; scf.for iter args through their init and yielded values; warp-specialize
+ * partition arguments through the captures; any other block argument stands for the op owning its block. The
+ * fence then moves in front of each enclosing loop that contains none of the writers, and is dropped when the
+ * op before it is already such a fence.
  */
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
-import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
-import { NvidiaMmaEncodingAttr } from '../dialect/ttg/attrs/mma.js';
+import { IntegerType } from '../dialect/ir/type.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
-const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel']);
+const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
 
 function isLoop(op: Operation): boolean {
   return LOOP_OPS.has(op.name) || op.hasTrait('LoopLikeOpInterface');
 }
 
-/** Whether the memdesc `v` may hold data copied from registers (see the file comment). */
-function dependsOnCopyRegToShared(v: Value, visited: Set<Value> = new Set()): boolean {
-  if (visited.has(v)) return false;
-  visited.add(v);
-  if (!(v.type instanceof MemDescType)) return false;
-  const def = v.definingOp;
-  if (def) {
-    if (def.name === 'ttg.local_alloc' && def.operands.length > 0) return true;
-    // Each operand gets a fresh visited set, as in Triton.
-    return def.operandValues.some((o) => dependsOnCopyRegToShared(o));
+/** Follows a single-use chain of memdesc views from `op`. */
+function throughViews(op: Operation): Operation {
+  let cur = op;
+  for (;;) {
+    const uses = cur.results.flatMap((r) => r.uses);
+    if (uses.length !== 1 || !cur.hasTrait('MemDescViewTrait')) return cur;
+    cur = uses[0]!.owner;
   }
-  if (!(v instanceof BlockArgument)) return true;
-  const owner = v.owner.parentOp;
-  if (owner?.name === 'scf.for') {
-    const iter = v.index - 1;
-    if (iter < 0) return false;
-    const init = owner.operandGroup('initArgs')[iter];
-    if (init && dependsOnCopyRegToShared(init, visited)) return true;
-    const body = owner.region(0).blocks[0];
-    const yielded = body?.ops[body.ops.length - 1]?.operandValues[iter];
-    return yielded ? dependsOnCopyRegToShared(yielded, visited) : true;
-  }
-  if (owner?.name === 'ttg.warp_specialize.partitions') {
-    const capture = owner.operandValues[v.index];
-    return capture ? dependsOnCopyRegToShared(capture, visited) : true;
-  }
-  // Any other block argument (cf successors, other regions): conservatively a copy.
-  return true;
 }
 
-function isAsyncMma(op: Operation): boolean {
-  if (op.name === 'ttng.warp_group_dot') {
-    const t = op.numResults > 0 ? op.result(0).type : undefined;
-    return t instanceof RankedTensorType && t.encoding instanceof NvidiaMmaEncodingAttr && t.encoding.isHopper();
-  }
-  return op.name.startsWith('ttng.tc_gen5_mma');
+/** The ops through which `operand` may have been written from registers (see the file comment). */
+function copyRegToSharedOps(operand: Value): Set<Operation> {
+  const visited = new Set<Value>();
+  const result = new Set<Operation>();
+  const visit = (v: Value): void => {
+    if (visited.has(v)) return;
+    visited.add(v);
+    if (!(v.type instanceof MemDescType)) return;
+    const def = v.definingOp;
+    if (def) {
+      if (def.name === 'ttg.local_alloc') {
+        if (def.operands.length > 0) result.add(def);
+        for (const user of def.result().users) {
+          const u = throughViews(user);
+          if (u.name === 'ttg.local_store') {
+            result.add(u);
+            return;
+          }
+        }
+      }
+      for (const o of def.operandValues) visit(o);
+      return;
+    }
+    if (!(v instanceof BlockArgument)) return;
+    const owner = v.owner.parentOp;
+    if (owner?.name === 'scf.for') {
+      const iter = v.index - 1;
+      visit(owner.operand(3 + iter));
+      visit(owner.region(0).blocks[0]!.terminator!.operand(iter));
+      return;
+    }
+    if (owner?.name === 'ttg.warp_specialize.partitions') {
+      // The captures are operands of the partitions op in this IR.
+      visit(owner.operand(v.index));
+      return;
+    }
+    if (owner) result.add(owner);
+  };
+  visit(operand);
+  return result;
 }
 
-/** The op containing the block that defines `v`. */
-function definingScope(v: Value): Operation | undefined {
-  return v.parentBlock?.parentOp;
+function fenceAttrs(op: Operation): IntegerAttr | undefined {
+  const a = op.getAttr('bCluster');
+  return a instanceof IntegerAttr ? a : undefined;
 }
 
 export function insertFences(module: Operation, computeCapability: number): void {
   if (computeCapability < 90) return;
-  const mmas: Operation[] = [];
-  module.walk((op) => {
-    if (isAsyncMma(op)) mmas.push(op);
+  const dots: Operation[] = [];
+  module.walkPostOrder((op) => {
+    if (op.hasTrait('DotOpInterface')) dots.push(op);
   });
-  for (const op of mmas) {
-    const a = op.operand(0);
-    const b = op.operand(1);
-    const aDep = dependsOnCopyRegToShared(a);
-    const bDep = dependsOnCopyRegToShared(b);
-    if (!aDep && !bDep) continue;
+  for (const dot of dots) {
+    const aOps = copyRegToSharedOps(dot.operand(0));
+    const bOps = copyRegToSharedOps(dot.operand(1));
+    if (aOps.size === 0 && bOps.size === 0) continue;
     const fence = createOperation({
       name: 'ttng.fence_async_shared',
       attributes: [['bCluster', IntegerAttr.get(IntegerType.get(1), 0)]],
-      loc: op.loc,
+      loc: dot.loc,
     });
-    op.parent!.insertBefore(op, fence);
-    // Hoist out of loops none of whose dependent operands is defined inside.
+    dot.parent!.insertBefore(dot, fence);
     for (let loop = fence.getParentWhere(isLoop); loop; loop = fence.getParentWhere(isLoop)) {
-      const aScope = aDep ? definingScope(a) : undefined;
-      const bScope = bDep ? definingScope(b) : undefined;
-      if (aScope && loop.isAncestorOf(aScope)) break;
-      if (bScope && loop.isAncestorOf(bScope)) break;
+      if ([...aOps].some((o) => loop.isAncestorOf(o))) break;
+      if ([...bOps].some((o) => loop.isAncestorOf(o))) break;
       fence.moveBefore(loop);
     }
+    const prev = fence.prevOp;
+    if (prev?.name === 'ttng.fence_async_shared' && fenceAttrs(prev)?.value === fenceAttrs(fence)?.value) fence.erase();
   }
 }
 
@@ -100,7 +114,8 @@ registerPass({
   options: {
     'compute-capability': { type: 'int', default: 90, description: 'device compute capability' },
   },
-  run(module, options) {
+  run(module, options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'triton-nvidia-gpu-fence-insertion')) return;
     insertFences(module, Number(options['compute-capability']));
   },
 });

@@ -8,7 +8,7 @@
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
-import { maybeLookupNumWarps } from '../dialect/ttg/utils/layout.js';
+import { maybeLookupNumWarps } from '../dialect/ttg/context.js';
 
 const WARP_SPECIALIZE_ATTR = 'tt.warp_specialize';
 

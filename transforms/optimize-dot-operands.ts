@@ -22,6 +22,7 @@ import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { reshapeLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { runCanonicalizer } from './canonicalize.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { applyPermutation, intsOf, productOf } from '../dialect/ttg/utils/layout.js';
@@ -191,7 +192,8 @@ registerPass({
   options: {
     'hoist-layout-conversion': { type: 'bool', default: true, description: 'whether to move conver to dot operand earlier pass elementwise ops' },
   },
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-optimize-dot-operands')) return;
     optimizeDotOperands(module);
   },
 });

@@ -32,10 +32,12 @@ import { cgaCTAsPerCGA } from '../dialect/ttg/attrs/cga.js';
 import { getCGALayout, getElemsPerThread, getOrder, getThreadOrder, getWarpOrder } from '../dialect/ttg/layout-queries.js';
 import { inferReduceTypes } from '../dialect/tt/ops.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { isExpensiveView } from '../dialect/ttg/utils/layout-utils.js';
-import { blockedFromShapeNumCTAs, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/utils/layout.js';
+import { blockedFromShapeNumCTAs } from '../dialect/ttg/utils/layout.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 
 const i32 = (): IntegerType => IntegerType.get(32);
 
@@ -451,7 +453,8 @@ registerPass({
   name: 'tritongpu-optimize-thread-locality',
   className: 'TritonGPUOptimizeThreadLocality',
   description: 'Reduce the cost of synchronization between threads in an SM',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-optimize-thread-locality')) return;
     optimizeThreadLocality(module);
   },
 });

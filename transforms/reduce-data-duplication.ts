@@ -14,6 +14,7 @@ import { getCGALayout, getOrderForMemory } from '../dialect/ttg/layout-queries.j
 import { MemDescType } from '../dialect/ttg/types.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 import { bitWidthOf, swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
 import { cvtNeedsSharedMemory } from '../analysis/dot-operand-cvt.js';
 
@@ -44,7 +45,8 @@ registerPass({
   name: 'tritongpu-reduce-data-duplication',
   className: 'TritonGPUReduceDataDuplication',
   description: 'Reduce data duplication in register by decomposing convert[distributed -> dotOperand] into convert[distributed -> shared -> dotOperand]',
-  run(module) {
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-reduce-data-duplication')) return;
     reduceDataDuplication(module);
   },
 });

@@ -3,16 +3,19 @@
  * lower register pressure and shared-memory lifetime, in Triton's order: (1) sink each `ttg.convert_layout`
  * past any `ttg.local_dealloc` that precedes its first use in the block; (2) sink ops that raise register
  * pressure (`ttg.local_load`, converts to a dot operand) with a single user in another loop nest to right
- * before that user; (3) move each `ttg.local_alloc` of a value right after the op defining that value;
- * (4) move each `tt.trans` right after its operand's definition; (5) move the opIdx=1 dot-operand
- * `ttg.local_load` right after the opIdx=0 one of the same `tt.dot` when it comes first.
+ * before that user; (3) move each `ttg.local_alloc` of a value right after the op defining that value,
+ * except from a splat or a constant; (4) move each transposition (`tt.trans`, `ttg.memdesc_trans`) right after its
+ * operand's definition; (5) move the opIdx=1 dot-operand `ttg.local_load` right after the opIdx=0 one of the
+ * same `tt.dot` when it comes first and no op in between may write memory.
  */
 import { Attribute } from '../dialect/ir/attribute.js';
 import type { Block, Operation } from '../dialect/ir/ir.js';
+import { getEffectsRecursively } from '../dialect/ir/traits.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
 import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
 import { registerPass } from './pass.js';
+import { requireTritonGpuIR } from './preconditions.js';
 
 function encodingOf(op: Operation): Attribute | undefined {
   const t = op.results[0]?.type;
@@ -59,6 +62,23 @@ function opDominates(a: Operation, b: Operation): boolean {
   return false;
 }
 
+/** Whether the op or its nested ops may write memory (effects known and not all reads, allocations, frees). */
+function hasWriteSideEffect(op: Operation): boolean {
+  const effects = getEffectsRecursively(op);
+  return !!effects && effects.some((e) => e.kind === 'write');
+}
+
+/** Whether an op after `start`, up to the ancestor of `end` in `start`'s block, may write memory. */
+function writesBetween(start: Operation, end: Operation): boolean {
+  const stop = ancestorInBlock(start.parent!, end);
+  if (!stop) return true;
+  for (let cur = start.nextOp; cur; cur = cur.nextOp) {
+    if (hasWriteSideEffect(cur)) return true;
+    if (cur === stop) return false;
+  }
+  return true;
+}
+
 function walkOps(root: Operation, name: string | undefined, fn: (op: Operation) => void): void {
   root.walkPostOrder((op) => {
     if (name === undefined || op.name === name) fn(op);
@@ -89,13 +109,14 @@ export function reorderInstructions(m: Operation): void {
     toMove.push([op, user]);
   });
   for (const [op, user] of toMove) op.moveBefore(user);
-  // (3) Allocations of a value right after its definition.
+  // (3) Allocations of a value right after its definition (not of a splat or constant: no benefit).
   walkOps(m, 'ttg.local_alloc', (op) => {
     const src = op.operands[0]?.value.definingOp;
-    if (src) op.moveAfter(src);
+    if (src && src.name !== 'arith.constant' && src.name !== 'tt.splat') op.moveAfter(src);
   });
-  // (4) Transpositions right after their operand's definition.
-  walkOps(m, 'tt.trans', (op) => {
+  // (4) Transpositions (TransposeOpInterface: tt.trans, ttg.memdesc_trans) right after their operand's definition.
+  walkOps(m, undefined, (op) => {
+    if (!op.hasTrait('TransposeOpInterface')) return;
     const src = op.operand(0).definingOp;
     if (src) op.moveAfter(src);
   });
@@ -110,6 +131,7 @@ export function reorderInstructions(m: Operation): void {
     const a = dot.operand(0).definingOp;
     if (!a || a.name !== 'ttg.local_load') return;
     if (!opDominates(op, a)) return;
+    if (writesBetween(op, a)) return;
     op.moveAfter(a);
   });
 }
@@ -118,5 +140,8 @@ registerPass({
   name: 'tritongpu-reorder-instructions',
   className: 'TritonGPUReorderInstructions',
   description: 'Reorder instructions to reduce register pressure and shared-memory lifetimes',
-  run: (m) => reorderInstructions(m),
+  run(module, _options, ctx) {
+    if (!requireTritonGpuIR(module, ctx, 'tritongpu-reorder-instructions')) return;
+    reorderInstructions(module);
+  },
 });

@@ -45,7 +45,7 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   const bias = (1 << (exponent - 1)) - 1;
   const sign = x < 0 || Object.is(x, -0) ? 1n : 0n;
   const top = sign << BigInt(width - 1);
-  if (Number.isNaN(x)) return BigInt((1 << (width - 1)) - 1) | 0n;
+  if (Number.isNaN(x)) return quietNaNBits(kind, width, exponent, m);
   const a = Math.abs(x);
   if (!Number.isFinite(a)) return top | (BigInt((1 << exponent) - 1) << BigInt(m));
   if (a === 0) return top;
@@ -55,6 +55,18 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   if (e < 1 - bias) return top | BigInt(Math.round(r / 2 ** (1 - bias - m)));
   const frac = Math.round((r / 2 ** e - 1) * 2 ** m);
   return top | (BigInt(e + bias) << BigInt(m)) | BigInt(frac);
+}
+
+/**
+ * APFloat::getNaN's pattern: IEEE-like kinds set every exponent bit and the top mantissa bit (f16 0x7E00); the
+ * finite-only 8-bit kinds have one NaN each: all ones but the sign (E4M3FN 0x7F), the negative zero (FNUZ 0x80),
+ * or all ones (E8M0FNU 0xFF).
+ */
+function quietNaNBits(kind: FloatKind, width: number, exponent: number, m: number): bigint {
+  if (kind.endsWith('FNUZ')) return 1n << BigInt(width - 1);
+  if (kind === 'f8E8M0FNU') return 0xffn;
+  if (kind.endsWith('FN')) return BigInt((1 << (width - 1)) - 1);
+  return (BigInt((1 << exponent) - 1) << BigInt(m)) | (1n << BigInt(m - 1));
 }
 
 /** Decodes the bit pattern of `kind` into a number (the inverse of `floatBits`). */
@@ -74,6 +86,7 @@ export function floatFromBits(bits: bigint, kind: FloatKind): number {
   }
   const { width, mantissa, exponent } = FLOAT_KINDS[kind];
   const m = mantissa - 1;
+  if (width > 32) return wideFromBits(BigInt.asUintN(width, bits), kind);
   const n = Number(BigInt.asUintN(width, bits));
   const sign = (n >>> (width - 1)) & 1 ? -1 : 1;
   const e = (n >>> m) & ((1 << exponent) - 1);
@@ -82,6 +95,24 @@ export function floatFromBits(bits: bigint, kind: FloatKind): number {
   if (e === (1 << exponent) - 1 && (kind === 'f16')) return f ? NaN : sign * Infinity;
   if (e === 0) return sign * f * 2 ** (1 - bias - m);
   return sign * (1 + f / 2 ** m) * 2 ** (e - bias);
+}
+
+/**
+ * f80 / f128 bit patterns (too wide for 32-bit integer arithmetic), as the nearest double: what a JS number
+ * can hold of them (f128 values beyond the double range become infinities or zeros).
+ */
+function wideFromBits(bits: bigint, kind: FloatKind): number {
+  const { width, mantissa, exponent } = FLOAT_KINDS[kind];
+  // f80 stores its integer bit explicitly: mantissa counts it, the fraction does not.
+  const m = mantissa - 1;
+  const sign = (bits >> BigInt(width - 1)) & 1n ? -1 : 1;
+  const e = Number((bits >> BigInt(m + (kind === 'f80' ? 1 : 0))) & ((1n << BigInt(exponent)) - 1n));
+  const f = bits & ((1n << BigInt(m)) - 1n);
+  const bias = 2 ** (exponent - 1) - 1;
+  if (e === 2 ** exponent - 1) return f ? NaN : sign * Infinity;
+  const frac = Number(f) / 2 ** m;
+  if (e === 0) return sign * frac * 2 ** (1 - bias);
+  return sign * (1 + frac) * 2 ** (e - bias);
 }
 
 /** APFloat's natural precision in decimal digits: 2 + mantissaBits * 59 / 196. */

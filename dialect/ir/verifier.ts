@@ -1,8 +1,9 @@
 /**
  * The IR verifier, following MLIR's OperationVerifier: structural checks of every op (operand/result/
  * region/successor counts, type and attribute constraints of its definition, trait invariants, the op's own
- * `verify` hook), block terminators, IsolatedFromAbove, symbol tables, attribute invariants, Triton's tensor
- * layout checks; then SSA dominance per region (a dominator tree over each region's CFG).
+ * `verify` hook), block terminators, IsolatedFromAbove, symbol tables, attribute invariants, the checks dialects
+ * register (trait verifiers, per-op extensions such as Triton's tensor layout checks); then SSA dominance per
+ * region (a dominator tree over each region's CFG).
  *
  * `verifyOperation(op)` returns the first failure as a located `Diagnostic` (MLIR stops at the first one too),
  * with MLIR's wording where MLIR has one (`'arith.addi' op requires the same type for all operands and results`,
@@ -14,6 +15,7 @@ import { Block, BlockArgument, Operation, OpResult, Region, type Value } from '.
 import { Location, UnknownLoc } from './location.js';
 import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
+import { DominanceInfo } from './rewrite/dominance.js';
 
 export interface VerifyOptions {
   /** Accept ops of unknown dialects (`--allow-unregistered-dialect`). */
@@ -27,26 +29,21 @@ export function registerOpVerifierHook(h: OpVerifierHook): void {
   hooks.push(h);
 }
 
-/** Dialects whose ops carry Triton's VerifyTensorLayoutsTrait and TensorSizeTrait (all tt/ttg/ttng ops). */
-const tensorLayoutDialects = new Set(['tt', 'ttg', 'ttng']);
-export function registerTensorLayoutDialect(name: string): void {
-  tensorLayoutDialects.add(name);
+/**
+ * A dialect's check of every op (Triton's tensor size and layout traits, say), made fresh for each verification
+ * run so that it may cache; it runs after the op definition's trait checks, before the op's own `verify`, and
+ * reports as `verify` does (a string: an op error; a PlainVerifyError: a plain one).
+ */
+export type VerifierExtension = (op: Operation) => OpVerifyResult;
+const extensionFactories: (() => VerifierExtension)[] = [];
+export function registerVerifierExtension(factory: () => VerifierExtension): void {
+  extensionFactories.push(factory);
 }
 
-/** The context a tensor layout is checked against (`numWarps` undefined: no enclosing `ttg.num-warps`). */
-export interface TensorLayoutContext {
-  numWarps: number | undefined;
-  threadsPerWarp: number;
-  numCTAs: number;
-}
-/**
- * Checks a tensor type's encoding in a context (Triton's DialectVerifyTensorLayoutInterface); returns the text
- * after "... has an invalid layout: ", or undefined. Registered by the layout dialect (ttg).
- */
-export type TensorLayoutVerifier = (t: RankedTensorType, ctx: TensorLayoutContext) => string | undefined;
-let tensorLayoutVerifier: TensorLayoutVerifier | undefined;
-export function registerTensorLayoutVerifier(v: TensorLayoutVerifier): void {
-  tensorLayoutVerifier = v;
+/** Verifiers of traits a dialect defines (by trait name), run in the op's trait order with the built-in ones. */
+const dialectTraitVerifiers = new Map<string, (op: Operation) => OpVerifyResult>();
+export function registerTraitVerifier(trait: string, verify: (op: Operation) => OpVerifyResult): void {
+  dialectTraitVerifiers.set(trait, verify);
 }
 
 class VerifyFailure extends Error {
@@ -63,6 +60,11 @@ function opFail(op: Operation, msg: string): never {
 }
 function plainFail(op: Operation, msg: string): never {
   fail(onOp(new Diagnostic('error', msg, op.loc), op));
+}
+/** Reports an op's check result as MLIR does: a string as an op error, a PlainVerifyError as is. */
+function report(op: Operation, r: OpVerifyResult): void {
+  if (r instanceof PlainVerifyError) plainFail(op, r.message);
+  if (r !== undefined) opFail(op, r);
 }
 
 /** Verifies `op` and everything nested in it; returns the first failure. */
@@ -88,35 +90,8 @@ export function setOpDescriber(f: (op: Operation) => string, v?: (v: Value) => s
 
 class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
-  /** Tensor types already known to satisfy Triton's size rule. */
-  private readonly sizeOk = new Set<Type>();
-  /** `ttg.num-warps` / `ttg.threads-per-warp` / `ttg.num-ctas` in effect, per region ops are nested in. */
-  private readonly layoutContexts = new Map<Region, LayoutContext>();
-  private rootLayoutContext: LayoutContext | undefined;
+  private readonly extensions: VerifierExtension[] = extensionFactories.map((f) => f());
   constructor(private readonly opts: VerifyOptions) {}
-
-  /**
-   * The layout context of `op`, as Triton looks it up: warps from the nearest `ttg.num-warps` (or the count of
-   * the `ttg.warp_specialize` partition the op sits in), lanes and CTAs from the nearest op that sets them.
-   */
-  private layoutContext(op: Operation): LayoutContext {
-    const outer = this.regionLayoutContext(op.parent?.parent);
-    if (op.getAttr('ttg.num-warps') || op.getAttr('ttg.threads-per-warp') || op.getAttr('ttg.num-ctas')) return contextWith(op, outer);
-    return outer;
-  }
-
-  private regionLayoutContext(region: Region | undefined): LayoutContext {
-    if (!region) return (this.rootLayoutContext ??= { warps: undefined, threads: 32, ctas: 1, checked: new Map() });
-    let c = this.layoutContexts.get(region);
-    if (!c) {
-      const owner = region.parent;
-      c = owner ? this.layoutContext(owner) : this.regionLayoutContext(undefined);
-      const partitionWarps = owner ? partitionNumWarps(owner, region) : undefined;
-      if (partitionWarps !== undefined) c = { ...c, warps: partitionWarps, checked: new Map() };
-      this.layoutContexts.set(region, c);
-    }
-    return c;
-  }
 
   verifyOpAndDominance(op: Operation): void {
     this.verifyStructure(op);
@@ -227,10 +202,7 @@ class Verifier {
     this.verifyAttributes(op, def);
     this.verifyValueConstraints(op, def);
     this.verifyTraits(op);
-    if (hasTensorLayoutTraits(def)) {
-      this.verifyTensorSize(op);
-      this.verifyTensorLayouts(op);
-    }
+    for (const ext of this.extensions) report(op, ext(op));
     let msg: OpVerifyResult;
     try {
       msg = def.verify?.(op);
@@ -238,8 +210,7 @@ class Verifier {
       if (e instanceof VerifyFailure) throw e;
       msg = e instanceof Error ? e.message : String(e);
     }
-    if (msg instanceof PlainVerifyError) plainFail(op, msg.message);
-    if (msg !== undefined) opFail(op, msg);
+    report(op, msg);
     for (const h of hooks) {
       const r = h(op);
       if (r === undefined) continue;
@@ -355,7 +326,11 @@ class Verifier {
 
   /** Trait verifiers, run in the order the op definition lists its traits (as ODS orders verifyTrait calls). */
   private verifyTraits(op: Operation): void {
-    for (const t of op.def?.traits ?? []) TRAIT_VERIFIERS[t]?.(op, this);
+    for (const t of op.def?.traits ?? []) {
+      const builtin = TRAIT_VERIFIERS[t];
+      if (builtin) builtin(op, this);
+      else report(op, dialectTraitVerifiers.get(t)?.(op));
+    }
   }
 
   verifyElementwise(op: Operation, operands: Type[], results: Type[]): void {
@@ -371,43 +346,6 @@ class Verifier {
     if (!all.every((t) => t.constructor === kind) || !compatibleShapes(all)) {
       opFail(op, 'all non-scalar operands/results must have the same shape and base type');
     }
-  }
-
-  /** Triton's TensorSizeTrait: at most 2^20 elements, a power of two. */
-  private verifyTensorSize(op: Operation): void {
-    const check = (t: Type): void => {
-      if (!(t instanceof RankedTensorType) || this.sizeOk.has(t)) return;
-      const n = t.numElements;
-      if (n > 1048576) plainFail(op, `Maximum allowed number of elements is 1048576, but ${describeOp(op)} has more than that`);
-      if ((n & (n - 1)) !== 0) plainFail(op, `Number of elements must be power-of-two, but ${describeOp(op)} doesn't follow the rule (${n}) elements`);
-      this.sizeOk.add(t);
-    };
-    for (const o of op.operands) check(o.value.type);
-    for (const r of op.results) check(r.type);
-  }
-
-  /**
-   * Triton's VerifyTensorLayoutsTrait: every operand then every result tensor's encoding must fit the tensor
-   * and the op's context (the registered layout verifier says how); checked once per type and context.
-   */
-  private verifyTensorLayouts(op: Operation): void {
-    const verifyLayout = tensorLayoutVerifier;
-    if (!verifyLayout) return;
-    let ctx: LayoutContext | undefined;
-    const check = (t: Type, prefix: () => string): void => {
-      if (!(t instanceof RankedTensorType) || !t.encoding) return;
-      ctx ??= this.layoutContext(op);
-      let known = ctx.checked.get(t);
-      if (known === undefined) {
-        known = verifyLayout(t, { numWarps: ctx.warps, threadsPerWarp: ctx.threads, numCTAs: ctx.ctas }) ?? null;
-        ctx.checked.set(t, known);
-      }
-      if (known !== null) plainFail(op, `${prefix()}${known}`);
-    };
-    op.operands.forEach((o, i) => check(o.value.type, () => `Operand ${i} (${operandText(o.value)}) has an invalid layout: `));
-    op.results.forEach((r, i) =>
-      check(r.type, () => (op.results.length === 1 ? 'Result has an invalid layout: ' : `Result ${i} has an invalid layout: `)),
-    );
   }
 
   // ---- region invariants (verified after the regions) --------------------------------------------
@@ -491,28 +429,18 @@ class Verifier {
   // ---- dominance ---------------------------------------------------------------------------------
 
   private verifyDominance(root: Operation): void {
-    const outer = opPositions;
-    opPositions ??= new Map();
-    try {
-      this.verifyDominanceIn(root);
-    } finally {
-      opPositions = outer;
-    }
-  }
-
-  private verifyDominanceIn(root: Operation): void {
+    const dominance = new DominanceInfo();
     const work: Operation[] = [root];
     while (work.length) {
       const op = work.pop()!;
       const graph = !op.def || op.hasTrait('HasOnlyGraphRegion');
       for (const region of op.regions) {
-        const dom = graph ? undefined : new RegionDominance(region);
         for (const block of region.blocks) {
-          const reachable = dom ? dom.reachable(block) : true;
+          const check = !graph && dominance.isReachable(block);
           for (const user of block.ops) {
-            if (dom && reachable) {
+            if (check) {
               user.operands.forEach((o, i) => {
-                if (!properlyDominates(o.value, user)) diagnoseDominance(user, i);
+                if (!dominance.properlyDominates(o.value, user)) diagnoseDominance(user, i);
               });
             }
             if (user.regions.length && !user.hasTrait('IsolatedFromAbove')) work.push(user);
@@ -532,20 +460,6 @@ const resultTypes = (op: Operation): Type[] => op.results.map((r) => r.type);
 function needOperandsAndResults(op: Operation): void {
   if (op.operands.length < 1) opFail(op, `expected 1 or more operands, but found ${op.operands.length}`);
   if (op.results.length < 1) opFail(op, 'expected 1 or more results');
-}
-
-/** Triton's verifySameOperandsEncoding / verifySameOperandsAndResultEncoding (tensorPtr: the load/store variants). */
-function sameOperandsEncoding(op: Operation, tensorPtr: boolean): void {
-  const ops = operandTypes(op);
-  if (!ops.length) opFail(op, `expected 1 or more operands, but found 0`);
-  for (const t of ops.slice(1)) if (!sameEncoding(t, ops[0]!, tensorPtr)) opFail(op, 'requires the same encoding for all operands');
-}
-function sameOperandsAndResultEncoding(op: Operation, tensorPtr: boolean): void {
-  const ops = operandTypes(op);
-  if (!ops.length) return;
-  needOperandsAndResults(op);
-  for (const t of resultTypes(op)) if (!sameEncoding(t, ops[0]!, tensorPtr)) opFail(op, 'requires the same encoding for all operands and results');
-  sameOperandsEncoding(op, tensorPtr);
 }
 
 const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
@@ -600,23 +514,6 @@ const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
     if (rr.some((t) => t.rank !== rank)) opFail(op, 'result type has different rank than operands');
   },
   Elementwise: (op, v) => v.verifyElementwise(op, operandTypes(op), resultTypes(op)),
-  SameOperandsEncoding: (op) => sameOperandsEncoding(op, false),
-  SameOperandsAndResultEncoding: (op) => sameOperandsAndResultEncoding(op, false),
-  SameLoadStoreOperandsEncoding: (op) => sameOperandsEncoding(op, true),
-  SameLoadStoreOperandsAndResultEncoding: (op) => sameOperandsAndResultEncoding(op, true),
-  SameLoadStoreOperandsShape: (op) => {
-    const ops = operandTypes(op);
-    if (!ops.length) opFail(op, 'expected 1 or more operands, but found 0');
-    const s = loadStoreShape(ops[0]!);
-    for (const t of ops.slice(1)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands');
-  },
-  SameLoadStoreOperandsAndResultShape: (op) => {
-    needOperandsAndResults(op);
-    const ops = operandTypes(op);
-    const s = loadStoreShape(ops[0]!);
-    for (const t of ops.slice(1)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands');
-    for (const t of resultTypes(op)) if (!sameShape(loadStoreShape(t), s)) opFail(op, 'requires the same shape for all operands and results');
-  },
   SingleBlock: (op) => {
     for (const [i, r] of op.regions.entries()) if (r.blocks.length > 1) opFail(op, `expects region #${i} to have 0 or 1 blocks`);
   },
@@ -647,35 +544,6 @@ function mightBeTerminator(op: Operation): boolean {
   return !op.def || op.hasTrait('Terminator');
 }
 
-/** A tensor's encoding, or (for load/store traits) the encoding of a pointer-to-tensor's pointee. */
-function encodingOf(t: Type, tensorPtr = false): Attribute | undefined {
-  if (t instanceof RankedTensorType) return t.encoding;
-  if (tensorPtr) {
-    const pointee = (t as unknown as { pointee?: unknown }).pointee;
-    if (pointee instanceof RankedTensorType) return pointee.encoding;
-  }
-  return undefined;
-}
-
-/** Triton's verifySameEncoding: equal, or at least one side has no encoding. */
-function sameEncoding(a: Type, b: Type, tensorPtr: boolean): boolean {
-  const ea = encodingOf(a, tensorPtr);
-  const eb = encodingOf(b, tensorPtr);
-  return !ea || !eb || ea === eb;
-}
-
-/** Shape for Triton's load/store traits: a tensor's, or a tensor pointer's pointee's. */
-function loadStoreShape(t: Type): readonly number[] {
-  if (t instanceof ShapedType) return t.shape;
-  const pointee = (t as unknown as { pointee?: unknown }).pointee;
-  if (pointee instanceof ShapedType) return pointee.shape;
-  return [];
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
 /** MLIR's verifyCompatibleShapes for static shapes: all shaped types agree (scalars compare as rank 0). */
 function compatibleShapes(types: readonly Type[]): boolean {
   const shaped = types.filter((t) => t instanceof ShapedType) as ShapedType[];
@@ -696,10 +564,6 @@ function isAncestorRegion(anc: Region, r: Region | undefined): boolean {
   return false;
 }
 
-function operandText(v: Value): string {
-  return v instanceof BlockArgument ? `<block argument> of type '${v.type.key}' at index: ${v.index}` : describeValue(v);
-}
-
 /** The integer value of an attribute set on `op` or its nearest ancestor, e.g. `ttg.num-warps`. */
 export function lookupIntAttr(op: Operation, name: string): number | undefined {
   for (let p: Operation | undefined = op; p; p = p.parentOp) {
@@ -707,192 +571,6 @@ export function lookupIntAttr(op: Operation, name: string): number | undefined {
     if (a instanceof IntegerAttr) return Number(a.value);
   }
   return undefined;
-}
-
-interface LayoutContext {
-  warps: number | undefined;
-  threads: number;
-  ctas: number;
-  /** Check results per tensor type in this context (null: fine). */
-  checked: Map<Type, string | null>;
-}
-
-/** `outer` with the context attributes `op` sets itself. */
-function contextWith(op: Operation, outer: LayoutContext): LayoutContext {
-  const int = (name: string): number | undefined => {
-    const a = op.getAttr(name);
-    return a instanceof IntegerAttr ? Number(a.value) : undefined;
-  };
-  return {
-    warps: int('ttg.num-warps') ?? outer.warps,
-    threads: int('ttg.threads-per-warp') ?? outer.threads,
-    ctas: int('ttg.num-ctas') ?? outer.ctas,
-    checked: new Map(),
-  };
-}
-
-/** The warps of a `ttg.warp_specialize` partition region (its parent op lists one count per region). */
-function partitionNumWarps(owner: Operation, region: Region): number | undefined {
-  if (owner.name !== 'ttg.warp_specialize.partitions') return undefined;
-  const counts = owner.parentOp?.getAttr('partitionNumWarps') as { values?: readonly number[] } | undefined;
-  const idx = owner.regions.indexOf(region);
-  return idx >= 0 ? counts?.values?.[idx] : undefined;
-}
-
-const layoutTraitCache = new WeakMap<OpDefinition, boolean>();
-/** Triton's TensorSizeTrait and VerifyTensorLayoutsTrait are on every tt/ttg/ttng op. */
-function hasTensorLayoutTraits(def: OpDefinition): boolean {
-  let b = layoutTraitCache.get(def);
-  if (b === undefined) {
-    b = tensorLayoutDialects.has(dialectOf(def.name)) || def.traits.has('VerifyTensorLayouts');
-    layoutTraitCache.set(def, b);
-  }
-  return b;
-}
-
-// ---- dominance ----------------------------------------------------------------------------------
-
-/** Dominator tree of one region's CFG (Cooper–Harvey–Kennedy over reverse post-order). */
-class RegionDominance {
-  private readonly rpoIndex = new Map<Block, number>();
-  private readonly idom = new Map<Block, Block>();
-  constructor(region: Region) {
-    const entry = region.blocks[0];
-    if (!entry || region.blocks.length === 1) {
-      if (entry) {
-        this.rpoIndex.set(entry, 0);
-        this.idom.set(entry, entry);
-      }
-      return;
-    }
-    // Post-order DFS from the entry.
-    const post: Block[] = [];
-    const seen = new Set<Block>();
-    const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
-    seen.add(entry);
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const succ = top.b.successors;
-      if (top.i < succ.length) {
-        const s = succ[top.i++]!;
-        if (!seen.has(s) && s.parent === region) {
-          seen.add(s);
-          stack.push({ b: s, i: 0 });
-        }
-      } else {
-        post.push(top.b);
-        stack.pop();
-      }
-    }
-    const rpo = post.reverse();
-    rpo.forEach((b, i) => this.rpoIndex.set(b, i));
-    const preds = new Map<Block, Block[]>();
-    for (const b of rpo) for (const s of b.successors) if (this.rpoIndex.has(s)) preds.set(s, [...(preds.get(s) ?? []), b]);
-    this.idom.set(entry, entry);
-    const intersect = (a: Block, b: Block): Block => {
-      let x = a;
-      let y = b;
-      while (x !== y) {
-        while (this.rpoIndex.get(x)! > this.rpoIndex.get(y)!) x = this.idom.get(x)!;
-        while (this.rpoIndex.get(y)! > this.rpoIndex.get(x)!) y = this.idom.get(y)!;
-      }
-      return x;
-    };
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const b of rpo) {
-        if (b === entry) continue;
-        let nd: Block | undefined;
-        for (const p of preds.get(b) ?? []) {
-          if (!this.idom.has(p)) continue;
-          nd = nd ? intersect(p, nd) : p;
-        }
-        if (nd && this.idom.get(b) !== nd) {
-          this.idom.set(b, nd);
-          changed = true;
-        }
-      }
-    }
-  }
-  reachable(b: Block): boolean {
-    return this.rpoIndex.has(b);
-  }
-  /** Whether block `a` dominates block `b` (both in this region). */
-  dominates(a: Block, b: Block): boolean {
-    if (!this.reachable(b)) return true;
-    if (!this.reachable(a)) return false;
-    for (let x = b; ; ) {
-      if (x === a) return true;
-      const d = this.idom.get(x)!;
-      if (d === x) return false;
-      x = d;
-    }
-  }
-}
-
-const domCache = new WeakMap<Region, RegionDominance>();
-function regionDom(r: Region): RegionDominance {
-  let d = domCache.get(r);
-  if (!d) {
-    d = new RegionDominance(r);
-    domCache.set(r, d);
-  }
-  return d;
-}
-
-/** Whether a region's op enforces SSA dominance (registered ops without HasOnlyGraphRegion). */
-function hasSSADominance(r: Region): boolean {
-  const op = r.parent;
-  return !op || (!!op.def && !op.hasTrait('HasOnlyGraphRegion'));
-}
-
-/** The ancestor of `op` (or `op` itself) whose block is in region `r`. */
-function ancestorIn(r: Region, op: Operation): Operation | undefined {
-  for (let x: Operation | undefined = op; x; x = x.parentOp) if (x.parent?.parent === r) return x;
-  return undefined;
-}
-
-/**
- * Op positions per block while a dominance check runs (the IR does not change meanwhile): comparing two
- * indexOf results per operand was quadratic in the block size (65536 ops from one lowered make_range).
- */
-let opPositions: Map<Block, Map<Operation, number>> | undefined;
-
-function positionIn(b: Block, op: Operation): number {
-  if (!opPositions) return b.ops.indexOf(op);
-  let m = opPositions.get(b);
-  if (!m) {
-    m = new Map(b.ops.map((o, i) => [o, i]));
-    opPositions.set(b, m);
-  }
-  return m.get(op) ?? -1;
-}
-
-/** MLIR's DominanceInfo::properlyDominates(Value, Operation*). */
-function properlyDominates(v: Value, user: Operation): boolean {
-  if (v instanceof OpResult) {
-    const def = v.owner;
-    const b = def.parent;
-    if (!b) return false;
-    const r = b.parent;
-    if (!r) return false;
-    // The use must be nested in the defining op's region (the def itself does not dominate its own regions).
-    const anc = ancestorIn(r, user);
-    if (!anc) return false;
-    if (anc === def) return false;
-    if (anc.parent === b) return !hasSSADominance(r) || positionIn(b, def) < positionIn(b, anc);
-    return !hasSSADominance(r) || regionDom(r).dominates(b, anc.parent!);
-  }
-  if (v instanceof BlockArgument) {
-    const b = v.owner;
-    const r = b.parent;
-    if (!r) return false;
-    const anc = ancestorIn(r, user);
-    if (!anc) return false;
-    return !hasSSADominance(r) || regionDom(r).dominates(b, anc.parent!);
-  }
-  return false;
 }
 
 function diagnoseDominance(op: Operation, i: number): never {

@@ -9,7 +9,7 @@ import { DotOperandEncodingAttr } from './attrs/dot-operand.js';
 import { NvidiaMmaEncodingAttr } from './attrs/mma.js';
 import { encodingOf } from '../tt/type-utils.js';
 import { supportMMA } from './utils/mma-utils.js';
-import { maybeLookupNumWarps } from './utils/layout.js';
+import { maybeLookupNumWarps } from './context.js';
 
 /** The failure, as `{ plain }` (Triton's emitError) or `{ opError }` (emitOpError); undefined when compatible. */
 export function verifyDotOpEncodingCompatibility(

@@ -67,7 +67,8 @@ const warpSpecializeCanonicalize: RewritePattern = {
     });
     const unusedArgs = new Set<number>();
     const unique = new Map<Value, number>();
-    const captures = op.operandValues;
+    // This IR keeps the explicit captures as operands of the partitions op (see the WarpSpecialize directive).
+    const captures = partitionsOp.operandValues;
     for (let i = 0; i < captures.length; i++) {
       if (partitionRegions.every((r) => r.blocks[0]!.args[i]!.uses.length === 0)) {
         unusedArgs.add(i);
@@ -88,7 +89,7 @@ const warpSpecializeCanonicalize: RewritePattern = {
       rewriter.modifyOpInPlace(op, () => {
         const keep = captures.filter((_, i) => !unusedArgs.has(i));
         for (const r of partitionRegions) rewriter.eraseBlockArguments(r.blocks[0]!, [...unusedArgs]);
-        op.setOperands(keep);
+        partitionsOp.setOperands(keep);
       });
     }
     if (unusedResults.size) {
@@ -98,7 +99,7 @@ const warpSpecializeCanonicalize: RewritePattern = {
       }
       const newOp = rewriter.create({
         name: op.name,
-        operands: op.operandValues,
+        operands: [],
         resultTypes: op.results.filter((_, i) => !unusedResults.has(i)).map((r) => r.type),
         attributes: [...op.attributes],
         regions: 2,

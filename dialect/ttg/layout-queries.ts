@@ -317,13 +317,14 @@ export function hardwareSizes(layout: Attribute, shape: readonly number[]): { la
 /**
  * Triton's verifyTensorLayout for a tensor with this encoding: the layout must be distributed, of the tensor's
  * rank, on a power-of-two shape, and use exactly the module's lanes (`threadsPerWarp`, default 32), the
- * context's warps (`numWarps`, checked when given) and CTAs (`numCTAs`, default 1). Returns the message Triton
- * appends after "... has an invalid layout: ", or undefined.
+ * context's warps (`numWarps`, checked when given; with `requireNumWarps` its absence is an error, as in the
+ * verifier) and CTAs (`numCTAs`, default 1). Returns the message Triton appends after "... has an invalid
+ * layout: ", or undefined.
  */
 export function verifyTensorLayout(
   layout: Attribute,
   shape: readonly number[],
-  context: { numWarps?: number; threadsPerWarp?: number; numCTAs?: number } = {},
+  context: { numWarps?: number; threadsPerWarp?: number; numCTAs?: number; requireNumWarps?: boolean } = {},
 ): string | undefined {
   if (!(layout instanceof DistributedEncodingAttr)) return 'Non-distributed layout is not allowed in tensor type.';
   const rank = layout.rank;
@@ -341,6 +342,9 @@ export function verifyTensorLayout(
   const threads = context.threadsPerWarp ?? 32;
   if (sizes.lanes !== threads) {
     return `${layout.key}.\nLayout has ${sizes.lanes} threads per warp, but the module specifies ${threads} threads per warp.`;
+  }
+  if (context.numWarps === undefined && context.requireNumWarps) {
+    return 'Could not determine the number of warps per CTA. Operation is not in a context with `ttg.num-warps`.';
   }
   if (context.numWarps !== undefined && sizes.warps !== context.numWarps) {
     return `${layout.key}.\nLayout has ${sizes.warps} warps per CTA, but the context requires ${context.numWarps} warps per CTA.`;

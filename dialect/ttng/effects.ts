@@ -23,3 +23,23 @@ registerMemoryEffects('ttng.async_tma_copy_local_to_global', (op) => [
   { kind: 'write', resource: 'global', value: op.operandGroup('desc')[0]! },
   { kind: 'read', resource: 'shared', value: op.operandGroup('src')[0]! },
 ]);
+registerMemoryEffects('ttng.async_tma_gather', (op) => [
+  { kind: 'read', resource: 'global', value: op.operandGroup('desc')[0]! },
+  { kind: 'write', resource: 'shared', value: op.operandGroup('barrier')[0]! },
+  { kind: 'write', resource: 'shared', value: op.operandGroup('result')[0]! },
+]);
+registerMemoryEffects('ttng.async_tma_scatter', (op) => [
+  { kind: 'read', resource: 'global', value: op.operandGroup('desc')[0]! },
+  { kind: 'write', resource: 'global', value: op.operandGroup('desc')[0]! },
+  { kind: 'read', resource: 'shared', value: op.operandGroup('src')[0]! },
+]);
+registerMemoryEffects('ttng.tmem_copy', (op) => [
+  { kind: 'read', resource: 'shared', value: op.operand(0) },
+  { kind: 'write', resource: 'tensor', value: op.operand(1) },
+]);
+registerMemoryEffects('ttng.async_tma_reduce', (op) => [
+  { kind: 'read', resource: 'global' },
+  { kind: 'write', resource: 'global' },
+  { kind: 'read', resource: 'global', value: op.operandGroup('desc')[0]! },
+  { kind: 'read', resource: 'shared', value: op.operandGroup('src')[0]! },
+]);

@@ -13,11 +13,14 @@ import { constraint, tensorType } from '../common/type-constraints.js';
 import { CACHE_MODIFIER, DESCRIPTOR_REDUCE_KIND, EVICTION_POLICY, INPUT_PRECISION } from '../tt/attr-kinds.js';
 import { TensorDescType, PointerType } from '../tt/types.js';
 import { verifyDotShapes } from '../tt/ops.js';
+import { registerTensorLayoutDialect } from '../tt/verify-traits.js';
 import { shapeOf } from '../tt/type-utils.js';
 import { AsyncTokenType, MemDescType } from '../ttg/types.js';
 import { asyncToken, memDesc } from '../ttg/ops.js';
 import './attrs.js';
 import './effects.js';
+
+registerTensorLayoutDialect('ttng');
 
 const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
@@ -160,6 +163,13 @@ defineOp({
   attributes: [{ name: 'count', kind: i32Attr }],
   traits: ['MemRead', 'MemWrite'],
   format: '$alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))',
+});
+
+defineOp({
+  name: 'ttng.async_copy_mbarrier_arrive',
+  operands: [{ name: 'barrier', kind: 'single', type: memDesc }],
+  attributes: [{ name: 'noIncrement', kind: { description: 'unit', parse: (p) => p.parseAttribute(), print: (p, v) => p.printAttribute(v) }, optional: true }],
+  format: '$barrier attr-dict `:` qualified(type($barrier))',
 });
 
 // ---- TMA ----------------------------------------------------------------------------------------

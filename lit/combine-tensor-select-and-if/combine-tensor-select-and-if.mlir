@@ -1,4 +1,5 @@
 // RUN: ttg-opt %s -split-input-file -tritongpu-combine-tensor-select-and-if | FileCheck %s
+// The CHECK lines are the whole output of Triton 3.6 (its pass run on each chunk through the wheel's bindings).
 
 // Two tensor selects join the first following scf.if on their condition (which gets an else branch); a
 // scalar select stays, but its uses inside the if's branches take the branch's side.

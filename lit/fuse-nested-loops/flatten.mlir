@@ -1,4 +1,5 @@
 // RUN: ttg-opt %s -split-input-file -tritongpu-fuse-nested-loops | FileCheck %s
+// The CHECK lines are the whole output of Triton 3.6 (its pass run on each chunk through the wheel's bindings).
 
 // An `llvm.intr.assume` of ub > lb marks the inner loop must-execute: no versioning on its length, and its
 // body's scf.if gets a `true` condition. The outer loop's iter arg is carried by the fused loop.

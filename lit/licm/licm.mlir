@@ -1,4 +1,5 @@
 // RUN: ttg-opt %s -split-input-file -triton-licm | FileCheck %s
+// The CHECK lines are the whole output of Triton 3.6 (its pass run on each chunk through the wheel's bindings).
 
 // Loads in a read-only scf.for move out with the trip-count guard `lb < ub` and-ed into their mask; a scalar
 // load takes the guard as its mask; pure ops follow their operands out.

@@ -1,4 +1,5 @@
 // RUN: ttg-opt %s -split-input-file -triton-loop-aware-cse | FileCheck %s
+// The CHECK lines are the whole output of Triton 3.6 (its pass run on each chunk through the wheel's bindings).
 
 // Two pairs of iter args that feed each other: (a, b) and (c, d) start equal and stay equal, so b and d go.
 // CHECK-LABEL: tt.func @cross_recursive(

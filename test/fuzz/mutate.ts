@@ -60,6 +60,15 @@ export interface CorpusOptions {
 }
 
 const LOWER = ['--convert-triton-gpu-to-llvm=compute-capability=90'];
+
+/** The five pipelines of the issue-#10 sweep (`--pipeline K` in run.ts runs every mutant through pipeline K). */
+export const PIPELINES: readonly (readonly string[])[] = [
+  [],
+  ['--tritongpu-coalesce', '--tritongpu-remove-layout-conversions'],
+  ['--tritongpu-accelerate-matmul', '--tritongpu-optimize-dot-operands'],
+  ['--canonicalize', '--cse'],
+  ['--allocate-shared-memory-nv=compute-capability=90 ptx-version=87', '--convert-triton-gpu-to-llvm=compute-capability=90 ptx-version=87'],
+];
 const RLC = ['--tritongpu-remove-layout-conversions'];
 
 function flagOf(stage: unknown): string | undefined {
@@ -394,6 +403,82 @@ export const MUTATORS: Record<string, Mutator> = {
     const inner = r.chance(0.5) ? 'f32' : '';
     return { text: splice(t, at, 0, open.repeat(n) + inner + (r.chance(0.7) ? close.repeat(n) : '')), detail: `${n} x ${JSON.stringify(open)} at ${at}` };
   },
+  'nest-regions': (t, r) => {
+    // Regions nested around the body of a function, at and around the parser's limit.
+    const m = matches(t, /tt\.func[^{\n]*\{\n/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const n = r.pick([100, 250, 254, 255, 256, 300, 700]);
+    const generic = r.chance(0.5);
+    const open = generic ? '"scf.execute_region"() ({\n' : 'scf.execute_region {\n';
+    const close = generic ? 'scf.yield\n}) : () -> ()\n' : 'scf.yield\n}\n';
+    const at = k.index + k[0].length;
+    return { text: splice(t, at, 0, open.repeat(n) + close.repeat(n)), detail: `${n} regions${generic ? ' (generic)' : ''}` };
+  },
+  'nest-locations': (t, r) => {
+    const m = matches(t, /\n(\s+)(tt\.return|scf\.yield)\b[^\n]*/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const n = r.pick([10, 500, 999, 1000, 3000]);
+    const [o, c] = r.pick([['fused[', ']'], ['callsite(', ' at "b.py":1:2)'], ['"n"(', ')']]);
+    const loc = ` loc(${o.repeat(n)}"a.py":3:4${c.repeat(n)})`;
+    return { text: splice(t, k.index + k[0].length, 0, loc), detail: `${n} x ${o}` };
+  },
+  'huge-dense': (t, r) => {
+    // A dense constant of many elements (printed back as a hex blob), or of an odd float type.
+    const m = matches(t, /arith\.constant dense<[^>]*> : tensor<([\dx]+)x(\w+)(, #[\w.]+)?>/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const n = r.pick([1024, 131072, 200000]);
+    const el = r.pick([k[2]!, 'i32', 'f16', 'f128', 'f80', 'i1', 'i7']);
+    const vals = r.chance(0.5) ? Array.from({ length: n }, (_, i) => String(i % 5)).join(', ') : r.pick(['0xFF800000', '0x7FC00000', '1.5', '-0.0']);
+    const lit = vals.includes(',') ? `[${vals}]` : vals;
+    return { text: splice(t, k.index, k[0].length, `arith.constant dense<${lit}> : tensor<${vals.includes(',') ? n : k[1]}x${el}${k[3] ?? ''}>`), detail: `${n} x ${el}` };
+  },
+  'big-layout': (t, r) => {
+    // Absurd but verifiable layout sizes and element widths.
+    const choice = r.int(3);
+    if (choice === 0) {
+      const m = matches(t, /sizePerThread = \[(\d+)/g);
+      if (!m.length) return undefined;
+      const k = r.pick(m);
+      const to = r.pick(['1024', '8192', '65536']);
+      return { text: splice(t, k.index + 'sizePerThread = ['.length, k[1]!.length, to), detail: `sizePerThread ${to}` };
+    }
+    const m = matches(t, /(?<=x)(i32|f32|f16|i8|i64)(?=[,>])/g);
+    if (!m.length) return undefined;
+    const to = r.pick(['i128', 'f128', 'i1000000', 'i4096', 'i24', 'f80', 'none', 'tensor<4xf32>', '!llvm.struct<(i32, f32)>', 'index']);
+    if (choice === 1) return { text: t.replace(new RegExp(`(?<=x)${r.pick(m)[0]}(?=[,>])`, 'g'), to), detail: `elements -> ${to}` };
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, to), detail: `element -> ${to}` };
+  },
+  'odd-layout': (t, r) => {
+    // A layout alias replaced by a distributed / shared layout with zero or odd parameters, or a CGA layout.
+    const m = matches(t, /^(#[\w$-]+) = (#ttg\.[\w_]+<.*>)$/gm);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const to = r.pick([
+      '#ttg.amd_wmma<{version = 2, warpsPerCTA = [1, 0]}>',
+      '#ttg.amd_mfma<{version = 3, warpsPerCTA = [0, 4], instrShape = [32, 32, 8], isTransposed = true}>',
+      '#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [2, 0]}>',
+      '#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16], CGALayout = [[1, 0]]}>',
+      '#ttg.nvidia_mma<{versionMajor = 2, bogus = 7}>',
+      '#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>',
+      '#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0], [0, 1]]}>',
+      '#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>',
+      '#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8, CGALayout = [[1, 0], [2, 0], [4, 0]]}>',
+    ]);
+    return { text: splice(t, k.index + k[1]!.length + 3, k[2]!.length, to), detail: `${k[1]} := ${to.slice(0, 40)}` };
+  },
+  'non-ascii': (t, r) => {
+    // Non-ASCII characters inside a string literal or an attribute name (printed back as \XX escapes).
+    const m = matches(t, /"[^"\\\n]*"/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const ch = r.pick(['\u2028', '\u202e', '\u200b', 'é', '\u{1F600}', '\\FF', '\\E2\\80', '\\22', '\\\\', '\\0A']);
+    const at = k.index + 1 + r.int(k[0].length - 1);
+    return { text: splice(t, at, 0, ch), detail: `${JSON.stringify(ch)} at ${at}` };
+  },
   'crlf-tabs': (t, r) => {
     const choice = r.int(3);
     if (choice === 0) return { text: t.replace(/\n/g, '\r\n'), detail: 'CRLF' };
@@ -403,7 +488,7 @@ export const MUTATORS: Record<string, Mutator> = {
 };
 
 /** Mutators by weight: the semantic ones that survive the parser reach the verifiers and passes. */
-const WEIGHTS: Record<string, number> = { 'swap-attr-value': 3, 'layout-number': 4, 'swap-alias-use': 2, 'swap-type': 2, 'tensor-shape': 2, 'drop-attr': 2, 'swap-alias-def': 2, 'linear-basis': 2, 'module-attr': 2, 'attr-number': 2 };
+const WEIGHTS: Record<string, number> = { 'odd-layout': 2, 'big-layout': 2, 'non-ascii': 2, 'swap-attr-value': 3, 'layout-number': 4, 'swap-alias-use': 2, 'swap-type': 2, 'tensor-shape': 2, 'drop-attr': 2, 'swap-alias-def': 2, 'linear-basis': 2, 'module-attr': 2, 'attr-number': 2 };
 export const MUTATOR_NAMES = Object.keys(MUTATORS).flatMap((n) => Array<string>(WEIGHTS[n] ?? 1).fill(n));
 
 export interface Mutant {
@@ -415,7 +500,7 @@ export interface Mutant {
 }
 
 /** Mutation `index` of a sweep: picks a corpus file, one to three mutations and a pass set, all from `seed`. */
-export function makeMutant(corpus: readonly Seed[], seed: number, index: number): Mutant {
+export function makeMutant(corpus: readonly Seed[], seed: number, index: number, pipeline?: number): Mutant {
   const r = new Rng(mutationSeed(seed, index));
   const s = r.pick(corpus);
   let text = s.text;
@@ -428,7 +513,8 @@ export function makeMutant(corpus: readonly Seed[], seed: number, index: number)
     text = res.text;
     ops.push(`${name}(${res.detail})`);
   }
-  return { index, seed: s.name, ops, text, args: r.pick(s.passSets) };
+  const args = r.pick(s.passSets);
+  return { index, seed: s.name, ops, text, args: pipeline === undefined ? args : [...PIPELINES[pipeline]!] };
 }
 
 // ---- classification ------------------------------------------------------------------------------
@@ -455,7 +541,7 @@ export const TIME_LIMIT_MS = 5000;
 /** Bytes of output per CPU millisecond above which a slow run is busy printing a big (valid) program. */
 const OUTPUT_RATE = 2000;
 /** The first line of each diagnostic: `file:line:col: error: message`. */
-const DIAG_HEAD = /^([^\n]+):(\d+):(\d+): (error|warning|note|remark): ([^\n]*)$/;
+const DIAG_HEAD = /^([^\n]*):(\d+):(\d+): (error|warning|note|remark): ([^\n]*)$/;
 /** Text of JavaScript failures, never in a diagnostic of ours. */
 const INTERNAL = [
   /internal error/i,

@@ -2,7 +2,7 @@
  * The mutation sweep from the command line (after `npm run build`):
  *
  *   node dist/test/fuzz/run.js [--n 5000] [--seed 1] [--jobs 2] [--start 0] [--only I,J] [--show [--class C] [--text]] [--extra DIR]
- *                              [--max-bytes 60000] [--save DIR]
+ *                              [--max-bytes 60000] [--save DIR] [--pipeline 0..4]
  *
  * Prints a count per outcome class and, per BUG class, a few examples with the replay index. `--only` replays
  * single mutants (with `--show`, their text and output); `--save DIR` writes each BUG mutant there.
@@ -46,6 +46,8 @@ const extraDefault = join(root, '.golden-out', 'corpus-extra');
 const extra = arg('extra') ?? (existsSync(extraDefault) ? extraDefault : undefined);
 const corpusOpts = { maxBytes: Number(arg('max-bytes') ?? 60_000) };
 const only = arg('only');
+/** Run every mutant through one of the five sweep pipelines (mutate.ts PIPELINES) instead of its file's own passes. */
+const pipeline = arg('pipeline') === undefined ? undefined : Number(arg('pipeline'));
 const indices = only ? only.split(',').map(Number) : Array.from({ length: n }, (_, i) => start + i);
 
 const corpus = withGenericForms(loadCorpus(shared, extra, corpusOpts), 4);
@@ -57,7 +59,7 @@ function record(index: number, rec: RunRecord): void {
   const o = classify(rec);
   const cls = outcomeClass(o);
   counts.set(cls, (counts.get(cls) ?? 0) + 1);
-  const m = makeMutant(corpus, seed, index);
+  const m = makeMutant(corpus, seed, index, pipeline);
   if (o.kind === 'bug') {
     const ex = examples.get(cls) ?? [];
     if (ex.length < 5) ex.push(`#${index} ${m.seed} ${m.ops.join(' ')} [${m.args.join(' ')}]\n      ${o.excerpt.split('\n')[0]}`);
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
   const runWorker = async (): Promise<void> => {
     while (queue.length) {
       await new Promise<void>((resolveWorker) => {
-        const w = fork(workerFile, [JSON.stringify({ shared, extra, seed, corpus: corpusOpts })], { execArgv: ['--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+        const w = fork(workerFile, [JSON.stringify({ shared, extra, seed, corpus: corpusOpts, pipeline })], { execArgv: ['--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
         let current: number | undefined;
         let timer: NodeJS.Timeout | undefined;
         let started = 0;

@@ -14,6 +14,7 @@ interface Init {
   extra: string | undefined;
   seed: number;
   corpus: CorpusOptions;
+  pipeline?: number;
 }
 
 const init = JSON.parse(process.argv[2]!) as Init;
@@ -22,7 +23,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-'));
 const send = (msg: unknown): void => void process.send!(msg);
 const baselines = new Map<string, number>();
 process.on('message', (index: number) => {
-  const m = makeMutant(corpus, init.seed, index);
+  const m = makeMutant(corpus, init.seed, index, init.pipeline);
   const rec = execMutant(m, tmp);
   if (rec.ms > TIME_LIMIT_MS) {
     // Slow: time the unmutated file with the same flags (once per file and flags) to tell a big input from a hang.

@@ -24,7 +24,7 @@ The kernels file is the manifest's `kernels` (kernels.py when absent), staged be
 shared oracle's kernels.py (CORPUS) or, for the second corpus (`npm run gpu -- --corpus extra`),
 scripts/oracle/kernels_extra.py (EXTRA), which imports kernels.py as K from the folder put first on sys.path:
 --oracle-dir, by default the kernels file's own folder (run.ts stages kernels.py there too). --kernels and
---oracle-dir override both, e.g. --kernels scripts/oracle/kernels_extra.py --oracle-dir .dw/oracle.
+--oracle-dir override both, e.g. --kernels scripts/oracle/kernels_extra.py --oracle-dir ../shared/oracle.
 The second corpus's inputs and references are in extra_cases.py beside this file.
 
 Writes $OUT/results.json (read by `npm run gpu -- --results FILE`) and prints the table; last line

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import '../../transforms/index.js';
+import '../passes.js';
 import { getPass } from '../../transforms/pass.js';
 import { runOptSync } from '../opt-main.js';
 import { readModuleVars } from './replay.js';
@@ -69,9 +69,22 @@ function kernelVars(ttirPath: string, ttgir: string | undefined, given: { numSta
     numWarps: num(meta.num_warps) ?? fromIr.numWarps ?? 4,
     numCtas: num(meta.num_ctas) ?? fromIr.numCtas ?? 1,
     threadsPerWarp: num(meta.target?.warp_size) ?? fromIr.threadsPerWarp ?? 32,
-    numStages: given.numStages ?? num(meta.num_stages) ?? 3,
+    numStages: given.numStages ?? num(meta.num_stages) ?? (ttgir ? stagesFromBuffers(ttgir) : undefined) ?? 3,
     ptxVersion: given.ptxVersion ?? num(meta.ptx_version) ?? 87,
   };
+}
+
+/**
+ * num_stages as the software pipeliner's buffers show it: a pipelined load gets num_stages - 1 buffers, or
+ * num_stages when it feeds an asynchronous wgmma (one more stays in flight), so the largest leading dimension of a
+ * 3-D mutable `ttg.local_alloc` gives it (undefined without one). The dump folder has no metadata file in Triton
+ * 3.6, so this is the only trace of the option; `--num-stages` overrides it.
+ */
+export function stagesFromBuffers(ttgir: string): number | undefined {
+  let best: number | undefined;
+  for (const m of ttgir.matchAll(/ttg\.local_alloc\s*:\s*\(\)\s*->\s*!ttg\.memdesc<(\d+)x\d+x\d+x[^>]*mutable/g)) best = Math.max(best ?? 0, Number(m[1]));
+  if (best === undefined) return undefined;
+  return /ttng\.warp_group_dot\b/.test(ttgir) ? best : best + 1;
 }
 
 function firstLine(s: string): string {

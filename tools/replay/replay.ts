@@ -12,7 +12,7 @@
  * the module the next pass sees: they are listed as skipped.
  */
 import { createTwoFilesPatch } from 'diff';
-import '../../transforms/index.js';
+import '../passes.js';
 import { getPass } from '../../transforms/pass.js';
 import { runOptSync } from '../opt-main.js';
 import type { PassDump } from './dump-log.js';

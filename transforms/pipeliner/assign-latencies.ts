@@ -15,6 +15,7 @@
  * Then Blackwell's tcgen05 MMAs get theirs (`mma-v5-latency.ts`): `tt.self_latency = 1` when they can overlap with
  * themselves, `tt.latency` when their users can move a stage later.
  */
+import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { RankedTensorType } from '../../dialect/ir/type.js';
 import { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
@@ -42,6 +43,15 @@ import {
 
 /** Whether pipelining a load is worth it (and possible): see the file comment. */
 export function isPipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
+  try {
+    return pipeliningBeneficial(load, axisInfo, filterSmall);
+  } catch (e) {
+    // A layout that cannot be converted (bad input) is reported at the load.
+    throw exceptionAsOpError(load, e) ?? e;
+  }
+}
+
+function pipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
   if (load.name === 'tt.load' && filterSmall && !canBeConvertedToAsyncLoad(load, axisInfo)) return false;
   if (isTMALoad(load)) return true;
   const state = { incompatible: false };
@@ -79,30 +89,41 @@ export function loadOpsToIndirectionLevel(
   let seen = new Set<Operation>();
   const excluded = new Set<Operation>();
 
-  const dfs = (op: Operation, finalUser: Operation, distance: number): void => {
-    if (seen.has(op)) return;
-    seen.add(op);
-    if (excluded.has(op)) return;
-    if (isLoadLike(op)) {
-      if (!isPipeliningBeneficial(op, axisInfo, filterSmall)) return;
-      const prev = levels.get(op);
-      if (prev) {
-        if (prev.level !== distance) {
-          levels.delete(op);
-          excluded.add(op);
-          return;
+  // A pre-order walk over the producers in the loop body: Triton's recursion with an explicit stack (children are
+  // pushed in reverse so that they are visited in operand order; `seen` is checked when an op is reached).
+  const dfs = (root: Operation): void => {
+    const stack: { op: Operation; finalUser: Operation; distance: number }[] = [{ op: root, finalUser: root, distance: 0 }];
+    while (stack.length) {
+      const frame = stack.pop()!;
+      const op = frame.op;
+      let finalUser = frame.finalUser;
+      let distance = frame.distance;
+      if (seen.has(op)) continue;
+      seen.add(op);
+      if (excluded.has(op)) continue;
+      if (isLoadLike(op)) {
+        if (!isPipeliningBeneficial(op, axisInfo, filterSmall)) continue;
+        const prev = levels.get(op);
+        if (prev) {
+          if (prev.level !== distance) {
+            levels.delete(op);
+            excluded.add(op);
+            continue;
+          }
+        } else {
+          levels.set(op, { level: distance, finalUser });
         }
-      } else {
-        levels.set(op, { level: distance, finalUser });
+        finalUser = op;
+        distance++;
       }
-      finalUser = op;
-      distance++;
-    }
-    const acc: Value | undefined = isDotLike(op) ? op.operand(2) : undefined;
-    for (const v of nestedOperands(op)) {
-      if (acc !== undefined && v === acc) continue;
-      const def = v.definingOp;
-      if (def && def.parent === op.parent) dfs(def, finalUser, distance);
+      const acc: Value | undefined = isDotLike(op) ? op.operand(2) : undefined;
+      const children: Operation[] = [];
+      for (const v of nestedOperands(op)) {
+        if (acc !== undefined && v === acc) continue;
+        const def = v.definingOp;
+        if (def && def.parent === op.parent) children.push(def);
+      }
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ op: children[i]!, finalUser, distance });
     }
   };
 
@@ -110,10 +131,10 @@ export function loadOpsToIndirectionLevel(
   for (const op of ops) {
     if (!isDotLike(op) && op.name !== 'ttng.tmem_store') continue;
     seen = new Set();
-    dfs(op, op, 0);
+    dfs(op);
   }
   if (pipelineWithoutDot) {
-    for (const op of ops) if (!isLoadLike(op)) dfs(op, op, 0);
+    for (const op of ops) if (!isLoadLike(op)) dfs(op);
   }
   for (const [op, info] of [...levels]) if (info.level >= numStages - 1) levels.delete(op);
   return levels;
@@ -150,8 +171,12 @@ export function assignLatencies(module: Operation, defaultNumStages: number): vo
       continue;
     }
     axisInfo ??= new ModuleAxisInfoAnalysis(module);
-    assignLoadLatencies(forOp, numStagesOrDefault(forOp, defaultNumStages), axisInfo, latencies);
-    assignMMAv5Latencies(forOp, latencies);
+    try {
+      assignLoadLatencies(forOp, numStagesOrDefault(forOp, defaultNumStages), axisInfo, latencies);
+      assignMMAv5Latencies(forOp, latencies);
+    } catch (e) {
+      throw exceptionAsOpError(forOp, e) ?? e;
+    }
   }
   serializeLatencies(latencies);
 }

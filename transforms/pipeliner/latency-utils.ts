@@ -9,9 +9,10 @@
  * - Load eligibility: `canBeConvertedToAsyncLoad` (at least 32 contiguous bits per thread, from AxisInfo
  *   contiguity, bounded by the mask's constancy), `copyVecBytes` (contiguous bytes of a register → shared copy,
  *   from the two linear layouts) and `sharedEncIfAllUsersAreDotEnc` (the swizzled layout every dot-operand use of a
- *   load asks for, or a conflict).
+ *   load asks for, or a conflict; a convert to a non-dot layout made of mma operand microtiles counts as that
+ *   operand, Triton's swizzleDotOperandLike).
  */
-import { IntegerAttr, UnitAttr, type Attribute } from '../../dialect/ir/attribute.js';
+import { IntegerAttr, type Attribute } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
 import { PointerType } from '../../dialect/tt/types.js';
@@ -20,7 +21,10 @@ import { getCGALayout, getOrderForMemory, getSharedOrder } from '../../dialect/t
 import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
 import type { ModuleAxisInfoAnalysis } from '../../analysis/axis-info.js';
-import { getContigPerThread, getOrder } from '../../dialect/ttg/layout-queries.js';
+import { getContigPerThread, getOrder, getOrderForDotOperand, getThreadOrder } from '../../dialect/ttg/layout-queries.js';
+import { nvidiaMmaTile } from '../../dialect/ttg/linear/distributed.js';
+import { divideLeft } from '../../dialect/linear-layout/linear-layout.js';
+import { iota, shapePerCTAFromCGA } from '../../dialect/ttg/utils/layout.js';
 import { bitWidthOf, swizzledSharedForDotOperand } from '../../dialect/ttg/utils/mma-utils.js';
 
 // ---- attribute names ------------------------------------------------------------------------------------
@@ -60,10 +64,6 @@ export function deserializeLatencies(root: Operation): Map<Operation, number> {
     }
   });
   return out;
-}
-
-export function unitAttr(): Attribute {
-  return UnitAttr.get();
 }
 
 // ---- loops ------------------------------------------------------------------------------------------------
@@ -273,9 +273,43 @@ export function sharedEncIfAllUsersAreDotEnc(val: Value, state: Incompatibility)
 }
 
 /**
- * Triton's swizzleDotOperandLike: a layout whose thread order and per-thread contiguity match an mma operand
- * microtile gets that operand's swizzling. Not modelled yet: such users count as non-dot users.
+ * SwizzledSharedEncodingAttr::get(opIdx, kWidth, shape, order, CGA, bitwidth, needTrans): the swizzling of an
+ * NVIDIA mma operand (the same parameters as `swizzledSharedForDotOperand`, from opIdx and kWidth directly).
  */
-function swizzleDotOperandLike(_ty: RankedTensorType, _cga: Bases): SwizzledSharedEncodingAttr | undefined {
-  return undefined;
+function swizzledForMmaOperand(opIdx: number, kWidth: number, shape: readonly number[], order: readonly number[], cga: Bases, bitwidth: number): SwizzledSharedEncodingAttr {
+  const K = shapePerCTAFromCGA(cga, shape)[order[0]!]!;
+  const perPhase = Math.max(Math.trunc(1024 / (bitwidth * K)), 1);
+  let mmaStride = 8;
+  let vec = 4 * kWidth;
+  const rank = order.length;
+  const kDim = opIdx === 0 ? rank - 1 : rank - 2;
+  if (order[0] !== kDim) [vec, mmaStride] = [mmaStride, vec];
+  let maxPhase = Math.max(Math.min(mmaStride, Math.trunc(1024 / (vec * bitwidth))), 1);
+  maxPhase = Math.max(Math.trunc(maxPhase / perPhase), 1);
+  return SwizzledSharedEncodingAttr.get({ vec, perPhase, maxPhase, order, cgaLayout: cga });
+}
+
+/**
+ * Triton's swizzleDotOperandLike: a register layout whose thread order is an mma operand's (K fastest) and that
+ * is made of mma operand microtiles (8 rows of 4·kWidth elements, kWidth = the contiguous elements per thread)
+ * gets that operand's swizzling.
+ */
+function swizzleDotOperandLike(ty: RankedTensorType, cga: Bases): SwizzledSharedEncodingAttr | undefined {
+  const enc = ty.encoding!;
+  const shape = ty.shape;
+  const rank = shape.length;
+  if (rank < 2) return undefined;
+  const order = getThreadOrder(enc, shape);
+  const same = (a: readonly number[]): boolean => a.length === order.length && a.every((x, i) => x === order[i]);
+  let opIdx: number;
+  if (same(getOrderForDotOperand(0, rank, true))) opIdx = 0;
+  else if (same(getOrderForDotOperand(1, rank, true))) opIdx = 1;
+  else return undefined;
+  const kWidth = getContigPerThread(enc, shape)[order[0]!]!;
+  const micro = new Array<number>(rank).fill(1);
+  micro[order[0]!] = 4 * kWidth;
+  micro[order[1]!] = 8;
+  const tile = nvidiaMmaTile(micro, kWidth, order, iota(rank)).toLinearLayout();
+  if (!divideLeft(toLinearLayout(shape, enc), tile)) return undefined;
+  return swizzledForMmaOperand(opIdx, kWidth, shape, order, cga, bitWidthOf(ty.elementType));
 }

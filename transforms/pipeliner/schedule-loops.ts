@@ -14,9 +14,9 @@
  * Loops that are outer loops, yield a block argument, contain a `gpu.barrier` or have no latency op are left
  * alone; a `tt.warp_specialize` loop without latencies is re-scheduled from its serialised schedule.
  */
+import { exceptionAsOpError } from '../../dialect/ir/diagnostics.js';
 import type { Operation } from '../../dialect/ir/ir.js';
 import { BlockArgument } from '../../dialect/ir/ir.js';
-import { getForwardSliceOfOp } from '../../dialect/ttg/utils/mma-utils.js';
 import { registerPass } from '../pass.js';
 import {
   ATTR_WARP_SPECIALIZE,
@@ -53,19 +53,35 @@ function scheduleKeyOps(forOp: Operation, latencies: ReadonlyMap<Operation, numb
   const latOps = bodyOps(forOp).filter((op) => latencies.has(op));
   if (latOps.length === 0) return new CoarseSchedule(0);
 
+  // The longest latency path from each op downstream of a latency op to the end of the body (users in nested
+  // regions count as their ancestor in the body; the yield does not count). An explicit post-order walk, as
+  // long def-use chains would overflow the stack.
   const distance = new Map<Operation, number>();
-  const computeDistance = (op: Operation): number => {
-    const known = distance.get(op);
-    if (known !== undefined) return known;
-    let maxDist = -1;
+  const usersInBody = (op: Operation): Operation[] => {
+    const out: Operation[] = [];
     for (const user of resultUsers(op)) {
       const inBlock = ancestorInBlock(body, user);
-      if (!inBlock || inBlock === terminator) continue;
-      maxDist = Math.max(maxDist, computeDistance(inBlock));
+      if (inBlock && inBlock !== terminator) out.push(inBlock);
     }
-    const d = (latencies.get(op) ?? 0) + Math.max(maxDist, 0);
-    distance.set(op, d);
-    return d;
+    return out;
+  };
+  const computeDistance = (root: Operation): number => {
+    // Users come after their producer in the block (or contain it in a nested region), so there is no cycle.
+    const stack: { op: Operation; users: Operation[]; next: number }[] = [];
+    if (!distance.has(root)) stack.push({ op: root, users: usersInBody(root), next: 0 });
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      if (top.next < top.users.length) {
+        const u = top.users[top.next++]!;
+        if (!distance.has(u)) stack.push({ op: u, users: usersInBody(u), next: 0 });
+        continue;
+      }
+      stack.pop();
+      let maxDist = -1;
+      for (const u of top.users) maxDist = Math.max(maxDist, distance.get(u)!);
+      distance.set(top.op, (latencies.get(top.op) ?? 0) + Math.max(maxDist, 0));
+    }
+    return distance.get(root)!;
   };
   let maxDistance = 0;
   for (const op of latOps) maxDistance = Math.max(maxDistance, computeDistance(op));
@@ -82,7 +98,7 @@ function scheduleKeyOps(forOp: Operation, latencies: ReadonlyMap<Operation, numb
   const epilogue = schedule.clusters.newAtBack();
   for (const [op, stage] of opToStage) {
     if (op.name !== 'scf.if' || latencies.has(op)) continue;
-    if (getForwardSliceOfOp(op).some((o) => opToStage.has(o))) continue;
+    if (forwardSliceHas(op, (o) => opToStage.has(o))) continue;
     schedule.insert(op, stage, epilogue);
   }
   return schedule;
@@ -130,24 +146,45 @@ function initialSchedule(forOp: Operation, latencies: ReadonlyMap<Operation, num
 }
 
 /**
- * MLIR's getBackwardSlice(op) with omitBlockArguments and without omitUsesFromAbove, as a set: the producers of
- * `root`'s operands and of the values its nested ops use from above, transitively (root excluded).
+ * The union of MLIR's getBackwardSlice(op) (omitBlockArguments, uses from above included) over `roots`: the
+ * producers of their operands and of the values their nested ops use from above, transitively. One walk for all
+ * roots (a root is in the union only as another root's producer, as the def-use graph has no cycle).
  */
-function backwardSliceSet(root: Operation): Set<Operation> {
+function backwardSliceUnion(roots: readonly Operation[]): Set<Operation> {
   const slice = new Set<Operation>();
-  const visit = (op: Operation): void => {
-    if (op.hasTrait('IsolatedFromAbove')) return;
+  const work: Operation[] = [...roots];
+  while (work.length) {
+    const op = work.pop()!;
+    if (op.hasTrait('IsolatedFromAbove')) continue;
     const values = op.regions.length ? nestedOperands(op) : op.operandValues;
     for (const v of values) {
       const def = v.definingOp;
-      if (def && def !== root && !slice.has(def)) {
+      if (def && !slice.has(def)) {
         slice.add(def);
-        visit(def);
+        work.push(def);
       }
     }
-  };
-  visit(root);
+  }
   return slice;
+}
+
+/** Whether some op of MLIR's forward slice of `op` (its users and nested ops, transitively) satisfies `pred`. */
+function forwardSliceHas(op: Operation, pred: (o: Operation) => boolean): boolean {
+  const seen = new Set<Operation>([op]);
+  const work: Operation[] = [op];
+  while (work.length) {
+    const cur = work.pop()!;
+    const next: Operation[] = [];
+    for (const r of cur.regions) for (const b of r.blocks) next.push(...b.ops);
+    for (const res of cur.results) for (const u of res.uses) next.push(u.owner);
+    for (const o of next) {
+      if (seen.has(o)) continue;
+      if (pred(o)) return true;
+      seen.add(o);
+      work.push(o);
+    }
+  }
+  return false;
 }
 
 /**
@@ -157,11 +194,10 @@ function backwardSliceSet(root: Operation): Set<Operation> {
 function schedulePrologueAndEpilogue(forOp: Operation, schedule: CoarseSchedule): Cluster {
   const afterPrologue = schedule.clusters.first ?? schedule.clusters.newAtBack();
   const ifStage = new Map<Operation, number>();
+  const inOrder = schedule.opsInOrder(forOp);
   for (let stage = 0; stage < schedule.numStages; stage++) {
-    for (const e of schedule.opsInOrder(forOp)) {
-      if (e.stage !== stage) continue;
-      for (const op of backwardSliceSet(e.op)) if (op.name === 'scf.if' && !ifStage.has(op)) ifStage.set(op, stage);
-    }
+    const roots = inOrder.filter((e) => e.stage === stage).map((e) => e.op);
+    for (const op of backwardSliceUnion(roots)) if (op.name === 'scf.if' && !ifStage.has(op)) ifStage.set(op, stage);
   }
   if (ifStage.size) {
     const prologue = schedule.clusters.newAtFront();
@@ -244,7 +280,13 @@ function scheduleLoop(forOp: Operation, latencies: ReadonlyMap<Operation, number
 
 export function scheduleLoops(module: Operation): void {
   const latencies = deserializeLatencies(module);
-  for (const forOp of collectForOps(module)) scheduleLoop(forOp, latencies);
+  for (const forOp of collectForOps(module)) {
+    try {
+      scheduleLoop(forOp, latencies);
+    } catch (e) {
+      throw exceptionAsOpError(forOp, e) ?? e;
+    }
+  }
 }
 
 registerPass({

@@ -130,30 +130,35 @@ export class CoarseSchedule {
   /**
    * Schedules the producers of `op`'s (nested) operands in `op`'s block at (stage, cluster), transitively;
    * with `includeArg`, a loop-carried operand stands for the value the loop yields for it. With `insertIfEarlier`
-   * an already scheduled producer moves when this is earlier (insertMinimum), else it is left alone.
+   * an already scheduled producer moves when this is earlier (insertMinimum), else it is left alone; either way
+   * the walk goes on only through producers that were (re)scheduled. Every producer gets the same (stage,
+   * cluster), so the result does not depend on the visiting order: a worklist replaces Triton's recursion (long
+   * def-use chains would overflow the stack).
    */
   insertDepsOfOp(op: Operation, stage: number, cluster: Cluster, includeArg: boolean, insertIfEarlier = false): boolean {
-    const block = op.parent;
     let inserted = false;
-    for (const operand of nestedOperands(op)) {
-      let v: Value = operand;
-      const seen = new Set<Value>();
-      while (v instanceof BlockArgument) {
-        if (!includeArg || seen.has(v)) break;
-        seen.add(v);
-        if (v.index > 0 && v.owner === block) {
-          const y = block.terminator!;
-          v = y.operand(v.index - 1);
-          continue;
+    const work: Operation[] = [op];
+    while (work.length) {
+      const cur = work.pop()!;
+      const block = cur.parent;
+      for (const operand of nestedOperands(cur)) {
+        let v: Value = operand;
+        const seen = new Set<Value>();
+        while (v instanceof BlockArgument) {
+          if (!includeArg || seen.has(v)) break;
+          seen.add(v);
+          if (v.index > 0 && v.owner === block) {
+            v = block.terminator!.operand(v.index - 1);
+            continue;
+          }
+          break;
         }
-        break;
-      }
-      const def = v.definingOp;
-      if (def && def.parent === block) {
+        const def = v.definingOp;
+        if (!def || def.parent !== block) continue;
         const ok = insertIfEarlier ? this.insertMinimum(def, stage, cluster) : this.insertIfAbsent(def, stage, cluster);
         if (ok) {
           inserted = true;
-          this.insertDepsOfOp(def, stage, cluster, includeArg, insertIfEarlier);
+          work.push(def);
         }
       }
     }

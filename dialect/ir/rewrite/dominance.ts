@@ -1,8 +1,11 @@
 /**
  * Dominance over the blocks of a region (MLIR's DominanceInfo, per region): the dominator tree of the
- * blocks reachable from the entry, and SSA-vs-graph region kinds.
+ * blocks reachable from the entry, and SSA-vs-graph region kinds. `DominanceInfo` answers MLIR's queries
+ * (blocks unreachable from the entry are dominated by everything) with one tree per region, computed on first
+ * use, for as long as the CFGs do not change (the verifier makes one per run); `blockDominates` and
+ * `valueDominates` are the simpler one-shot checks the passes use.
  */
-import type { Block, Operation, Region, Value } from '../ir.js';
+import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '../ir.js';
 
 /** Whether values in `region` obey SSA dominance (false for graph regions and unregistered parents). */
 export function hasSSADominance(region: Region): boolean {
@@ -117,6 +120,148 @@ export function valueDominates(v: Value, op: Operation): boolean {
   const def = v.definingOp;
   if (cur.parent === defBlock) return !def || (def !== cur && def.isBeforeInBlock(cur));
   return blockDominates(defBlock, cur.parent!);
+}
+
+// ---- MLIR's DominanceInfo -------------------------------------------------------------------------
+
+/** Dominator tree of one region's CFG (Cooper–Harvey–Kennedy over reverse post-order). */
+class RegionDominance {
+  private readonly rpoIndex = new Map<Block, number>();
+  private readonly idom = new Map<Block, Block>();
+  constructor(region: Region) {
+    const entry = region.blocks[0];
+    if (!entry || region.blocks.length === 1) {
+      if (entry) {
+        this.rpoIndex.set(entry, 0);
+        this.idom.set(entry, entry);
+      }
+      return;
+    }
+    // Post-order DFS from the entry.
+    const post: Block[] = [];
+    const seen = new Set<Block>();
+    const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
+    seen.add(entry);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const succ = top.b.successors;
+      if (top.i < succ.length) {
+        const s = succ[top.i++]!;
+        if (!seen.has(s) && s.parent === region) {
+          seen.add(s);
+          stack.push({ b: s, i: 0 });
+        }
+      } else {
+        post.push(top.b);
+        stack.pop();
+      }
+    }
+    const rpo = post.reverse();
+    rpo.forEach((b, i) => this.rpoIndex.set(b, i));
+    const preds = new Map<Block, Block[]>();
+    for (const b of rpo) for (const s of b.successors) if (this.rpoIndex.has(s)) preds.set(s, [...(preds.get(s) ?? []), b]);
+    this.idom.set(entry, entry);
+    const intersect = (a: Block, b: Block): Block => {
+      let x = a;
+      let y = b;
+      while (x !== y) {
+        while (this.rpoIndex.get(x)! > this.rpoIndex.get(y)!) x = this.idom.get(x)!;
+        while (this.rpoIndex.get(y)! > this.rpoIndex.get(x)!) y = this.idom.get(y)!;
+      }
+      return x;
+    };
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const b of rpo) {
+        if (b === entry) continue;
+        let nd: Block | undefined;
+        for (const p of preds.get(b) ?? []) {
+          if (!this.idom.has(p)) continue;
+          nd = nd ? intersect(p, nd) : p;
+        }
+        if (nd && this.idom.get(b) !== nd) {
+          this.idom.set(b, nd);
+          changed = true;
+        }
+      }
+    }
+  }
+  reachable(b: Block): boolean {
+    return this.rpoIndex.has(b);
+  }
+  /** Whether block `a` dominates block `b` (both in this region). */
+  dominates(a: Block, b: Block): boolean {
+    if (!this.reachable(b)) return true;
+    if (!this.reachable(a)) return false;
+    for (let x = b; ; ) {
+      if (x === a) return true;
+      const d = this.idom.get(x)!;
+      if (d === x) return false;
+      x = d;
+    }
+  }
+}
+
+/** Dominance queries over the regions of unchanging IR, one dominator tree per region computed on first use. */
+export class DominanceInfo {
+  private readonly regions = new Map<Region, RegionDominance>();
+
+  private of(r: Region): RegionDominance {
+    let d = this.regions.get(r);
+    if (!d) {
+      d = new RegionDominance(r);
+      this.regions.set(r, d);
+    }
+    return d;
+  }
+
+  /** Whether `b` is reachable from its region's entry (a block without a region counts as reachable). */
+  isReachable(b: Block): boolean {
+    return !b.parent || this.of(b.parent).reachable(b);
+  }
+
+  /** MLIR's dominates(Block*, Block*) for two blocks of one region: an unreachable `b` is dominated by all. */
+  blockDominates(a: Block, b: Block): boolean {
+    return this.of(a.parent!).dominates(a, b);
+  }
+
+  /** MLIR's DominanceInfo::properlyDominates(Value, Operation*). */
+  properlyDominates(v: Value, user: Operation): boolean {
+    return properlyDominatesIn(this, v, user);
+  }
+}
+
+/** The ancestor of `op` (or `op` itself) whose block is in region `r`. */
+function ancestorIn(r: Region, op: Operation): Operation | undefined {
+  for (let x: Operation | undefined = op; x; x = x.parentOp) if (x.parent?.parent === r) return x;
+  return undefined;
+}
+
+/** MLIR's DominanceInfo::properlyDominates(Value, Operation*). */
+function properlyDominatesIn(info: DominanceInfo, v: Value, user: Operation): boolean {
+  if (v instanceof OpResult) {
+    const def = v.owner;
+    const b = def.parent;
+    if (!b) return false;
+    const r = b.parent;
+    if (!r) return false;
+    // The use must be nested in the defining op's region (the def itself does not dominate its own regions).
+    const anc = ancestorIn(r, user);
+    if (!anc) return false;
+    if (anc === def) return false;
+    if (anc.parent === b) return !hasSSADominance(r) || b.ops.indexOf(def) < b.ops.indexOf(anc);
+    return !hasSSADominance(r) || info.blockDominates(b, anc.parent!);
+  }
+  if (v instanceof BlockArgument) {
+    const b = v.owner;
+    const r = b.parent;
+    if (!r) return false;
+    const anc = ancestorIn(r, user);
+    if (!anc) return false;
+    return !hasSSADominance(r) || info.blockDominates(b, anc.parent!);
+  }
+  return false;
 }
 
 /**

@@ -29,7 +29,8 @@ import {
 } from '../attrs/index.js';
 import { toLinearLayout } from '../to-linear-layout.js';
 import { getTotalElemsPerThread } from '../layout-queries.js';
-import { applyPermutation, defaultBlockedEncoding, intsOf, inversePermutation, isIota, lookupNumWarps, lookupThreadsPerWarp, productOf } from './layout.js';
+import { applyPermutation, defaultBlockedEncoding, intsOf, inversePermutation, isIota, productOf } from './layout.js';
+import { lookupNumWarps, lookupThreadsPerWarp } from '../context.js';
 
 // ---- small helpers ---------------------------------------------------------------------------------
 

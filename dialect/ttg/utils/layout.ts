@@ -2,10 +2,9 @@
  * Layout helpers shared by the TritonGPU layout passes (convert-triton-to-tritongpu, coalesce, ...):
  * Triton 3.6's shape-driven `BlockedEncodingAttr::get` builders (threads and warps distributed over the
  * dims starting from the fastest one), `getDefaultBlockedEncoding`, the CGA layout and per-CTA shape of an
- * encoding, permutation helpers, and the module/op lookups of `ttg.num-warps` & co.
+ * encoding, permutation helpers (the `ttg.num-warps` & co. lookups are in ../context.ts).
  */
-import { ArrayAttr, IntegerAttr, StringAttr } from '../../ir/attribute.js';
-import { DiagnosticError, opError } from '../../ir/diagnostics.js';
+import { ArrayAttr, IntegerAttr } from '../../ir/attribute.js';
 import type { Operation } from '../../ir/ir.js';
 import { RankedTensorType, type Type } from '../../ir/type.js';
 import type { Attribute } from '../../ir/attribute.js';
@@ -197,67 +196,6 @@ export function blockedTotalElemsPerThread(enc: BlockedEncodingAttr, shape: read
     total *= enc.sizePerThread[d]! * Math.max(1, Math.trunc(perCTA[d]! / tile));
   }
   return total;
-}
-
-// ---- module / op lookups --------------------------------------------------------------------------
-
-export const ATTR_NUM_WARPS = 'ttg.num-warps';
-export const ATTR_THREADS_PER_WARP = 'ttg.threads-per-warp';
-export const ATTR_NUM_CTAS = 'ttg.num-ctas';
-export const ATTR_TARGET = 'ttg.target';
-
-function intAttr(op: Operation, name: string): number | undefined {
-  const a = op.getAttr(name);
-  return a instanceof IntegerAttr ? Number(a.value) : undefined;
-}
-
-/** The outermost op (normally the `builtin.module`). */
-export function topLevelOp(op: Operation): Operation {
-  let cur = op;
-  while (cur.parentOp) cur = cur.parentOp;
-  return cur;
-}
-
-/** Triton's maybeLookupNumWarps: `ttg.num-warps` of the enclosing function or module, or a warp-specialize partition's count. */
-export function maybeLookupNumWarps(op: Operation): number | undefined {
-  for (let cur: Operation | undefined = op; cur; cur = cur.parentOp) {
-    if (cur.name === 'builtin.module' || cur.name === 'tt.func') {
-      const n = intAttr(cur, ATTR_NUM_WARPS);
-      if (n !== undefined) return n;
-    }
-    const parent = cur.parentOp;
-    if (parent && parent.name === 'ttg.warp_specialize.partitions') {
-      const ws = parent.parentOp;
-      const counts = ws?.getAttr('partitionNumWarps');
-      const idx = parent.regions.findIndex((r) => r === cur.parent?.parent);
-      const vals = (counts as { values?: readonly number[] } | undefined)?.values;
-      if (vals && idx >= 0 && vals[idx] !== undefined) return vals[idx];
-    }
-  }
-  return undefined;
-}
-
-export function lookupNumWarps(op: Operation): number {
-  const n = maybeLookupNumWarps(op);
-  // Triton emits this op error and then aborts; the error alone is the useful part.
-  if (n === undefined) throw new DiagnosticError(opError(op, 'is not contained within a context that specifies the number of warps'));
-  return n;
-}
-
-/** `ttg.threads-per-warp` of the module (32 when absent), as TritonGPUDialect::getThreadsPerWarp. */
-export function lookupThreadsPerWarp(op: Operation): number {
-  return intAttr(topLevelOp(op), ATTR_THREADS_PER_WARP) ?? 32;
-}
-
-/** `ttg.num-ctas` of the module (1 when absent). */
-export function lookupNumCTAs(op: Operation): number {
-  return intAttr(topLevelOp(op), ATTR_NUM_CTAS) ?? 1;
-}
-
-/** `ttg.target` of the module (e.g. `cuda:80`), if set. */
-export function lookupTarget(op: Operation): string | undefined {
-  const a = topLevelOp(op).getAttr(ATTR_TARGET);
-  return a instanceof StringAttr ? a.value : undefined;
 }
 
 /** Integer elements of an ArrayAttr or dense array attribute. */

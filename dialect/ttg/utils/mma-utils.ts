@@ -27,7 +27,8 @@ import {
 } from '../attrs/index.js';
 import { getShapePerCTA } from '../layout-queries.js';
 import { MemDescType } from '../types.js';
-import { shapePerCTAFromCGA, lookupNumWarps, inversePermutation, applyPermutation, topLevelOp, lookupTarget, ATTR_TARGET } from './layout.js';
+import { shapePerCTAFromCGA, inversePermutation, applyPermutation } from './layout.js';
+import { lookupNumWarps, topLevelOp, lookupTarget, ATTR_TARGET } from '../context.js';
 import { DiagnosticError, opError } from '../../ir/diagnostics.js';
 
 // ---- types ------------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ import { SharedMemorySpaceAttr } from '../../../dialect/ttg/attrs/memory-space.j
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import type { Attribute } from '../../../dialect/ir/attribute.js';
 import { ModuleAxisInfoAnalysis } from '../../../analysis/axis-info.js';
-import { defaultBlockedEncoding, lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../../../dialect/ttg/utils/layout.js';
+import { defaultBlockedEncoding } from '../../../dialect/ttg/utils/layout.js';
+import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../../../dialect/ttg/context.js';
 import { CoarseSchedule, scheduleDependencies, bodyOpsWithoutTerminator } from './coarse-schedule.js';
 import {
   StageBuilder,

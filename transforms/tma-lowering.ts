@@ -1,0 +1,264 @@
+/**
+ * `--triton-nvidia-tma-lowering` (Triton 3.6's TritonNvidiaGPUTMALoweringPass), with the greedy driver's defaults
+ * (folding, constant CSE, aggressive region simplification; inputs without descriptors only see those):
+ * - `tt.make_tensor_descriptor` becomes a 128-byte `ttg.global_scratch_alloc` filled by `ttng.tensormap_create`
+ *   (box dims from the NVMMA block shape per CTA, innermost first; global dims reversed; strides in bytes; TMA element
+ *   type, swizzle mode and NaN/zero fill), then `ttng.tensormap_fenceproxy_acquire` and
+ *   `ttng.reinterpret_tensor_descriptor`;
+ * - `tt.descriptor_load` becomes a shared buffer in the descriptor's encoding, a one-shot mbarrier (init, expect
+ *   the bytes per CTA, TMA copy, wait on phase 0, invalidate) and a `ttg.local_load` (a `ttg.local_alloc` of the
+ *   result in the same encoding uses the buffer directly);
+ * - `tt.descriptor_store` becomes a `ttg.local_alloc` of the source, `ttng.fence_async_shared`, the TMA copy to global
+ *   and `ttng.async_tma_store_wait {pendings = 0}`.
+ * Gathers lower like loads (`ttng.async_tma_gather`), scatters and reductions like stores (`ttng.async_tma_scatter`,
+ * `ttng.async_tma_reduce`); fp4-padded descriptors count the innermost coordinate twice.
+ */
+import { IntegerAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { Diagnostic, DiagnosticError } from '../dialect/ir/diagnostics.js';
+import type { Operation, Value } from '../dialect/ir/ir.js';
+import type { PatternRewriter } from '../dialect/ir/rewriter.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { PointerType, TensorDescType } from '../dialect/tt/types.js';
+import { NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { getShapePerCTA } from '../dialect/ttg/layout-queries.js';
+import { tmaBlockShape } from '../dialect/ttg/linear/shared.js';
+import { MemDescType, elementBitWidth } from '../dialect/ttg/types.js';
+import { encodingForShape } from './nvidia/tma-encodings.js';
+import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { registerPass } from './pass.js';
+import { replaceUsesAndPropagateType } from '../dialect/ttg/utils/propagate-memdesc.js';
+
+const TMA_SIZE_BYTES = 128;
+const TMA_ALIGN = 128;
+const i1 = IntegerType.get(1);
+const i32 = IntegerType.get(32);
+const i64 = IntegerType.get(64);
+
+function fail(op: Operation, msg: string): never {
+  throw new DiagnosticError(new Diagnostic('error', msg, op.loc));
+}
+
+function constant(rw: PatternRewriter, op: Operation, type: IntegerType, v: number): Value {
+  return rw.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc: op.loc }).result(0);
+}
+
+/** getEncodingFromDescriptor: the descriptor's encoding, re-ranked when the tensor's shape differs. */
+function encodingFromDescriptor(op: Operation, tensor: RankedTensorType, desc: Value): Attribute {
+  const block = (desc.type as TensorDescType).blockType;
+  if (!block.encoding) fail(op, 'Internal Error: Tensor descriptor should have encoding set');
+  if (block.shape.join() === tensor.shape.join()) return block.encoding;
+  return encodingForShape(op, block.encoding, tensor.shape);
+}
+
+function barrierType(): MemDescType {
+  return MemDescType.get({ shape: [1], elementType: i64, encoding: SwizzledSharedEncodingAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: [0] }), mutableMemory: true });
+}
+
+/** replaceUsesWithLocalLoad: local_allocs of `old` in the buffer's encoding use the buffer; other users a local_load. */
+function replaceWithLocalLoad(rw: PatternRewriter, old: Value, buffer: Value, loc: Operation['loc']): void {
+  const enc = (buffer.type as MemDescType).encoding;
+  const allocs = old.users.filter((u) => u.name === 'ttg.local_alloc' && (u.result(0).type as MemDescType).encoding === enc);
+  for (const a of allocs) replaceUsesAndPropagateType(rw, a, buffer);
+  if (old.users.length > allocs.length) {
+    const load = rw.create({ name: 'ttg.local_load', operands: [buffer], resultTypes: [old.type], loc });
+    for (const u of [...old.uses]) if (!allocs.includes(u.owner)) rw.modifyOpInPlace(u.owner, () => u.set(load.result(0)));
+  }
+  for (const a of allocs) rw.eraseOp(a);
+}
+
+/** lowerTMALoad: a shared buffer, a one-shot mbarrier around the copy `emit` creates, and the buffer's uses. */
+function lowerLoad(op: Operation, rw: PatternRewriter, emit: (desc: Value, barrier: Value, buffer: Value, pred: Value) => void): void {
+  const desc = op.operandGroup('desc')[0]!;
+  const tensor = op.result(0).type as RankedTensorType;
+  const enc = encodingFromDescriptor(op, tensor, desc);
+  const loc = op.loc;
+  const buffer = rw.create({ name: 'ttg.local_alloc', resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: true })], loc }).result(0);
+  const barrier = rw.create({ name: 'ttg.local_alloc', resultTypes: [barrierType()], loc }).result(0);
+  rw.create({ name: 'ttng.init_barrier', operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
+  const bytes = (getShapePerCTA(enc, tensor.shape).reduce((a, b) => a * b, 1) * elementBitWidth(tensor.elementType)) / 8;
+  const pred = constant(rw, op, i1, 1);
+  rw.create({ name: 'ttng.barrier_expect', operands: [barrier, pred], attributes: [['size', IntegerAttr.i32(bytes)]], loc });
+  emit(desc, barrier, buffer, pred);
+  const phase = constant(rw, op, i32, 0);
+  rw.create({ name: 'ttng.wait_barrier', operands: [barrier, phase], operandSegments: [1, 1, 0, 0], loc });
+  rw.create({ name: 'ttng.inval_barrier', operands: [barrier], loc });
+  replaceWithLocalLoad(rw, op.result(0), buffer, loc);
+  rw.eraseOp(op);
+}
+
+const LOAD: RewritePattern = {
+  name: 'TMALoadLowering',
+  rootName: 'tt.descriptor_load',
+  matchAndRewrite(op, rw) {
+    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
+      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
+      rw.create({ name: 'ttng.async_tma_copy_global_to_local', operands: [desc, ...indices, barrier, buffer, pred], operandSegments: [1, indices.length, 1, 1, 1], loc: op.loc });
+    });
+    return true;
+  },
+};
+
+const GATHER: RewritePattern = {
+  name: 'TMAGatherLowering',
+  rootName: 'tt.descriptor_gather',
+  matchAndRewrite(op, rw) {
+    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
+      rw.create({ name: 'ttng.async_tma_gather', operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, barrier, buffer, pred], loc: op.loc });
+    });
+    return true;
+  },
+};
+
+/** translateTMAIndices: an fp4-padded descriptor counts the innermost index in bytes of two elements. */
+function translateIndices(rw: PatternRewriter, op: Operation, desc: Value, indices: readonly Value[]): Value[] {
+  const enc = (desc.type as TensorDescType).blockType.encoding;
+  if (!(enc instanceof NVMMASharedEncodingAttr) || !enc.fp4Padded || indices.length === 0) return [...indices];
+  const out = [...indices];
+  const two = constant(rw, op, i32, 2);
+  out[out.length - 1] = rw.create({ name: 'arith.muli', operands: [out[out.length - 1]!, two], resultTypes: [i32], loc: op.loc }).result(0);
+  return out;
+}
+
+/** lowerTMAStore: the source copied to an immutable shared buffer, a proxy fence, the copy `emit` creates, a wait. */
+function lowerStore(op: Operation, rw: PatternRewriter, emit: (desc: Value, buffer: Value) => void): void {
+  const desc = op.operandGroup('desc')[0]!;
+  const src = op.operandGroup('src')[0]!;
+  const tensor = src.type as RankedTensorType;
+  const enc = encodingFromDescriptor(op, tensor, desc);
+  const loc = op.loc;
+  const buffer = rw
+    .create({ name: 'ttg.local_alloc', operands: [src], resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: false })], loc })
+    .result(0);
+  rw.create({ name: 'ttng.fence_async_shared', attributes: [['bCluster', IntegerAttr.bool(false)]], loc });
+  emit(desc, buffer);
+  rw.create({ name: 'ttng.async_tma_store_wait', attributes: [['pendings', IntegerAttr.i32(0)]], loc });
+  rw.eraseOp(op);
+}
+
+const STORE: RewritePattern = {
+  name: 'TMAStoreLowering',
+  rootName: 'tt.descriptor_store',
+  matchAndRewrite(op, rw) {
+    lowerStore(op, rw, (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
+      rw.create({ name: 'ttng.async_tma_copy_local_to_global', operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], loc: op.loc });
+    });
+    return true;
+  },
+};
+
+const REDUCE: RewritePattern = {
+  name: 'TMAReduceLowering',
+  rootName: 'tt.descriptor_reduce',
+  matchAndRewrite(op, rw) {
+    lowerStore(op, rw, (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
+      rw.create({ name: 'ttng.async_tma_reduce', operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], attributes: [['kind', op.getAttr('kind')!]], loc: op.loc });
+    });
+    return true;
+  },
+};
+
+const SCATTER: RewritePattern = {
+  name: 'TMAScatterLowering',
+  rootName: 'tt.descriptor_scatter',
+  matchAndRewrite(op, rw) {
+    lowerStore(op, rw, (desc, buffer) => {
+      rw.create({ name: 'ttng.async_tma_scatter', operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, buffer], loc: op.loc });
+    });
+    return true;
+  },
+};
+
+/** TMA element type codes (CUtensorMapDataType). */
+function tmaElementType(op: Operation, t: Type, fp4Padded: boolean): number {
+  if (fp4Padded) return 14;
+  if (t instanceof FloatType) {
+    if (t.kind === 'bf16') return 10;
+    if (t.kind === 'f16') return 6;
+    if (t.kind === 'f32') return 7;
+    if (t.kind === 'f64') return 9;
+  }
+  const size = Math.trunc(elementBitWidth(t) / 8);
+  const signed = t instanceof IntegerType && t.signedness === 'signed';
+  if (size === 1) return 0;
+  if (size === 2) return 1;
+  if (size === 4) return signed ? 3 : 2;
+  if (size === 8) return signed ? 5 : 4;
+  return fail(op, `Tensor descriptor element type must have size 1, 2, or 4 but got ${size}`);
+}
+
+const CREATE_DESC: RewritePattern = {
+  name: 'TMACreateDescLowering',
+  rootName: 'tt.make_tensor_descriptor',
+  matchAndRewrite(op, rw) {
+    const loc = op.loc;
+    const descTy = op.result(0).type as TensorDescType;
+    const enc = descTy.blockType.encoding;
+    if (!(enc instanceof NVMMASharedEncodingAttr)) {
+      const ok = enc instanceof SwizzledSharedEncodingAttr && enc.vec === 1 && enc.perPhase === 1 && enc.maxPhase === 1;
+      return fail(op, ok ? 'swizzled tensor descriptors (triton-nvidia-tma-lowering) are not supported yet' : 'Unhandled encoding type');
+    }
+    const scratch = rw
+      .create({
+        name: 'ttg.global_scratch_alloc',
+        resultTypes: [PointerType.get(IntegerType.get(8), 1)],
+        attributes: [
+          ['nbytes', IntegerAttr.i32(TMA_SIZE_BYTES)],
+          ['alignment', IntegerAttr.i32(TMA_ALIGN)],
+        ],
+        loc,
+      })
+      .result(0);
+    const base = op.operandGroup('base')[0]!;
+    const elemType = (base.type as PointerType).pointee;
+    const elemSize = Math.trunc(elementBitWidth(elemType) / 8);
+    const perCTA = getShapePerCTA(enc, descTy.blockType.shape);
+    const block = tmaBlockShape(enc, perCTA, false);
+    const contig = block[block.length - 1]!;
+    if (enc.fp4Padded && contig !== 128) fail(op, 'FP4 padded loads require 128 elements or more in the last dim');
+    const boxDim = [constant(rw, op, i32, contig)];
+    for (let k = perCTA.length - 2; k >= 0; k--) boxDim.push(constant(rw, op, i32, block[k]!));
+    const swizzleMode = { 128: 3, 64: 2, 32: 1 }[enc.swizzlingByteWidth] ?? 0;
+    const elemSizeVal = constant(rw, op, i64, elemSize);
+    const globalDim = [...op.operandGroup('shape')].reverse();
+    const strides = op.operandGroup('strides');
+    let globalStride: Value[] = [];
+    for (let k = strides.length - 2; k >= 0; k--) globalStride.push(strides[k]!);
+    if (enc.fp4Padded) globalDim[0] = rw.create({ name: 'arith.muli', operands: [globalDim[0]!, constant(rw, op, i32, 2)], resultTypes: [i32], loc }).result(0);
+    const elementStride = globalDim.map(() => constant(rw, op, i32, 1));
+    globalStride = globalStride.map((s) => rw.create({ name: 'arith.muli', operands: [s, elemSizeVal], resultTypes: [i64], loc }).result(0));
+    const padding = op.getAttr('padding');
+    const fillMode = padding instanceof IntegerAttr && padding.num === 2 ? 1 : 0;
+    rw.create({
+      name: 'ttng.tensormap_create',
+      operands: [scratch, base, ...boxDim, ...globalDim, ...globalStride, ...elementStride],
+      operandSegments: [1, 1, boxDim.length, globalDim.length, globalStride.length, elementStride.length],
+      attributes: [
+        ['elem_type', IntegerAttr.i32(tmaElementType(op, descTy.blockType.elementType, enc.fp4Padded))],
+        ['interleave_layout', IntegerAttr.i32(0)],
+        ['swizzle_mode', IntegerAttr.i32(swizzleMode)],
+        ['fill_mode', IntegerAttr.i32(fillMode)],
+      ],
+      loc,
+    });
+    rw.create({ name: 'ttng.tensormap_fenceproxy_acquire', operands: [scratch], loc });
+    const desc = rw.create({ name: 'ttng.reinterpret_tensor_descriptor', operands: [scratch], resultTypes: [descTy], loc });
+    rw.replaceOp(op, desc.results);
+    return true;
+  },
+};
+
+export function lowerTma(mod: Operation): void {
+  applyPatternsGreedily(mod, [LOAD, GATHER, STORE, SCATTER, REDUCE, CREATE_DESC]);
+}
+
+registerPass({
+  name: 'triton-nvidia-tma-lowering',
+  className: 'TritonNvidiaGPUTMALoweringPass',
+  description: 'lower to TMA load/store operations',
+  run(mod) {
+    lowerTma(mod);
+  },
+});
