@@ -269,6 +269,7 @@ function createAsyncCopy(forOp: Operation, load: Operation, a: AsyncLoad, g: Loa
   load.erase();
 }
 
+/** A TMA load or gather into the ring (async_tma_copy_global_to_local / async_tma_gather), read after the barrier wait. */
 function createTMAAsyncLoad(forOp: Operation, load: Operation, a: AsyncLoad, g: LoadGroup, schedule: CoarseSchedule): void {
   const b = StageBuilder.at(schedule, forOp);
   constI32(b, 0);
@@ -277,19 +278,22 @@ function createTMAAsyncLoad(forOp: Operation, load: Operation, a: AsyncLoad, g: 
   b.setStageCluster(schedule.get(load));
   const view = singleBufferView(b, a.alloc!, g.insertIdx!);
   const pred = constBool(b, true);
-  const indices = load.operandValues.slice(1);
-  const attrs: [string, Attribute][] = [];
-  for (const k of ['cache', 'evict']) {
-    const v = load.getAttr(k);
-    if (v) attrs.push([k, v]);
+  if (load.name === 'tt.descriptor_gather') {
+    b.create({ name: 'ttng.async_tma_gather', operands: [load.operand(0), load.operand(1), load.operand(2), a.barrier!, view, pred], loc: load.loc });
+  } else {
+    const indices = load.operandValues.slice(1);
+    const attrs: [string, Attribute][] = [];
+    for (const k of ['cache', 'evict']) {
+      const v = load.getAttr(k);
+      if (v) attrs.push([k, v]);
+    }
+    b.create({
+      name: 'ttng.async_tma_copy_global_to_local',
+      operands: [load.operand(0), ...indices, a.barrier!, view, pred],
+      attributes: attrs,
+      loc: load.loc,
+    });
   }
-  b.create({
-    name: 'ttng.async_tma_copy_global_to_local',
-    operands: [load.operand(0), ...indices, a.barrier!, view, pred],
-    operandSegments: [1, indices.length, 1, 1, 1],
-    attributes: attrs,
-    loc: load.loc,
-  });
   b.setInsertionPointAfter(a.waitOp!);
   if (firstUse) b.setStageCluster(schedule.get(firstUse));
   const viewLoad = singleBufferView(b, a.alloc!, g.extractIdx!);
@@ -457,7 +461,7 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
     if (op.name === 'tt.load') {
       createAsyncCopy(forOp, op, a, g, schedule);
       hasAsyncLoads = true;
-    } else if (op.name === 'tt.descriptor_load') {
+    } else {
       createTMAAsyncLoad(forOp, op, a, g, schedule);
     }
   }

@@ -6,6 +6,7 @@
  * copy's vectors into that encoding (getCopyVecBytes).
  */
 import type { Attribute } from '../../../dialect/ir/attribute.js';
+import { Diagnostic, DiagnosticError, onOp } from '../../../dialect/ir/diagnostics.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../../../dialect/ir/type.js';
 import { divideLeft } from '../../../dialect/linear-layout/linear-layout.js';
@@ -101,7 +102,11 @@ export function sharedEncodingOf(op: Operation, diags?: { emitRemark(op: Operati
     if (enc !== allocEnc) diags?.emitRemark(op, 'Pipelining load with different use encodings. This will lead to layout conversions and performance degradation.');
   }
   const ty = op.result(0).type as RankedTensorType;
-  if (op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') return (op.operand(0).type as TensorDescType).blockType.encoding!;
+  if (op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') {
+    const enc = (op.operand(0).type as TensorDescType).blockType.encoding;
+    if (!enc) throw new DiagnosticError(onOp(new Diagnostic('error', 'Internal Error: Tensor descriptor should have encoding set', op.loc), op));
+    return enc;
+  }
   if (allocEnc) return allocEnc;
   const dotEnc = sharedEncIfAllUsersAreDotEnc(op.result(0));
   if (dotEnc) return dotEnc;

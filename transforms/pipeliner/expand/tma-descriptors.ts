@@ -8,6 +8,8 @@
  * from the descriptor's NVMMA shared encoding, its global dims/strides from the op's operands.
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
+import { Diagnostic, DiagnosticError, onOp } from '../../../dialect/ir/diagnostics.js';
+import { UnknownLoc } from '../../../dialect/ir/location.js';
 import type { Builder } from '../../../dialect/ir/builder.js';
 import { Builder as PlainBuilder } from '../../../dialect/ir/builder.js';
 import { createOperation } from '../../../dialect/ir/create.js';
@@ -34,7 +36,7 @@ function tmaBlockShape(shapePerCTA: readonly number[], bits: number, swizzleByte
   for (let i = 0; i < shape.length; i++) shape[i] = Math.min(shape[i]!, 256);
   if (swizzleBytes !== 0) {
     const size = (8 * swizzleBytes) / bits;
-    if (shape[contig]! < size) throw new Error('Block shape is too small for the swizzle byte size in NVMMA Shared Layout.');
+    if (shape[contig]! < size) throw new DiagnosticError(new Diagnostic('error', 'Block shape is too small for the swizzle byte size in NVMMA Shared Layout.', UnknownLoc.get()));
     shape[contig] = size;
   }
   return shape;
@@ -54,7 +56,7 @@ function tmaElementType(elem: Type, fp4Padded: boolean): number {
   if (bytes === 2) return 1;
   if (bytes === 4) return signed ? 3 : 2;
   if (bytes === 8) return signed ? 5 : 4;
-  throw new Error(`Tensor descriptor element type must have size 1, 2, or 4 but got ${bytes}`);
+  throw new DiagnosticError(new Diagnostic('error', `Tensor descriptor element type must have size 1, 2, or 4 but got ${bytes}`, UnknownLoc.get()));
 }
 
 /** Writes the descriptor `op` describes into `tmaPtr` (createTMADesc). */
@@ -65,7 +67,8 @@ export function createTMADesc(b: Builder, tmaPtr: Value, op: Operation): void {
   const elem = (base.type as PointerType).pointee;
   const elemBits = elem instanceof IntegerType || elem instanceof FloatType ? elem.width : 64;
   const nv = enc instanceof NVMMASharedEncodingAttr ? enc : undefined;
-  if (!nv && !(enc instanceof SwizzledSharedEncodingAttr && enc.vec === 1 && enc.perPhase === 1 && enc.maxPhase === 1)) throw new Error('Unhandled encoding type');
+  if (!nv && !(enc instanceof SwizzledSharedEncodingAttr && enc.vec === 1 && enc.perPhase === 1 && enc.maxPhase === 1))
+    throw new DiagnosticError(onOp(new Diagnostic('error', 'Unhandled encoding type', op.loc), op));
   const fp4Padded = nv?.fp4Padded ?? false;
   const shape = descTy.blockType.shape;
   const shapePerCTA = getShapePerCTA(enc!, shape);

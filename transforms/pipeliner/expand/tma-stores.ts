@@ -9,6 +9,7 @@
  * kernel arguments) get the multi-buffered descriptor ring of tma-descriptors.ts (3 stages).
  */
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
+import { Diagnostic, DiagnosticError, onOp } from '../../../dialect/ir/diagnostics.js';
 import { Builder } from '../../../dialect/ir/builder.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
 import { IntegerType, type RankedTensorType } from '../../../dialect/ir/type.js';
@@ -59,7 +60,8 @@ export function pipelineTMAStores(forOp: Operation): boolean {
     if (!alloc) {
       const b = new Builder();
       b.setInsertionPoint(forOp);
-      const enc = (st.operand(0).type as TensorDescType).blockType.encoding!;
+      const enc = (st.operand(0).type as TensorDescType).blockType.encoding;
+      if (!enc) throw new DiagnosticError(onOp(new Diagnostic('error', 'Internal Error: Tensor descriptor should have encoding set', st.loc), st));
       const t = MemDescType.get({ shape: src.shape, elementType: src.elementType, encoding: enc, memorySpace: SharedMemorySpaceAttr.get(), mutableMemory: true });
       alloc = b.create({ name: 'ttg.local_alloc', resultTypes: [t], loc: st.loc }).result(0);
       allocs.set(key, alloc);
