@@ -51,6 +51,7 @@ export async function runReplayCli(argv: readonly string[], stdin?: () => string
       .option('html', { type: 'string', describe: 'also write an offline HTML page (pass list, before / Triton / ours side by side)' })
       .option('num-stages', { type: 'number', describe: 'num_stages of the compile (default: inferred from the log)' })
       .option('ptx-version', { type: 'number', describe: 'ptx-version of the compile (default 87)' })
+      .option('ptx', { type: 'boolean', default: true, describe: 'DIR: also compare our PTX instruction mix with Triton\'s .ptx (needs LLVM 22 and ptxas; --no-ptx skips it)' })
       .option('fail-on-diff', { type: 'boolean', default: false, describe: 'exit 1 when a pass differs or fails in ttg-opt' })
       .strictOptions()
       .exitProcess(false)
@@ -70,7 +71,7 @@ export async function runReplayCli(argv: readonly string[], stdin?: () => string
     if (ptxVersion !== undefined && !(Number.isInteger(ptxVersion) && ptxVersion > 0)) throw new CliUsageError('--ptx-version takes a positive integer');
 
     if (input !== '-' && existsSync(input) && statSync(input).isDirectory()) {
-      const r = replayKernelDir(input, { ...(numStages !== undefined ? { numStages } : {}), ...(ptxVersion !== undefined ? { ptxVersion } : {}) });
+      const r = await replayKernelDir(input, { ...(numStages !== undefined ? { numStages } : {}), ...(ptxVersion !== undefined ? { ptxVersion } : {}), ptx: a.ptx });
       const failed = r.kernels.some((k) => k.ttgir.verdict !== 'same' || k.llir.verdict === 'failed');
       return { code: a['fail-on-diff'] && failed ? 1 : 0, stdout: a.json ? JSON.stringify(r, null, 1) + '\n' : r.text, stderr: '' };
     }

@@ -6,8 +6,10 @@
  * target: Triton's instruction selection details differ, so the toolchain comparison lives in `npm run golden --
  * toolchain`).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { findToolchain, lowerAndAssemble, ptxCounts, type CaseResult } from '../toolchain.js';
 import { createTwoFilesPatch } from 'diff';
 import '../passes.js';
 import { getPass } from '../../transforms/pass.js';
@@ -22,6 +24,8 @@ export interface KernelReplay {
   vars: PipelineVars;
   ttgir: { verdict: 'same' | 'differs' | 'missing-pass' | 'failed' | 'no-file'; note?: string; diff?: string };
   llir: { verdict: 'lowered' | 'failed' | 'missing-pass' | 'no-file'; note?: string };
+  /** Our PTX (through the LLVM 22 toolchain) against Triton's .ptx: instruction counts that differ, by category. */
+  ptx?: { verdict: 'same-mix' | 'differs' | 'not-built' | 'no-toolchain'; note?: string; ours?: Record<string, number>; triton?: Record<string, number> };
 }
 
 export interface KernelDirReport {
@@ -87,11 +91,35 @@ export function stagesFromBuffers(ttgir: string): number | undefined {
   return /ttng\.warp_group_dot\b/.test(ttgir) ? best : best + 1;
 }
 
+/**
+ * Our PTX for the kernel (the make_llir passes, then LLVM 22 as Triton drives it) against Triton's `.ptx`: the
+ * instruction mix per category (shuffles, shared/global accesses by width, ldmatrix, cp.async, mma/wgmma,
+ * mbarriers, barriers). The LLVM text is not compared: Triton's lowering goes through its nvg dialect.
+ */
+async function comparePtx(ttgir: string, flags: readonly string[], vars: PipelineVars, tritonPtx: string): Promise<NonNullable<KernelReplay['ptx']>> {
+  const tc = findToolchain();
+  if (Array.isArray(tc)) return { verdict: 'no-toolchain', note: `missing ${tc.join(', ')}` };
+  const work = mkdtempSync(join(tmpdir(), 'ttg-replay-ptx-'));
+  try {
+    const res: CaseResult = { name: 'kernel', ok: false, step: '' };
+    // The make_llir flags from the lowering on (the .ttgir is make_ttgir's output: allocation has not run yet).
+    await lowerAndAssemble((args, stdin) => runOptSync(args, stdin), tc, ttgir, flags, vars.cap, vars.ptxVersion, work, res);
+    if (!res.ok || !res.ours) return { verdict: 'not-built', note: `${res.step}: ${res.error ?? 'failed'}` };
+    const triton = ptxCounts(tritonPtx);
+    const diff = Object.keys(triton)
+      .filter((key) => (res.ours![key] ?? 0) !== (triton[key] ?? 0))
+      .map((key) => `${key} ${res.ours![key] ?? 0}/${triton[key] ?? 0}`);
+    return { verdict: diff.length ? 'differs' : 'same-mix', ...(diff.length ? { note: `ours/Triton: ${diff.join(', ')}` } : {}), ours: res.ours, triton };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 function firstLine(s: string): string {
   return s.split('\n').find((l) => l.trim() !== '')?.trim() ?? '(no message)';
 }
 
-export function replayKernelDir(dir: string, given: { numStages?: number; ptxVersion?: number } = {}): KernelDirReport {
+export async function replayKernelDir(dir: string, given: { numStages?: number; ptxVersion?: number; ptx?: boolean } = {}): Promise<KernelDirReport> {
   const ttirs = listTtir(dir);
   if (!ttirs.length) throw new KernelDirError(`no .ttir file under '${dir}': expected a TRITON_KERNEL_DUMP / TRITON_DUMP_DIR folder`);
   const kernels: KernelReplay[] = [];
@@ -127,10 +155,16 @@ export function replayKernelDir(dir: string, given: { numStages?: number; ptxVer
       if (run.exitCode !== 0) k.llir = { verdict: 'failed', note: `ttg-opt: ${firstLine(run.stderr)}` };
       else if (llMissing.length) k.llir = { verdict: 'missing-pass', note: `lowered without ${llMissing.join(', ')}` };
       else k.llir = { verdict: 'lowered', note: `${(run.stdout.match(/\n/g) ?? []).length} lines of LLVM dialect` };
+      const tritonPtx = stem + '.ptx';
+      if (given.ptx !== false && k.llir.verdict === 'lowered' && existsSync(tritonPtx)) k.ptx = await comparePtx(ttgir, runnable.map((s) => passArgument(s.flag, vars)), vars, readFileSync(tritonPtx, 'utf8'));
     }
     kernels.push(k);
   }
-  const rows = kernels.map((k) => `${k.dir}/${k.name}  cuda:${k.vars.cap} w${k.vars.numWarps} s${k.vars.numStages}  ttgir: ${k.ttgir.verdict}${k.ttgir.note ? ` (${k.ttgir.note})` : ''}  llir: ${k.llir.verdict}${k.llir.note ? ` (${k.llir.note})` : ''}`);
+  const rows = kernels.map(
+    (k) =>
+      `${k.dir}/${k.name}  cuda:${k.vars.cap} w${k.vars.numWarps} s${k.vars.numStages}  ttgir: ${k.ttgir.verdict}${k.ttgir.note ? ` (${k.ttgir.note})` : ''}  llir: ${k.llir.verdict}${k.llir.note ? ` (${k.llir.note})` : ''}` +
+      (k.ptx ? `  ptx: ${k.ptx.verdict}${k.ptx.note ? ` (${k.ptx.note})` : ''}` : ''),
+  );
   const diffs = kernels.filter((k) => k.ttgir.diff).map((k) => k.ttgir.diff!);
   const same = kernels.filter((k) => k.ttgir.verdict === 'same').length;
   const text = [`ttg-replay ${dir}: ${kernels.length} kernels`, ...rows, ...diffs, `${same} of ${kernels.length} .ttgir same`].join('\n') + '\n';
