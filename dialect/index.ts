@@ -21,6 +21,8 @@ import './ttng/ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
 import './tt/effects.js';
+import './ttg/effects.js';
+import './ttng/effects.js';
 import './arith/folds.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';

@@ -14,6 +14,8 @@ import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass } from './pass.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { LocalAllocOp } from '../dialect/ttg/ops.js';
 
 const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel']);
 
@@ -28,18 +30,18 @@ function dependsOnCopyRegToShared(v: Value, visited: Set<Value> = new Set()): bo
   if (!(v.type instanceof MemDescType)) return false;
   const def = v.definingOp;
   if (def) {
-    if (def.name === 'ttg.local_alloc' && def.operands.length > 0) return true;
+    if (LocalAllocOp.is(def) && LocalAllocOp.src(def) !== undefined) return true;
     // Each operand gets a fresh visited set, as in Triton.
     return def.operandValues.some((o) => dependsOnCopyRegToShared(o));
   }
   if (!(v instanceof BlockArgument)) return true;
   const owner = v.owner.parentOp;
-  if (owner?.name === 'scf.for') {
+  if (owner && ForOp.is(owner)) {
     const iter = v.index - 1;
     if (iter < 0) return false;
-    const init = owner.operandGroup('initArgs')[iter];
+    const init = ForOp.initArgs(owner)[iter];
     if (init && dependsOnCopyRegToShared(init, visited)) return true;
-    const body = owner.region(0).blocks[0];
+    const body = ForOp.region(owner).blocks[0];
     const yielded = body?.ops[body.ops.length - 1]?.operandValues[iter];
     return yielded ? dependsOnCopyRegToShared(yielded, visited) : true;
   }

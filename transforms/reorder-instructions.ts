@@ -12,6 +12,10 @@ import type { Block, Operation } from '../dialect/ir/ir.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
 import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { DotOp, TransOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp } from '../dialect/ttg/ops.js';
 import { registerPass } from './pass.js';
 
 function encodingOf(op: Operation): Attribute | undefined {
@@ -20,8 +24,8 @@ function encodingOf(op: Operation): Attribute | undefined {
 }
 
 function willIncreaseRegisterPressure(op: Operation): boolean {
-  if (op.name === 'ttg.local_load') return true;
-  return op.name === 'ttg.convert_layout' && encodingOf(op) instanceof DotOperandEncodingAttr;
+  if (LocalLoadOp.is(op)) return true;
+  return ConvertLayoutOp.is(op) && encodingOf(op) instanceof DotOperandEncodingAttr;
 }
 
 /** The ancestor of `op` (or `op` itself) that lies directly in `block`. */
@@ -43,7 +47,7 @@ function firstUse(op: Operation): Operation | undefined {
 }
 
 function enclosingFor(op: Operation): Operation | undefined {
-  return op.getParentWhere((p) => p.name === 'scf.for');
+  return op.getParentWhere((p) => ForOp.is(p));
 }
 
 /** MLIR's DominanceInfo::dominates for two ops (an op dominates itself). */
@@ -59,20 +63,20 @@ function opDominates(a: Operation, b: Operation): boolean {
   return false;
 }
 
-function walkOps(root: Operation, name: string | undefined, fn: (op: Operation) => void): void {
+function walkOps(root: Operation, kind: OpHandleCore | undefined, fn: (op: Operation) => void): void {
   root.walkPostOrder((op) => {
-    if (name === undefined || op.name === name) fn(op);
+    if (kind === undefined || kind.is(op)) fn(op);
   });
 }
 
 export function reorderInstructions(m: Operation): void {
   // (1) Sink conversions after the deallocs that precede their first use.
-  walkOps(m, 'ttg.convert_layout', (op) => {
+  walkOps(m, ConvertLayoutOp, (op) => {
     const block = op.parent!;
     const stop = firstUse(op);
     let i = block.ops.indexOf(op);
     for (let cur = block.ops[i]; cur && cur !== stop; cur = block.ops[++i]) {
-      if (cur.name === 'ttg.local_dealloc') {
+      if (LocalDeallocOp.is(cur)) {
         op.moveAfter(cur);
         i = block.ops.indexOf(cur);
       }
@@ -90,25 +94,25 @@ export function reorderInstructions(m: Operation): void {
   });
   for (const [op, user] of toMove) op.moveBefore(user);
   // (3) Allocations of a value right after its definition.
-  walkOps(m, 'ttg.local_alloc', (op) => {
-    const src = op.operands[0]?.value.definingOp;
+  walkOps(m, LocalAllocOp, (op) => {
+    const src = LocalAllocOp.src(op)?.definingOp;
     if (src) op.moveAfter(src);
   });
   // (4) Transpositions right after their operand's definition.
-  walkOps(m, 'tt.trans', (op) => {
-    const src = op.operand(0).definingOp;
+  walkOps(m, TransOp, (op) => {
+    const src = TransOp.src(op).definingOp;
     if (src) op.moveAfter(src);
   });
   // (5) The opIdx=1 operand load after the opIdx=0 one.
-  walkOps(m, 'ttg.local_load', (op) => {
+  walkOps(m, LocalLoadOp, (op) => {
     const enc = encodingOf(op);
     if (!(enc instanceof DotOperandEncodingAttr) || enc.opIdx !== 1) return;
-    const uses = op.result(0).uses;
+    const uses = LocalLoadOp.result(op).uses;
     if (uses.length !== 1) return;
     const dot = uses[0]!.owner;
-    if (dot.name !== 'tt.dot') return;
-    const a = dot.operand(0).definingOp;
-    if (!a || a.name !== 'ttg.local_load') return;
+    if (!DotOp.is(dot)) return;
+    const a = DotOp.a(dot).definingOp;
+    if (!a || !LocalLoadOp.is(a)) return;
     if (!opDominates(op, a)) return;
     op.moveAfter(a);
   });
