@@ -23,6 +23,8 @@ import './builtin/cast.js';
 import './ub/ops.js';
 import './gpu/ops.js';
 import './tt/effects.js';
+import './ttg/effects.js';
+import './ttng/effects.js';
 import './arith/folds.js';
 import './ttng/effects.js';
 import './tt/canonicalize.js';

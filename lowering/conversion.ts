@@ -60,6 +60,7 @@
  * pattern with the insertion point before it, barriers requested by the membar analysis are emitted before the
  * op, and at the end every original op is erased.
  */
+import { opNameOf, type OpRef } from '../dialect/ir/op-handle.js';
 import { IntegerAttr, StringAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
@@ -88,8 +89,8 @@ const registry = new Map<string, Entry[]>();
 let seqCounter = 0;
 
 /** Registers a lowering for `names` (op names such as `tt.reduce`). See the file header. */
-export function registerLowering(names: string | readonly string[], fn: LoweringFn, opts: { benefit?: number } = {}): void {
-  for (const name of typeof names === 'string' ? [names] : names) {
+export function registerLowering(ops: OpRef | readonly OpRef[], fn: LoweringFn, opts: { benefit?: number } = {}): void {
+  for (const name of (Array.isArray(ops) ? (ops as readonly OpRef[]) : [ops as OpRef]).map(opNameOf)) {
     const list = registry.get(name) ?? [];
     list.push({ fn, benefit: opts.benefit ?? 1, seq: seqCounter++ });
     list.sort((a, b) => b.benefit - a.benefit || a.seq - b.seq);

@@ -30,6 +30,7 @@ import { elemBits, emitSmemAccess, fromStorage, storageType, toStorage } from '.
 import { columns, log2, xorCols } from './swizzle.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
+import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 export type { CvtMethod } from './convert-layout-plan.js';
 
@@ -324,9 +325,9 @@ export function lowerConvertLayout(ctx: LoweringContext, op: Operation, srcTy: R
   }
 }
 
-registerLowering('ttg.convert_layout', (op, ctx) => {
-  const srcTy = op.operand(0).type;
-  const dstTy = op.result().type;
+registerLowering(ConvertLayoutOp, (op, ctx) => {
+  const srcTy = ConvertLayoutOp.src(op).type;
+  const dstTy = ConvertLayoutOp.result(op).type;
   if (!(srcTy instanceof RankedTensorType) || !(dstTy instanceof RankedTensorType)) return 'not a tensor conversion';
   if (!isDistributed(srcTy) || !isDistributed(dstTy)) return 'not a conversion between distributed layouts';
   const [vals, how] = lowerConvertLayout(ctx, op, srcTy, dstTy, ctx.operand(0));

@@ -23,6 +23,7 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { BLOCK, LANE, REGISTER, WARP, tensorLayout } from './layout-indices.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
+import { LoadOp, StoreOp } from '../dialect/tt/ops.js';
 
 function bitWidthOf(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
@@ -144,12 +145,12 @@ function packWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: 
   return b.bitcast(v, IntegerType.get(width));
 }
 
-registerLowering('tt.load', (op, ctx) => {
+registerLowering(LoadOp, (op, ctx) => {
   const b = ctx.b;
-  const ptr = op.operand(0);
-  const maskV = op.operandGroup('mask')[0];
-  const otherV = op.operandGroup('other')[0];
-  const resT = op.result().type;
+  const ptr = LoadOp.ptr(op);
+  const maskV = LoadOp.mask(op);
+  const otherV = LoadOp.other(op);
+  const resT = LoadOp.result(op).type;
   const elemTy = convertElementType(resT instanceof RankedTensorType ? resT.elementType : resT);
   // Each operand is unpacked once (a lookup per register re-extracted the whole struct: quadratic in registers).
   const ptrAll = ctx.lookup(ptr);
@@ -252,11 +253,11 @@ function formatImm(v: bigint): string {
   return v < 0n ? String(v) : '0x' + v.toString(16);
 }
 
-registerLowering('tt.store', (op, ctx) => {
+registerLowering(StoreOp, (op, ctx) => {
   const b = ctx.b;
-  const ptr = op.operand(0);
-  const value = op.operand(1);
-  const maskV = op.operandGroup('mask')[0];
+  const ptr = StoreOp.ptr(op);
+  const value = StoreOp.value(op);
+  const maskV = StoreOp.mask(op);
   const vt = value.type;
   const elemTy = convertElementType(vt instanceof RankedTensorType ? vt.elementType : vt);
   // Each operand is unpacked once (see the load).

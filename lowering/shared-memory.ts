@@ -48,6 +48,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, t
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
+import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 
 const i8 = (): IntegerType => IntegerType.get(8);
 
@@ -376,27 +377,28 @@ function tensorType(v: Value): RankedTensorType {
   return t;
 }
 
-registerLowering('ttg.local_alloc', (op, ctx) => {
-  const memTy = memType(op.result());
+registerLowering(LocalAllocOp, (op, ctx) => {
+  const memTy = memType(LocalAllocOp.result(op));
   const base = ctx.sharedMemoryBase(op);
   const zeros = memTy.shape.map(() => ctx.b.i32(0));
   const mem = [base, ...zeros];
-  if (op.operands.length > 0) storeTensor(ctx, ctx.operand(0), tensorType(op.operand(0)), memTy, mem);
+  const src = LocalAllocOp.src(op);
+  if (src) storeTensor(ctx, ctx.operand(0), tensorType(src), memTy, mem);
   ctx.replaceWith(mem);
 });
 
-registerLowering('ttg.local_dealloc', (_op, ctx) => {
+registerLowering(LocalDeallocOp, (_op, ctx) => {
   ctx.replace([]);
 });
 
-registerLowering('ttg.local_load', (op, ctx) => {
-  const memTy = memType(op.operand(0));
-  ctx.replaceWith(loadTensor(ctx, tensorType(op.result()), memTy, ctx.operand(0)));
+registerLowering(LocalLoadOp, (op, ctx) => {
+  const memTy = memType(LocalLoadOp.src(op));
+  ctx.replaceWith(loadTensor(ctx, tensorType(LocalLoadOp.result(op)), memTy, ctx.operand(0)));
 });
 
-registerLowering('ttg.local_store', (op, ctx) => {
-  const memTy = memType(op.operand(1));
-  storeTensor(ctx, ctx.operand(0), tensorType(op.operand(0)), memTy, ctx.operand(1));
+registerLowering(LocalStoreOp, (op, ctx) => {
+  const memTy = memType(LocalStoreOp.dst(op));
+  storeTensor(ctx, ctx.operand(0), tensorType(LocalStoreOp.src(op)), memTy, ctx.operand(1));
   ctx.replace([]);
 });
 

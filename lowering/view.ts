@@ -14,6 +14,7 @@ import { PointerType } from '../dialect/tt/types.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { emitIndices, registerOffsets, tensorLayout } from './layout-indices.js';
 import { convertElementType, numLoweredValues } from './type-converter.js';
+import { BroadcastOp, ExpandDimsOp, SplatOp, TransOp } from '../dialect/tt/ops.js';
 
 function tensorType(v: Value): RankedTensorType {
   const t = v.type;
@@ -25,8 +26,8 @@ function replicate(v: Value, n: number): Value[] {
   return new Array<Value>(n).fill(v);
 }
 
-registerLowering('tt.splat', (op, ctx) => {
-  const t = tensorType(op.result());
+registerLowering(SplatOp, (op, ctx) => {
+  const t = tensorType(SplatOp.result(op));
   ctx.replaceWith(replicate(ctx.scalar(0), numLoweredValues(t)));
 });
 
@@ -47,25 +48,25 @@ function registerMap(ctx: LoweringContext, src: RankedTensorType, dst: RankedTen
   });
 }
 
-registerLowering('tt.broadcast', (op, ctx) => {
-  const src = tensorType(op.operand(0));
-  const dst = tensorType(op.result());
+registerLowering(BroadcastOp, (op, ctx) => {
+  const src = tensorType(BroadcastOp.src(op));
+  const dst = tensorType(BroadcastOp.result(op));
   const vals = ctx.operand(0);
   const map = registerMap(ctx, src, dst, (c) => c.map((x, d) => (src.shape[d] === 1 ? 0 : x)));
   ctx.replaceWith(map.map((i) => vals[i]!));
 });
 
-registerLowering('tt.expand_dims', (op, ctx) => {
-  const src = tensorType(op.operand(0));
-  const dst = tensorType(op.result());
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
+registerLowering(ExpandDimsOp, (op, ctx) => {
+  const src = tensorType(ExpandDimsOp.src(op));
+  const dst = tensorType(ExpandDimsOp.result(op));
+  const axis = ExpandDimsOp.axis(op).num;
   const vals = ctx.operand(0);
   const map = registerMap(ctx, src, dst, (c) => c.filter((_, d) => d !== axis));
   ctx.replaceWith(map.map((i) => vals[i]!));
 });
 
 // Register-preserving views: the result layout is the source layout with relabelled outputs.
-registerLowering(['tt.trans', 'tt.reshape'], (op, ctx) => {
+registerLowering([TransOp, 'tt.reshape'], (op, ctx) => {
   const vals = ctx.operand(0);
   const n = numLoweredValues(op.result().type);
   if (n !== vals.length) return `register count changes (${vals.length} -> ${n})`;

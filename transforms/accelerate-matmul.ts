@@ -48,8 +48,10 @@ import {
   supportMMA,
   tensorOf,
 } from '../dialect/ttg/utils/mma-utils.js';
+import { DotOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
-const CVT = 'ttg.convert_layout';
+const CVT = ConvertLayoutOp.opName;
 
 function valueLoc(v: Value): Location {
   const def = v.definingOp;
@@ -191,8 +193,8 @@ function getSharedMemoryMMAOperand(
 
 function dotAttrs(dot: Operation): [string, Attribute][] {
   const out: [string, Attribute][] = [];
-  out.push(['inputPrecision', dot.getAttr('inputPrecision') ?? IntegerAttr.i32(2)]);
-  out.push(['maxNumImpreciseAcc', dot.getAttr('maxNumImpreciseAcc') ?? IntegerAttr.i32(0)]);
+  out.push(['inputPrecision', DotOp.inputPrecision(dot)]);
+  out.push(['maxNumImpreciseAcc', DotOp.maxNumImpreciseAcc(dot)]);
   return out;
 }
 
@@ -200,7 +202,7 @@ function dotAttrs(dot: Operation): [string, Attribute][] {
 
 function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern {
   return {
-    rootName: 'tt.dot',
+    rootName: DotOp.opName,
     benefit: 1,
     name: 'BlockedToMMA',
     matchAndRewrite(dot, rewriter) {
@@ -211,8 +213,8 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
       }
       const retType = tensorOf(dot.result(0));
       if (!retType.encoding || retType.encoding instanceof NvidiaMmaEncodingAttr) return false;
-      let a = dot.operand(0);
-      let b = dot.operand(1);
+      let a = DotOp.a(dot);
+      let b = DotOp.b(dot);
       const aType = tensorOf(a);
       const bType = tensorOf(b);
       if ((isF64(aType.elementType) || isF64(bType.elementType) || isF64(retType.elementType)) && !(cc === 80 || cc === 90)) return false;
@@ -233,7 +235,7 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
         instrShape,
       });
       const newRetType = retType.withEncoding(mma);
-      const oldAcc = dot.operand(2);
+      const oldAcc = DotOp.c(dot);
       const newAcc = createConvert(rewriter, oldAcc, newRetType, valueLoc(oldAcc));
 
       let newDot: Operation;
@@ -255,7 +257,7 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
         const minBitwidth = Math.min(computeOrigBitWidth(a), computeOrigBitWidth(b));
         a = convertDotOperandForMMA(rewriter, a, 0, minBitwidth, mma);
         b = convertDotOperandForMMA(rewriter, b, 1, minBitwidth, mma);
-        newDot = rewriter.create({ name: 'tt.dot', operands: [a, b, newAcc], resultTypes: [newRetType], attributes: dotAttrs(dot), loc: dot.loc });
+        newDot = rewriter.create({ name: DotOp.opName, operands: [a, b, newAcc], resultTypes: [newRetType], attributes: dotAttrs(dot), loc: dot.loc });
       }
       rewriter.replaceOpWithNewOp(dot, { name: CVT, operands: [newDot.result(0)], resultTypes: [retType], loc: dot.loc });
       return true;
@@ -270,7 +272,7 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
  */
 function blockedToMMAv5Probe(cc: number, ctx: PassContext | undefined): RewritePattern {
   return {
-    rootName: 'tt.dot',
+    rootName: DotOp.opName,
     benefit: 10,
     name: 'BlockedToMMAv5',
     matchAndRewrite(dot) {
@@ -302,9 +304,9 @@ function createOp(name: string, operand: Value, type: RankedTensorType, loc: Loc
 /** decomposeMixedModeDotOp: promotes operands the chosen MMA (or FMA) cannot take natively. */
 export function decomposeMixedModeDotOp(module: Operation, cc: number): void {
   module.walkPostOrder((dot) => {
-    if (dot.name !== 'tt.dot') return;
-    const dTy = tensorOf(dot.result(0));
-    const aElt = tensorOf(dot.operand(0)).elementType;
+    if (!DotOp.is(dot)) return;
+    const dTy = tensorOf(DotOp.d(dot));
+    const aElt = tensorOf(DotOp.a(dot)).elementType;
     let promote: FloatType;
     if (dTy.encoding instanceof NvidiaMmaEncodingAttr) {
       const nativeFp8 = isFloatKind(aElt, 'f8E5M2', 'f8E4M3FN');
@@ -314,8 +316,8 @@ export function decomposeMixedModeDotOp(module: Operation, cc: number): void {
       if (aElt === dTy.elementType) return;
       promote = dTy.elementType as FloatType;
     }
-    const pa = promoteOperand(dot, dot.operand(0), promote);
-    const pb = promoteOperand(dot, dot.operand(1), promote);
+    const pa = promoteOperand(dot, DotOp.a(dot), promote);
+    const pb = promoteOperand(dot, DotOp.b(dot), promote);
     dot.setOperand(0, pa);
     dot.setOperand(1, pb);
   });

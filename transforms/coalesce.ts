@@ -29,6 +29,7 @@ import {
   shapePerCTAFromCGA,
 } from '../dialect/ttg/utils/layout.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { LoadOp } from '../dialect/tt/ops.js';
 
 // ---- memory accesses --------------------------------------------------------------------------------
 
@@ -147,7 +148,7 @@ export function buildCoalescedEncoding(
     perThread = Math.max(perThread, numElementsPerThread(other, order, analysis, shapePerCTA, maxVecBits));
   }
   perThread = Math.min(perThread, Math.max(Math.trunc(numElems / numThreads), 1));
-  if (op.name !== 'tt.load') {
+  if (!LoadOp.is(op)) {
     // Writes keep each thread within one vector store (no gaps at the warp level).
     perThread = Math.min(perThread, numElementsPerThread(op, order, analysis, shapePerCTA, maxVecBits));
   }

@@ -13,6 +13,7 @@ import type { Block, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
+import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
 
 const SCF_OPS = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region']);
 
@@ -55,7 +56,7 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
   const loc = op.loc;
   const initBlock = op.parent!;
   const endBlock = rw.splitBlock(initBlock, op.nextOp);
-  const body = op.region(0);
+  const body = ForOp.region(op);
   const conditionBlock = body.blocks[0]!;
   const firstBodyBlock = rw.splitBlock(conditionBlock, conditionBlock.ops[0]);
   const lastBodyBlock = body.blocks[body.blocks.length - 1]!;
@@ -64,18 +65,18 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
 
   const terminator = lastBodyBlock.terminator!;
   rw.setInsertionPointToEnd(lastBodyBlock);
-  const step = op.operandGroup('step')[0]!;
+  const step = ForOp.step(op);
   const stepped = rw.create({ name: 'arith.addi', operands: [iv, step], resultTypes: [iv.type], loc }).result(0);
   branch(rw, loc, conditionBlock, [stepped, ...terminator.operandValues]);
   rw.eraseOp(terminator);
 
   rw.setInsertionPointToEnd(initBlock);
-  const lb = op.operandGroup('lowerBound')[0]!;
-  const ub = op.operandGroup('upperBound')[0]!;
-  branch(rw, loc, conditionBlock, [lb, ...op.operandGroup('initArgs')]);
+  const lb = ForOp.lowerBound(op);
+  const ub = ForOp.upperBound(op);
+  branch(rw, loc, conditionBlock, [lb, ...ForOp.initArgs(op)]);
 
   rw.setInsertionPointToEnd(conditionBlock);
-  const predicate = op.getAttr('unsignedCmp') ? 6 /* ult */ : 2; /* slt */
+  const predicate = ForOp.unsignedCmp(op) ? 6 /* ult */ : 2; /* slt */
   const cmp = rw
     .create({
       name: 'arith.cmpi',
@@ -99,7 +100,7 @@ function lowerIf(rw: IRRewriter, op: Operation): void {
     continueBlock = rw.createBlock(parentRegion, parentRegion.blocks.indexOf(remaining), op.results.map((r) => r.type), op.results.map(() => loc));
     branch(rw, loc, remaining, []);
   }
-  const thenRegion = op.region(0);
+  const thenRegion = IfOp.thenRegion(op);
   const thenBlock = thenRegion.blocks[0]!;
   const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1]!;
   const thenTerm = thenLast.terminator!;
@@ -120,7 +121,7 @@ function lowerIf(rw: IRRewriter, op: Operation): void {
     rw.inlineRegionBefore(elseRegion, parentRegion, continueBlock);
   }
   rw.setInsertionPointToEnd(condBlock);
-  condBranch(rw, loc, op.operand(0), thenBlock, [], elseBlock, []);
+  condBranch(rw, loc, IfOp.condition(op), thenBlock, [], elseBlock, []);
   rw.replaceOp(op, continueBlock.args);
 }
 
@@ -183,7 +184,7 @@ function lowerExecuteRegion(rw: IRRewriter, op: Operation): void {
   branch(rw, loc, region.blocks[0]!, []);
   for (const b of region.blocks) {
     const t = b.terminator;
-    if (t?.name !== 'scf.yield') continue;
+    if (!t || !YieldOp.is(t)) continue;
     rw.setInsertionPointToEnd(b);
     branch(rw, loc, remaining, t.operandValues);
     rw.eraseOp(t);
@@ -199,8 +200,8 @@ export function convertScfToCf(module: Operation): void {
   const rw = new IRRewriter();
   for (const op of order) {
     if (!SCF_OPS.has(op.name) || !op.parent) continue;
-    if (op.name === 'scf.for') lowerFor(rw, op);
-    else if (op.name === 'scf.if') lowerIf(rw, op);
+    if (ForOp.is(op)) lowerFor(rw, op);
+    else if (IfOp.is(op)) lowerIf(rw, op);
     else if (op.name === 'scf.while') lowerWhile(rw, op);
     else lowerExecuteRegion(rw, op);
   }

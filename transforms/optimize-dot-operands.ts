@@ -27,6 +27,8 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { applyPermutation, intsOf, productOf } from '../dialect/ttg/utils/layout.js';
 import { bitWidthOf, inferSharedTransEncoding, swizzledSharedForDotOperand, transposeCGA } from '../dialect/ttg/utils/mma-utils.js';
+import { DotOp, TransOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
 const TRANS_ORDER = [1, 0];
 
@@ -35,7 +37,7 @@ function orderOf(op: Operation): number[] {
 }
 
 function isTrans10(op: Operation | undefined): op is Operation {
-  return op?.name === 'tt.trans' && orderOf(op).join() === TRANS_ORDER.join();
+  return op !== undefined && TransOp.is(op) && orderOf(op).join() === TRANS_ORDER.join();
 }
 
 function orderAttr(order: readonly number[]): Attribute {
@@ -101,16 +103,16 @@ function create(rewriter: PatternRewriter, name: string, operands: Value[], type
 
 // dot(convert(trans(src)) #dot_operand) -> dot(convert(local_load(memdesc_trans(local_alloc(src)))))
 const swizzleShmemConvert: RewritePattern = {
-  rootName: 'ttg.convert_layout',
+  rootName: ConvertLayoutOp.opName,
   name: 'SwizzleShmemConvert',
   matchAndRewrite(cvt, rewriter) {
-    const res = cvt.result(0);
-    if (!res.hasOneUse() || res.uses[0]!.owner.name !== 'tt.dot') return false;
-    const trans = cvt.operand(0).definingOp;
+    const res = ConvertLayoutOp.result(cvt);
+    if (!res.hasOneUse() || !DotOp.is(res.uses[0]!.owner)) return false;
+    const trans = ConvertLayoutOp.src(cvt).definingOp;
     if (!isTrans10(trans)) return false;
-    let srcTy = trans.operand(0).type as RankedTensorType;
-    const inner = trans.operand(0).definingOp;
-    if (inner?.name === 'ttg.convert_layout') srcTy = inner.operand(0).type as RankedTensorType;
+    let srcTy = TransOp.src(trans).type as RankedTensorType;
+    const inner = TransOp.src(trans).definingOp;
+    if (inner && ConvertLayoutOp.is(inner)) srcTy = ConvertLayoutOp.src(inner).type as RankedTensorType;
     const sharedLoadTy = res.type as RankedTensorType;
     const cvtEnc = sharedLoadTy.encoding;
     if (!(cvtEnc instanceof DotOperandEncodingAttr) || !srcTy.encoding) return false;
@@ -119,11 +121,11 @@ const swizzleShmemConvert: RewritePattern = {
     if (!enc) return false;
     rewriter.setInsertionPoint(trans);
     const allocTy = MemDescType.get({ shape: srcTy.shape, elementType: srcTy.elementType, encoding: enc, memorySpace: SharedMemorySpaceAttr.get() });
-    const alloc = create(rewriter, 'ttg.local_alloc', [trans.operand(0)], allocTy, trans.loc);
+    const alloc = create(rewriter, LocalAllocOp.opName, [TransOp.src(trans)], allocTy, trans.loc);
     const transTy = memdescTransType(allocTy, TRANS_ORDER);
     if (!transTy) throw new Error('SwizzleShmemConvert: cannot transpose the swizzled layout');
-    const newTrans = create(rewriter, 'ttg.memdesc_trans', [alloc], transTy, trans.loc, [['order', orderAttr(TRANS_ORDER)]]);
-    const load = create(rewriter, 'ttg.local_load', [newTrans], sharedLoadTy, trans.loc);
+    const newTrans = create(rewriter, MemDescTransOp.opName, [alloc], transTy, trans.loc, [['order', orderAttr(TRANS_ORDER)]]);
+    const load = create(rewriter, LocalLoadOp.opName, [newTrans], sharedLoadTy, trans.loc);
     rewriter.modifyOpInPlace(cvt, () => cvt.setOperand(0, load));
     return true;
   },
@@ -133,24 +135,25 @@ const MMA_V3_PLUS = ['ttng.warp_group_dot', 'ttng.tc_gen5_mma', 'ttng.tc_gen5_mm
 
 // dot(local_alloc(trans(x)) #shared1) -> dot(memdesc_trans(local_alloc(x) #shared2))
 const fuseTransMMAV3Plus: RewritePattern = {
-  rootName: 'ttg.local_alloc',
+  rootName: LocalAllocOp.opName,
   name: 'FuseTransMMAV3Plus',
   matchAndRewrite(alloc, rewriter) {
-    if (alloc.operands.length === 0) return false;
-    const res = alloc.result(0);
+    const src = LocalAllocOp.src(alloc);
+    if (src === undefined) return false;
+    const res = LocalAllocOp.result(alloc);
     if (!res.hasOneUse() || !MMA_V3_PLUS.includes(res.uses[0]!.owner.name)) return false;
-    const trans = alloc.operand(0).definingOp;
+    const trans = src.definingOp;
     if (!isTrans10(trans)) return false;
     const allocType = res.type as MemDescType;
     if (!(allocType.encoding instanceof NVMMASharedEncodingAttr)) return false;
-    const srcTy = trans.operand(0).type as RankedTensorType;
+    const srcTy = TransOp.src(trans).type as RankedTensorType;
     const innerEnc = inferSharedTransEncoding(allocType.encoding, orderOf(trans));
     if (!innerEnc) return false;
     const innerTy = MemDescType.get({ shape: srcTy.shape, elementType: srcTy.elementType, encoding: innerEnc, memorySpace: allocType.memorySpace });
-    const newAlloc = create(rewriter, 'ttg.local_alloc', [trans.operand(0)], innerTy, alloc.loc);
+    const newAlloc = create(rewriter, LocalAllocOp.opName, [TransOp.src(trans)], innerTy, alloc.loc);
     const transTy = memdescTransType(innerTy, TRANS_ORDER)!;
     rewriter.replaceOpWithNewOp(alloc, {
-      name: 'ttg.memdesc_trans',
+      name: MemDescTransOp.opName,
       operands: [newAlloc],
       resultTypes: [transTy],
       attributes: [['order', orderAttr(TRANS_ORDER)]],
@@ -162,17 +165,16 @@ const fuseTransMMAV3Plus: RewritePattern = {
 
 // local_alloc(reshape(x), #shared1) -> memdesc_reshape(local_alloc(x) #shared2)
 const reshapeMemDesc: RewritePattern = {
-  rootName: 'ttg.local_alloc',
+  rootName: LocalAllocOp.opName,
   name: 'ReshapeMemDesc',
   matchAndRewrite(alloc, rewriter) {
-    if (alloc.operands.length === 0) return false;
-    const reshape = alloc.operand(0).definingOp;
+    const reshape = LocalAllocOp.src(alloc)?.definingOp;
     if (reshape?.name !== 'tt.reshape') return false;
-    const allocType = alloc.result(0).type as MemDescType;
+    const allocType = LocalAllocOp.result(alloc).type as MemDescType;
     const srcTy = reshape.operand(0).type as RankedTensorType;
     const innerTy = memdescReshapeType(allocType, srcTy.shape);
     if (!innerTy || !(innerTy.encoding instanceof NVMMASharedEncodingAttr)) return false;
-    const newAlloc = create(rewriter, 'ttg.local_alloc', [reshape.operand(0)], innerTy, alloc.loc);
+    const newAlloc = create(rewriter, LocalAllocOp.opName, [reshape.operand(0)], innerTy, alloc.loc);
     rewriter.replaceOpWithNewOp(alloc, { name: 'ttg.memdesc_reshape', operands: [newAlloc], resultTypes: [allocType], loc: alloc.loc });
     return true;
   },

@@ -15,14 +15,15 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { registerPass } from './pass.js';
 import { requireTritonGpuIR } from './preconditions.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp } from '../dialect/ttg/ops.js';
 import { bitWidthOf, swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
 import { cvtNeedsSharedMemory } from '../analysis/dot-operand-cvt.js';
 
 export function reduceDataDuplication(module: Operation): void {
   module.walkPostOrder((cvt) => {
-    if (cvt.name !== 'ttg.convert_layout') return;
-    const srcType = cvt.operand(0).type;
-    const dstType = cvt.result(0).type;
+    if (!ConvertLayoutOp.is(cvt)) return;
+    const srcType = ConvertLayoutOp.src(cvt).type;
+    const dstType = ConvertLayoutOp.result(cvt).type;
     if (!(srcType instanceof RankedTensorType) || !(dstType instanceof RankedTensorType)) return;
     const srcEnc = srcType.encoding;
     if (!srcEnc || srcEnc instanceof SharedEncodingAttr) return;
@@ -34,9 +35,9 @@ export function reduceDataDuplication(module: Operation): void {
     if (!shared) return;
     const tmpType = MemDescType.get({ shape: dstType.shape, elementType: dstType.elementType, encoding: shared, memorySpace: SharedMemorySpaceAttr.get() });
     const block = cvt.parent!;
-    const alloc = block.insertBefore(cvt, createOperation({ name: 'ttg.local_alloc', operands: [cvt.operand(0)], resultTypes: [tmpType], loc: cvt.loc }));
-    const load = block.insertBefore(cvt, createOperation({ name: 'ttg.local_load', operands: [alloc.result(0)], resultTypes: [dstType], loc: cvt.loc }));
-    cvt.result(0).replaceAllUsesWith(load.result(0));
+    const alloc = block.insertBefore(cvt, createOperation({ name: LocalAllocOp.opName, operands: [ConvertLayoutOp.src(cvt)], resultTypes: [tmpType], loc: cvt.loc }));
+    const load = block.insertBefore(cvt, createOperation({ name: LocalLoadOp.opName, operands: [LocalAllocOp.result(alloc)], resultTypes: [dstType], loc: cvt.loc }));
+    ConvertLayoutOp.result(cvt).replaceAllUsesWith(LocalLoadOp.result(load));
     cvt.erase();
   });
 }

@@ -251,7 +251,7 @@ function constantName(v: unknown): string {
   return 'cst';
 }
 
-defineOp({
+export const ConstantOp = defineOp({
   name: 'arith.constant',
   results: ['result'],
   attributes: [{ name: 'value', kind: { description: 'typed attribute', parse: (p) => p.parseAttribute(), print: (p, v) => p.printAttribute(v) } }],

@@ -15,7 +15,7 @@ export const anyAttr: AttrKind = {
 };
 
 /** An integer attribute of a fixed type, written as a bare integer in formats. */
-export function intAttr(type: () => Type, description = 'integer attribute'): AttrKind {
+export function intAttr(type: () => Type, description = 'integer attribute'): AttrKind<IntegerAttr> {
   return {
     description,
     parse: (p) => IntegerAttr.get(type(), p.parseInteger()),
@@ -32,7 +32,7 @@ export const boolAttr = intAttr(() => IntegerType.get(1), 'bool attribute');
  * An enum stored as an integer attribute and written as a keyword (`slt`, `x`, `tf32`).
  * `cases[i]` is the keyword of value `values[i]` (default: i).
  */
-export function enumAttr(name: string, cases: readonly string[], storage: () => Type = () => IntegerType.get(32), values?: readonly number[]): AttrKind & { cases: readonly string[]; valueOf(kw: string): number | undefined; keywordOf(v: number): string | undefined } {
+export function enumAttr(name: string, cases: readonly string[], storage: () => Type = () => IntegerType.get(32), values?: readonly number[]): AttrKind<IntegerAttr> & { cases: readonly string[]; valueOf(kw: string): number | undefined; keywordOf(v: number): string | undefined } {
   const vals = values ?? cases.map((_, i) => i);
   return {
     description: name,
@@ -45,7 +45,7 @@ export function enumAttr(name: string, cases: readonly string[], storage: () => 
       const i = vals.indexOf(v);
       return i < 0 ? undefined : cases[i];
     },
-    parse(p: AsmParser): Attribute {
+    parse(p: AsmParser): IntegerAttr {
       const at = p.pos();
       // Enum keywords may also be written as strings (`"slt"`), as MLIR's parseKeywordOrString allows.
       const peek = (p as AsmParser & { peekToken?: () => { kind: number } }).peekToken;
@@ -64,7 +64,7 @@ export function enumAttr(name: string, cases: readonly string[], storage: () => 
 }
 
 /** A `@symbol` name stored as a StringAttr (sym_name). */
-export const symbolNameAttr: AttrKind = {
+export const symbolNameAttr: AttrKind<StringAttr> = {
   description: 'symbol name',
   canStart: (t) => t.kind === 2 /* Tok.At */,
   parse: (p) => StringAttr.get((p as AsmParser & { symbolName(): string }).symbolName()),
@@ -74,7 +74,7 @@ export const symbolNameAttr: AttrKind = {
 };
 
 /** A string literal attribute. */
-export const stringAttr: AttrKind = {
+export const stringAttr: AttrKind<StringAttr> = {
   description: 'string attribute',
   parse: (p) => StringAttr.get(p.parseString()),
   print: (p, v) => p.printAttribute(v),
@@ -82,7 +82,7 @@ export const stringAttr: AttrKind = {
 };
 
 /** A unit attribute written as its own name (`has_side_effects`). */
-export function unitKeywordAttr(keyword: string): AttrKind {
+export function unitKeywordAttr(keyword: string): AttrKind<UnitAttr> {
   return {
     description: 'unit',
     canStart: (t) => t.kind === 1 /* Tok.Bare */ && t.text === keyword,
@@ -104,10 +104,10 @@ export const dictArrayAttr: AttrKind = {
 };
 
 /** A type stored as a TypeAttr. */
-export const typeAttr: AttrKind = typeAttrOf('type attribute', () => true);
+export const typeAttr: AttrKind<TypeAttr> = typeAttrOf('type attribute', () => true);
 
 /** A TypeAttr whose type satisfies `pred` (ODS's TypeAttrOf<...>). */
-export function typeAttrOf(description: string, pred: (t: Type) => boolean): AttrKind {
+export function typeAttrOf(description: string, pred: (t: Type) => boolean): AttrKind<TypeAttr> {
   return {
     description,
     parse: (p) => TypeAttr.get(p.parseType()),

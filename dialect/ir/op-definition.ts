@@ -7,6 +7,7 @@ import type { AsmParser, AsmPrinter } from './asm-interfaces.js';
 import type { Attribute } from './attribute.js';
 import type { Operation } from './ir.js';
 import type { Type } from './type.js';
+import { makeOpHandle, type OpHandle } from './op-handle.js';
 
 export type OperandKind = 'single' | 'optional' | 'variadic';
 
@@ -48,9 +49,10 @@ export interface TypeConstraint {
  * How an attribute is written where the assembly format names it (`$predicate`, `$axis`, `$value`)
  * and what values it may take. The stored value is always an `Attribute`.
  */
-export interface AttrKind {
+export interface AttrKind<A extends Attribute = Attribute> {
   readonly description: string;
-  parse(p: AsmParser): Attribute;
+  /** Reads the attribute; its result type is the attribute class the kind stores (typed op handles use it). */
+  parse(p: AsmParser): A;
   print(p: AsmPrinter, value: Attribute): void;
   /** Whether the next token can start this attribute (decides optional groups it anchors). */
   canStart?(token: { kind: number; text: string }): boolean;
@@ -63,9 +65,9 @@ export interface AttrKind {
   readonly isUnit?: boolean;
 }
 
-export interface AttrSpec {
+export interface AttrSpec<A extends Attribute = Attribute> {
   readonly name: string;
-  readonly kind: AttrKind;
+  readonly kind: AttrKind<A>;
   readonly optional?: boolean;
   /** Value assumed when absent; attributes equal to it are elided from `attr-dict`, as ODS does. */
   readonly default?: Attribute;
@@ -218,7 +220,15 @@ function spec(s: OperandSpec | string): OperandSpec {
 const registry = new Map<string, OpDefinition>();
 const customDirectives = new Map<string, CustomDirective>();
 
-export function defineOp(init: OpDefinitionInit): OpDefinition {
+/**
+ * Declares an op and returns its typed handle (ops/handle.ts): `is(op)` and one accessor per operand, result,
+ * attribute and region, named as the declaration names them (`ConvertLayoutOp.src(op)`, `LoadOp.mask(op)`).
+ */
+export function defineOp<const I extends OpDefinitionInit>(init: I): OpHandle<I> {
+  return makeOpHandle(init, registerDefinition(init));
+}
+
+function registerDefinition(init: OpDefinitionInit): OpDefinition {
   if (registry.has(init.name)) throw new Error(`op ${init.name} defined twice`);
   const def: OpDefinition = {
     name: init.name,

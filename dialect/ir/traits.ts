@@ -20,6 +20,7 @@
  * overrides the traits.
  */
 import { OpOperand, type Operation, type Value } from './ir.js';
+import { opNameOf, type OpRef } from './op-handle.js';
 
 export type MemoryEffectKind = 'read' | 'write' | 'allocate' | 'free';
 
@@ -36,8 +37,8 @@ export type MemoryEffectsHook = (op: Operation) => MemoryEffect[];
 const effectHooks = new Map<string, MemoryEffectsHook>();
 
 /** Declares the memory effects of every op named `opName` (overrides the effect traits). */
-export function registerMemoryEffects(opName: string, hook: MemoryEffectsHook): void {
-  effectHooks.set(opName, hook);
+export function registerMemoryEffects(op: OpRef, hook: MemoryEffectsHook): void {
+  effectHooks.set(opNameOf(op), hook);
 }
 
 const EFFECT_TRAITS: readonly [string, MemoryEffectKind][] = [

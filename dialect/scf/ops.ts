@@ -145,7 +145,7 @@ defineCustomDirective('ScfFor', {
   },
 });
 
-defineOp({
+export const ForOp = defineOp({
   name: 'scf.for',
   operands: ['lowerBound', 'upperBound', 'step', 'initArgs*'],
   results: ['results*'],
@@ -225,7 +225,7 @@ function verifyYields(op: Operation, region: Region, which: string): string | un
   return undefined;
 }
 
-defineOp({
+export const IfOp = defineOp({
   name: 'scf.if',
   operands: ['condition'],
   results: ['results*'],
@@ -349,7 +349,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const YieldOp = defineOp({
   name: 'scf.yield',
   operands: ['results*'],
   traits: ['Pure', 'ReturnLike', 'Terminator', 'ParentOneOf<scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while>'],

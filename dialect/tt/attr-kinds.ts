@@ -10,7 +10,7 @@ import { enumAttr } from '../common/attr-kinds.js';
 const i32 = (): IntegerType => IntegerType.get(32);
 
 /** A UnitAttr bound in a format: present iff its optional group is. */
-export const unitAttr: AttrKind = {
+export const unitAttr: AttrKind<UnitAttr> = {
   description: 'unit attribute',
   isUnit: true,
   parse: () => UnitAttr.get(),
@@ -19,7 +19,7 @@ export const unitAttr: AttrKind = {
 };
 
 /** `DenseI32ArrayAttr` written as a bare `a, b` list in a format (`custom<DenseI32Array>`; brackets are format literals). */
-export const denseI32ListAttr: AttrKind = {
+export const denseI32ListAttr: AttrKind<DenseArrayAttr> = {
   description: 'i32 dense array attribute',
   parse: (p) => {
     const xs: number[] = [];
@@ -33,9 +33,10 @@ export const denseI32ListAttr: AttrKind = {
 };
 
 /** Any i32 dense array (in attr-dict). */
-export const denseI32ArrayAttr: AttrKind = {
+export const denseI32ArrayAttr: AttrKind<DenseArrayAttr> = {
   description: 'i32 dense array attribute',
-  parse: (p) => p.parseAttribute(),
+  // Any attribute parses; the verifier rejects all but an i32 dense array, so verified IR holds one.
+  parse: (p) => p.parseAttribute() as DenseArrayAttr,
   print: (p, v) => p.printAttribute(v),
   verify: (v) => (v instanceof DenseArrayAttr && v.elementType === i32() ? undefined : 'i32 dense array attribute'),
 };

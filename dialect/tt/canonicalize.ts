@@ -35,7 +35,7 @@ import {
   registerConstantMaterializer,
   registerFolder,
 } from '../ir/rewrite/registry.js';
-import { inferExpandDimsType } from './ops.js';
+import { BroadcastOp, ExpandDimsOp, LoadOp, SplatOp, StoreOp, inferExpandDimsType } from './ops.js';
 
 registerConstantMaterializer('tt', materializeArithConstant);
 
@@ -163,40 +163,41 @@ function pickAttrs(op: Operation, names: readonly string[]): [string, Attribute]
 
 const canonicalizeMaskedLoad: RewritePattern = {
   name: 'CanonicalizeMaskedLoadPattern',
-  rootName: 'tt.load',
+  rootName: LoadOp.opName,
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const seg = op.operandSegments ?? [1, op.operands.length > 1 ? 1 : 0, op.operands.length > 2 ? 1 : 0];
-    if (!seg[1]) return false;
-    const mask = op.operand(1);
+    const mask = LoadOp.mask(op);
+    if (!mask) return false;
     const allTrue = constantSplatMask(mask);
     if (allTrue === undefined) return false;
     if (allTrue) {
       rewriter.replaceOpWithNewOp(op, {
-        name: 'tt.load',
-        operands: [op.operand(0)],
-        resultTypes: [op.result().type],
+        name: LoadOp.opName,
+        operands: [LoadOp.ptr(op)],
+        resultTypes: [LoadOp.result(op).type],
         attributes: pickAttrs(op, LOAD_ATTRS),
         operandSegments: [1, 0, 0],
       });
       return true;
     }
-    if (!seg[2]) return false;
-    rewriter.replaceOp(op, [op.operand(2)]);
+    const other = LoadOp.other(op);
+    if (!other) return false;
+    rewriter.replaceOp(op, [other]);
     return true;
   },
 };
 
 const canonicalizeMaskedStore: RewritePattern = {
   name: 'CanonicalizeMaskedStorePattern',
-  rootName: 'tt.store',
+  rootName: StoreOp.opName,
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    if (op.operands.length < 3) return false;
-    const allTrue = constantSplatMask(op.operand(2));
+    const mask = StoreOp.mask(op);
+    if (!mask) return false;
+    const allTrue = constantSplatMask(mask);
     if (allTrue === undefined) return false;
     if (allTrue) {
-      rewriter.replaceOpWithNewOp(op, { name: 'tt.store', operands: [op.operand(0), op.operand(1)], attributes: pickAttrs(op, STORE_ATTRS) });
+      rewriter.replaceOpWithNewOp(op, { name: StoreOp.opName, operands: [StoreOp.ptr(op), StoreOp.value(op)], attributes: pickAttrs(op, STORE_ATTRS) });
     } else {
       rewriter.eraseOp(op);
     }
@@ -279,8 +280,8 @@ function broadcastOf(inner: string, name: string): RewritePattern {
   };
 }
 
-registerCanonicalization('tt.load', [canonicalizeMaskedLoad]);
-registerCanonicalization('tt.store', [canonicalizeMaskedStore]);
-registerCanonicalization('tt.expand_dims', [expandDimsCanonicalize]);
+registerCanonicalization(LoadOp, [canonicalizeMaskedLoad]);
+registerCanonicalization(StoreOp, [canonicalizeMaskedStore]);
+registerCanonicalization(ExpandDimsOp, [expandDimsCanonicalize]);
 registerCanonicalization('tt.reshape', [reshapeCanonicalize]);
-registerCanonicalization('tt.broadcast', [broadcastOf('tt.splat', 'BroadcastSplatPattern'), broadcastOf('tt.broadcast', 'BroadcastBroadcastPattern')]);
+registerCanonicalization(BroadcastOp, [broadcastOf(SplatOp.opName, 'BroadcastSplatPattern'), broadcastOf(BroadcastOp.opName, 'BroadcastBroadcastPattern')]);

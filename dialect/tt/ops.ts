@@ -4,6 +4,7 @@
  * descriptors. Formats reproduce Triton 3.6's TritonOps.td; ops 3.6 no longer has are not defined.
  */
 import { PlainVerifyError, defineOp, type OpDefinitionInit, type TypeConstraint } from '../ir/op-definition.js';
+import type { OpHandle } from '../ir/op-handle.js';
 import { anyAttr, boolAttr, dictArrayAttr, i32Attr, stringAttr, symbolNameAttr, typeAttrOf } from '../common/attr-kinds.js';
 import { floatLike, intLike, i1Like as boolLikeC, constraint, tensorType } from '../common/type-constraints.js';
 import { FloatType, FunctionType, IntegerType, RankedTensorType, ShapedType, type Type } from '../ir/type.js';
@@ -45,8 +46,8 @@ import { layoutInference } from './layout-inference.js';
 export { CACHE_MODIFIER, EVICTION_POLICY, PADDING_OPTION, PROGRAM_DIM };
 
 /** TT_Op adds TensorSizeTrait and VerifyTensorLayoutsTrait to every Triton op. */
-function ttOp(init: OpDefinitionInit): void {
-  defineOp(init);
+function ttOp<const I extends OpDefinitionInit>(init: I): OpHandle<I> {
+  return defineOp(init);
 }
 
 const ptrLike = constraint('ptr or tensor of ptr', (t) => elementOf(t) instanceof PointerType);
@@ -71,7 +72,7 @@ const fpIntTensor = constraint('floating-point or integer tensor', (t) => t inst
 
 const functionTypeAttr = typeAttrOf('type attribute of function type', (t) => t instanceof FunctionType);
 
-ttOp({
+export const FuncOp = ttOp({
   name: 'tt.func',
   summary: 'A Triton function',
   attributes: [
@@ -86,7 +87,7 @@ ttOp({
   format: 'custom<FunctionOp>($body)',
 });
 
-ttOp({
+export const ReturnOp = ttOp({
   name: 'tt.return',
   operands: ['srcs*'],
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<tt.func>'],
@@ -304,7 +305,7 @@ function checkLoadStoreShapes(op: Operation, values: readonly Type[]): string | 
   return undefined;
 }
 
-ttOp({
+export const LoadOp = ttOp({
   name: 'tt.load',
   operands: [
     { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
@@ -329,7 +330,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const StoreOp = ttOp({
   name: 'tt.store',
   operands: [
     { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
@@ -394,7 +395,7 @@ ttOp({
 
 // ---- shape manipulation -------------------------------------------------------------------------
 
-ttOp({
+export const SplatOp = ttOp({
   name: 'tt.splat',
   operands: ['src'],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -422,7 +423,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const ExpandDimsOp = ttOp({
   name: 'tt.expand_dims',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -498,7 +499,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const BroadcastOp = ttOp({
   name: 'tt.broadcast',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -586,7 +587,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const TransOp = ttOp({
   name: 'tt.trans',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -637,7 +638,7 @@ export function verifyDotShapes(a: Type, b: Type, c: Type, d: Type): string | un
   return undefined;
 }
 
-ttOp({
+export const DotOp = ttOp({
   name: 'tt.dot',
   operands: [
     { name: 'a', kind: 'single', type: fpIntTensor },
@@ -718,7 +719,7 @@ function verifyCombineRegion(op: Operation, terminator: string): string | undefi
   return undefined;
 }
 
-ttOp({
+export const ReduceOp = ttOp({
   name: 'tt.reduce',
   operands: [{ name: 'srcs', kind: 'variadic', type: tensorType }],
   results: ['result*'],
@@ -747,7 +748,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const ReduceReturnOp = ttOp({
   name: 'tt.reduce.return',
   operands: ['result*'],
   traits: ['HasParent<tt.reduce>', 'Pure', 'Terminator', 'ReturnLike'],

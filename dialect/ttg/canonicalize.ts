@@ -32,8 +32,9 @@ import {
 } from './utils/layout-utils.js';
 import { intsOf, isIota } from './utils/layout.js';
 import { DotOperandEncodingAttr, NvidiaMmaEncodingAttr } from './attrs/index.js';
+import { ConvertLayoutOp } from './ops.js';
 
-const CVT = 'ttg.convert_layout';
+const CVT = ConvertLayoutOp.opName;
 
 function definingConvert(v: Value | undefined): Operation | undefined {
   const d = v?.definingOp;
@@ -236,4 +237,4 @@ export const CONVERT_LAYOUT_CANONICALIZATIONS: readonly RewritePattern[] = [
   convertFromSplit,
 ];
 
-registerCanonicalization(CVT, CONVERT_LAYOUT_CANONICALIZATIONS);
+registerCanonicalization(ConvertLayoutOp, CONVERT_LAYOUT_CANONICALIZATIONS);

@@ -34,7 +34,7 @@ const tokenType = (): Type => AsyncTokenType.get();
 
 // ---- layout conversion ----------------------------------------------------------------------------
 
-defineOp({
+export const ConvertLayoutOp = defineOp({
   name: 'ttg.convert_layout',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -91,7 +91,7 @@ defineOp({
 
 // ---- shared memory --------------------------------------------------------------------------------
 
-defineOp({
+export const LocalAllocOp = defineOp({
   name: 'ttg.local_alloc',
   operands: [{ name: 'src', kind: 'optional', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -111,14 +111,14 @@ defineOp({
   },
 });
 
-defineOp({
+export const LocalDeallocOp = defineOp({
   name: 'ttg.local_dealloc',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   traits: ['MemFree'],
   format: '$src attr-dict `:` qualified(type($src))',
 });
 
-defineOp({
+export const LocalLoadOp = defineOp({
   name: 'ttg.local_load',
   operands: [
     { name: 'src', kind: 'single', type: memDesc },
@@ -136,7 +136,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const LocalStoreOp = defineOp({
   name: 'ttg.local_store',
   operands: [
     { name: 'src', kind: 'single', type: tensorType },
@@ -194,7 +194,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const MemDescTransOp = defineOp({
   name: 'ttg.memdesc_trans',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],

@@ -4,6 +4,7 @@
  * (allocation intervals, barrier and proxy-fence placement) see which buffer each op touches.
  */
 import { registerMemoryEffects, type MemoryEffect } from '../ir/traits.js';
+import { allocEffects } from '../ttg/effects.js';
 
 const onShared = (kinds: readonly ('read' | 'write')[], index: number) => (op: import('../ir/ir.js').Operation): MemoryEffect[] =>
   kinds.map((kind) => ({ kind, resource: 'shared', value: op.operand(index) }));
@@ -43,3 +44,15 @@ registerMemoryEffects('ttng.async_tma_reduce', (op) => [
   { kind: 'read', resource: 'global', value: op.operandGroup('desc')[0]! },
   { kind: 'read', resource: 'shared', value: op.operandGroup('src')[0]! },
 ]);
+
+// Instance-dependent effects (getEffects in Triton 3.6): tensor-memory allocations, loads and stores (resource
+// `tensor`), and wgmma's shared-memory reads (B, and A when it is a memdesc).
+registerMemoryEffects('ttng.tmem_alloc', allocEffects('tensor'));
+registerMemoryEffects('ttng.tmem_load', (op) => [{ kind: 'read', resource: 'tensor', value: op.operand(0) }]);
+registerMemoryEffects('ttng.tmem_store', (op) => [{ kind: 'write', resource: 'tensor', value: op.operand(0) }]);
+registerMemoryEffects('ttng.warp_group_dot', (op) => {
+  const e: MemoryEffect[] = [{ kind: 'read', resource: 'shared', value: op.operand(1) }];
+  const a = op.operand(0);
+  if ((a.type as { mutableMemory?: unknown }).mutableMemory !== undefined) e.push({ kind: 'read', resource: 'shared', value: a });
+  return e;
+});

@@ -10,9 +10,10 @@ import { registerLowering } from '../conversion.js';
 import { lowerFmaDot } from './fma.js';
 import { lowerMmaV2Dot } from './mma-v2.js';
 import './wgmma.js';
+import { DotOp } from '../../dialect/tt/ops.js';
 
-registerLowering('tt.dot', (op, ctx) => {
-  const dT = op.result(0).type;
+registerLowering(DotOp, (op, ctx) => {
+  const dT = DotOp.d(op).type;
   if (!(dT instanceof RankedTensorType) || !dT.encoding) return 'tt.dot without an encoding';
   const enc = dT.encoding;
   if (enc instanceof NvidiaMmaEncodingAttr) {

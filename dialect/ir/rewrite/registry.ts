@@ -54,6 +54,7 @@ import type { Location } from '../location.js';
 import { FloatType, type Type } from '../type.js';
 import { isCommutative, isConstantLike } from '../traits.js';
 import type { RewritePattern } from './pattern.js';
+import { opNameOf, type OpRef } from '../op-handle.js';
 
 export type OpFoldResult = Value | Attribute;
 export type FoldResult = OpFoldResult | readonly OpFoldResult[] | undefined;
@@ -66,8 +67,8 @@ const opPatterns = new Map<string, RewritePattern[]>();
 const dialectPatterns = new Map<string, RewritePattern[]>();
 
 /** Registers the folder of `opName` (one per op; registering again replaces it). */
-export function registerFolder(opName: string, folder: Folder): void {
-  folders.set(opName, folder);
+export function registerFolder(op: OpRef, folder: Folder): void {
+  folders.set(opNameOf(op), folder);
 }
 
 export function getFolder(opName: string): Folder | undefined {
@@ -92,7 +93,8 @@ export function materializeConstant(dialect: string, builder: Builder, value: At
 }
 
 /** Adds canonicalization patterns contributed by `opName` (see the file comment for ordering). */
-export function registerCanonicalization(opName: string, patterns: RewritePattern | readonly RewritePattern[]): void {
+export function registerCanonicalization(op: OpRef, patterns: RewritePattern | readonly RewritePattern[]): void {
+  const opName = opNameOf(op);
   const list = opPatterns.get(opName) ?? [];
   for (const p of Array.isArray(patterns) ? patterns : [patterns as RewritePattern]) list.push(p.rootName ? p : { ...p, rootName: opName, matchAndRewrite: p.matchAndRewrite.bind(p) });
   opPatterns.set(opName, list);

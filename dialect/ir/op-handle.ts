@@ -1,0 +1,160 @@
+/**
+ * Typed op handles: what `defineOp` returns for an op declaration. A handle answers `is(op)` and reads an op's
+ * operands, results, attributes and regions by the names the declaration gives them, with types derived from
+ * the declaration itself (no per-op accessor code):
+ *
+ *   export const LoadOp = defineOp({ name: 'tt.load', operands: ['ptr', 'mask?', 'other?'], ... });
+ *   if (LoadOp.is(op)) { const mask = LoadOp.mask(op); ... }   // Value | undefined
+ *
+ * Operand kinds give the accessor's type: a single operand is a `Value`, an optional one `Value | undefined`, a
+ * variadic group `Value[]` (results likewise, as `OpResult`s); an attribute is the class its kind stores, or
+ * `| undefined` when optional without a default (an absent attribute with a default reads as the default, as
+ * ODS getters do); a region is a `Region` (`Region[]` when variadic). Names that would shadow the handle's own
+ * members (`is`, `opName`, `def`) get no accessor.
+ */
+import type { Attribute } from './attribute.js';
+import type { Operation, OpResult, Region, Value } from './ir.js';
+import type { AttrSpec, OpDefinition, OpDefinitionInit, OperandSpec, RegionSpec, ResultSpec } from './op-definition.js';
+
+type Reserved = 'is' | 'opName' | 'def';
+
+type SpecName<S> = S extends string
+  ? S extends `${infer N}*`
+    ? N
+    : S extends `${infer N}?`
+      ? N
+      : S
+  : S extends { readonly name: infer N extends string }
+    ? N
+    : never;
+
+type SpecKind<S> = S extends string
+  ? S extends `${string}*`
+    ? 'variadic'
+    : S extends `${string}?`
+      ? 'optional'
+      : 'single'
+  : S extends { readonly kind: infer K }
+    ? K
+    : S extends { readonly variadic: true }
+      ? 'variadic'
+      : 'single';
+
+type Grouped<K, V> = K extends 'single' ? V : K extends 'optional' ? V | undefined : V[];
+
+type ListOf<L> = L extends readonly unknown[] ? L[number] : never;
+
+type ValueAccessors<L, V> = {
+  readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: (op: Operation) => Grouped<SpecKind<S>, V>;
+};
+
+type AttrValue<S> = S extends { readonly kind: { parse(...args: never[]): infer A } } ? A : Attribute;
+type AttrPresence<S> = S extends { readonly optional: true } ? (S extends { readonly default: Attribute } ? never : undefined) : never;
+type AttrAccessors<L> = {
+  readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: (op: Operation) => AttrValue<S> | AttrPresence<S>;
+};
+
+type RegionAccessors<L> = {
+  readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: (op: Operation) => Grouped<SpecKind<S>, Region>;
+};
+
+export interface OpHandleCore<N extends string = string> {
+  /** The op's full name (`tt.load`). */
+  readonly opName: N;
+  /** The registered definition. */
+  readonly def: OpDefinition;
+  /** Whether `op` is an instance of this op (false for undefined). */
+  is(op: Operation | undefined): boolean;
+}
+
+export type OpHandle<I extends OpDefinitionInit = OpDefinitionInit> = OpHandleCore<I['name']> &
+  ValueAccessors<I['operands'], Value> &
+  ValueAccessors<I['results'], OpResult> &
+  AttrAccessors<I['attributes']> &
+  RegionAccessors<I['regions']>;
+
+/** An op named by its handle or its full name, where ops are registered (folders, patterns, effects, lowerings). */
+export type OpRef = string | OpHandleCore;
+
+export function opNameOf(ref: OpRef): string {
+  return typeof ref === 'string' ? ref : ref.opName;
+}
+
+const RESERVED: ReadonlySet<string> = new Set(['is', 'opName', 'def']);
+
+/** The accessor of group `index` of `groups` (sizes: single 1, optional 0/1, one variadic the rest). */
+function groupAccessor<V>(
+  groups: readonly { readonly kind: 'single' | 'optional' | 'variadic' }[],
+  index: number,
+  list: (op: Operation) => readonly V[],
+  segments: (op: Operation) => readonly number[] | undefined,
+  what: string,
+): (op: Operation) => V | V[] | undefined {
+  const kind = groups[index]!.kind;
+  const fixedPrefix = groups.slice(0, index).every((g) => g.kind === 'single');
+  if (kind === 'single' && fixedPrefix) {
+    return (op) => {
+      const v = list(op)[index];
+      if (v === undefined) throw new Error(`${op.name} has no ${what}`);
+      return v;
+    };
+  }
+  return (op) => {
+    const all = list(op);
+    let sizes = segments(op);
+    if (!sizes) {
+      const fixed = groups.filter((g) => g.kind === 'single').length;
+      const flexible = groups.filter((g) => g.kind !== 'single');
+      if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
+        throw new Error(`${op.name}: several variable-size groups need segment sizes to read ${what}`);
+      }
+      // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
+      let spare = all.length - fixed;
+      sizes = groups.map((g) => {
+        if (g.kind === 'single') return 1;
+        if (g.kind === 'variadic') return spare;
+        return spare-- > 0 ? 1 : 0;
+      });
+    }
+    let start = 0;
+    for (let i = 0; i < index; i++) start += sizes[i]!;
+    const group = all.slice(start, start + sizes[index]!);
+    if (kind === 'variadic') return group;
+    if (kind === 'optional') return group[0];
+    const v = group[0];
+    if (v === undefined) throw new Error(`${op.name} has no ${what}`);
+    return v;
+  };
+}
+
+/** Builds the handle of a registered definition. */
+export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: OpDefinition): OpHandle<I> {
+  const name = def.name;
+  const handle: Record<string, unknown> = {
+    opName: name,
+    def,
+    is: (op: Operation | undefined): boolean => op !== undefined && op.name === name,
+  };
+  const define = (key: string, fn: unknown): void => {
+    if (RESERVED.has(key) || key in handle) return;
+    handle[key] = fn;
+  };
+  def.operands.forEach((o: OperandSpec, i) =>
+    define(o.name, groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`)),
+  );
+  def.results.forEach((r: ResultSpec, i) =>
+    define(r.name, groupAccessor(def.results, i, (op) => op.results, () => undefined, `result '${r.name}'`)),
+  );
+  def.attributes.forEach((a: AttrSpec) => {
+    const dflt = a.default;
+    const required = !a.optional && dflt === undefined;
+    define(a.name, (op: Operation): Attribute | undefined => {
+      const v = op.getAttr(a.name) ?? dflt;
+      if (v === undefined && required) throw new Error(`${op.name} has no attribute '${a.name}'`);
+      return v;
+    });
+  });
+  const regionGroups = def.regions.map((r: RegionSpec) => ({ kind: r.variadic ? ('variadic' as const) : ('single' as const) }));
+  def.regions.forEach((r: RegionSpec, i) => define(r.name, groupAccessor(regionGroups, i, (op) => op.regions, () => undefined, `region '${r.name}'`)));
+  return handle as OpHandle<I>;
+}
