@@ -116,7 +116,7 @@ describe.skipIf(skipReason !== undefined)(`ttg-layout --html in headless Chromiu
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const page = await open(file);
-    const cells = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.cell')].map((c) => ({ coord: c.dataset.coord!, owners: c.dataset.owners! })), undefined);
+    const cells = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.cell')).map((c) => ({ coord: c.dataset.coord!, owners: c.dataset.owners! })), undefined);
     expect(cells.length).toBe(expected.length);
     cells.forEach((c, flat) => {
       expect(c.owners === '' ? [] : c.owners.split(' ').sort(), `cell ${c.coord}`).toEqual([...expected[flat]!].sort());
@@ -163,14 +163,14 @@ describe.skipIf(skipReason !== undefined)(`ttg-layout --html in headless Chromiu
       .map((l) => JSON.parse(l) as { line: number; op: string; scratchBytes?: number; cost: string; triton?: { path: string } });
     expect(explained.length).toBeGreaterThan(2);
     const page = await open(file);
-    const lines = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('li[data-movement]')].map((li) => Number(li.dataset.line)), undefined);
+    const lines = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('li[data-movement]')).map((li) => Number(li.dataset.line)), undefined);
     expect(lines).toEqual(explained.map((e) => e.line));
     const views = await page.evaluate(() => document.querySelectorAll('li[data-view]').length, undefined);
     expect(views).toBeGreaterThan(3);
     for (const [i, e] of explained.entries()) {
       await page.click(`li[data-movement="${i}"]`);
       const numbers = await page.evaluate(
-        () => Object.fromEntries([...document.querySelectorAll<HTMLElement>('#explain tr[data-key]')].map((tr) => [tr.dataset.key!, tr.dataset.value!])),
+        () => Object.fromEntries(Array.from(document.querySelectorAll<HTMLElement>('#explain tr[data-key]')).map((tr) => [tr.dataset.key!, tr.dataset.value!])),
         undefined,
       );
       expect(numbers.op).toBe(e.op);
