@@ -12,6 +12,9 @@
  * l.apply([['lane', 5], ['register', 2]]); // [['dim0', 5], ['dim1', 2]]
  * ```
  *
+ * TIRx TileLayouts (`S[(8,4):(4@laneid,1)] + R[2:1@warpid]`): `parseTileLayout`, `tileLayoutToLinear`,
+ * `linearToTileLayout`, `formatTileLayout`, `evaluateTileLayout` (TIRx's own semantics, for checking).
+ *
  * `F2` holds the GF(2) helpers the algebra is built on (rank, row reduction, solving).
  */
 export {
@@ -27,4 +30,14 @@ export {
   type NamedBases,
   type DimSizes,
 } from '../dialect/linear-layout/linear-layout.js';
+export {
+  parseTileLayout,
+  formatTileLayout,
+  evaluateTileLayout,
+  tileLayoutToLinear,
+  linearToTileLayout,
+  TileLayoutError,
+  type TileLayout,
+  type TileIter,
+} from '../dialect/linear-layout/tirx.js';
 export * as F2 from '../dialect/linear-layout/f2.js';

@@ -10,6 +10,9 @@
  *                                                what a convert_layout moves and how the lowering moves it
  *   ttg-layout --explain-converts file.mlir      the same for every convert_layout / local_alloc / local_load /
  *                                                local_store of a file, with its line
+ *   ttg-layout --tirx 'S[(8,4):(4@laneid,1)] + R[2:1@warpid]' [--shape 8x4] [--format ...]
+ *                                                a TIRx TileLayout as a linear layout (shape: the shard extents)
+ *   ttg-layout '<encoding>' --shape 64x64 --to-tirx   the encoding's layout as a TIRx TileLayout
  *   ttg-layout ... --html OUT.html               (with an encoding, --convert, or a .mlir file) one self-contained
  *                                                offline page: the tensor as a grid coloured by warp, owners and
  *                                                bits on hover, the GF(2) matrix, the conversions' numbers
@@ -33,6 +36,7 @@ import { fileEncodings } from '../tools/file-encodings.js';
 import { explainModule, targetCapability } from '../tools/explain-file.js';
 import { convertPage, encodingPage, filePage } from '../tools/layout-html/index.js';
 import { writeFileSync } from 'node:fs';
+import { formatTileLayout, linearToTileLayout, parseTileLayout, tileLayoutToLinear, TileLayoutError } from '../dialect/linear-layout/tirx.js';
 import { Parser } from '../parser/parser.js';
 import type { Operation } from '../dialect/ir/ir.js';
 
@@ -53,6 +57,7 @@ class UsageError extends Error {}
 
 function describeError(e: unknown): string {
   if (e instanceof EncodingTextError) return e.describe();
+  if (e instanceof TileLayoutError) return `TileLayout: ${e.message}`;
   if (e instanceof Error) return e.message;
   return String(e);
 }
@@ -354,6 +359,8 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
     .option('convert', { type: 'boolean', describe: 'explain the conversion between two encodings (positionals: source, destination)' })
     .option('explain-converts', { type: 'string', describe: 'explain every convert_layout / local_alloc / local_load / local_store of a .mlir file' })
     .option('dtype', { type: 'string', default: 'f32', describe: 'element type with --convert' })
+    .option('tirx', { type: 'string', describe: "a TIRx TileLayout 'S[(8,4):(4@laneid,1)] + R[2:1@warpid] + O' to convert to a linear layout" })
+    .option('to-tirx', { type: 'boolean', describe: "print the encoding's layout as a TIRx TileLayout" })
     .option('html', { type: 'string', describe: 'write a self-contained HTML page (grid, bases, GF(2) matrix, conversions) to this file' })
     .option('cc', { type: 'number', describe: 'compute capability with --convert (default 80) or --explain-converts (default: the module target)' })
     .strictOptions()
@@ -378,7 +385,17 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
     if (!explaining && a.format === 'text') throw new UsageError('--format text is for --convert / --explain-converts');
     const format = (a.format ?? 'json') as Format;
     const explainFormat = (a.format ?? 'text') as ExplainFormat;
-    if (a.html !== undefined) {
+    if (a.tirx !== undefined) {
+      if (positional.length || a.convert || a['to-tirx']) throw new UsageError('--tirx takes one TileLayout and no other arguments');
+      const t = parseTileLayout(a.tirx);
+      const shape = a.shape !== undefined ? parseShape(a.shape) : t.shard.map((i) => i.extent);
+      stdout += formatLayout(tileLayoutToLinear(t, shape), shape, format);
+    } else if (a['to-tirx']) {
+      if (positional.length !== 1 || !positional[0]!.trimStart().startsWith('#')) throw new UsageError('--to-tirx takes one encoding');
+      if (a.shape === undefined) throw new UsageError('--shape is required with an encoding, e.g. --shape 64x64');
+      const shape = parseShape(a.shape);
+      stdout += formatTileLayout(linearToTileLayout(layoutOf(shape, parseEncodingText(positional[0]!, a.alias ?? [])))) + '\n';
+    } else if (a.html !== undefined) {
       if (a.html === '' || typeof a.html !== 'string') throw new UsageError('--html needs an output file');
       if (a.batch !== undefined || a['explain-converts'] !== undefined || a.format !== undefined) throw new UsageError('--html takes an encoding, --convert, or a .mlir file (no --batch, --explain-converts or --format)');
       stdout += htmlMode(positional, a.convert === true, a.shape, a.dtype, a.cc, a.alias ?? [], a.html);
