@@ -161,7 +161,7 @@ describe('TIRx TileLayout text', () => {
       }
     };
     expect(bad('S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid', [8, 16])).toMatch(/offset 5@warpid is not linear/);
-    expect(bad('S[(8,3):(4@laneid,1)]', [8, 3])).toMatch(/not a power of two/);
+    expect(bad('S[(8,3):(4@laneid,1)]', [8, 3])).toMatch(/extent 3 is not a power of two/);
     expect(bad('S[(8,4):(2@laneid,1@laneid)]', [8, 4])).toMatch(/second value on bit 1 of laneid/);
     expect(bad('S[(8,4):(4@laneid,1@lane)]', [8, 4])).toMatch(/unknown axis 'lane'/);
     expect(bad('S[(8,4):(1@laneid,8)]', [8, 8])).toMatch(/covers 32 elements but the shape has 64/);

@@ -151,9 +151,9 @@ export function evaluateTileLayout(l: TileLayout, shape: readonly number[], coor
 /** The linear layout (hardware in-dims → `dim0..`) of a TileLayout on `shape`; throws when it is not linear. */
 export function tileLayoutToLinear(l: TileLayout, shape: readonly number[]): LinearLayout {
   for (const [axis, v] of Object.entries(l.offset)) if (v !== 0) throw new TileLayoutError(`the offset ${v}@${axis} is not linear (a linear layout maps 0 to 0)`);
+  const shardBits = l.shard.reduce((a, it) => a + log2Exact(it.extent, 'extent'), 0);
   const shapeBits = shape.map((s) => log2Exact(s, 'dimension'));
   const total = shapeBits.reduce((a, b) => a + b, 0);
-  const shardBits = l.shard.reduce((a, it) => a + log2Exact(it.extent, 'extent'), 0);
   if (shardBits !== total) throw new TileLayoutError(`the shard covers ${2 ** shardBits} elements but the shape has ${2 ** total}`);
   // The tensor basis of flat bit f (row-major: the last dim holds the low bits).
   const flatBasis = (f: number): number[] => {
