@@ -10,6 +10,12 @@
  *                                                what a convert_layout moves and how the lowering moves it
  *   ttg-layout --explain-converts file.mlir      the same for every convert_layout / local_alloc / local_load /
  *                                                local_store of a file, with its line
+ *   ttg-layout --tirx 'S[(8,4):(4@laneid,1)] + R[2:1@warpid]' [--shape 8x4] [--format ...]
+ *                                                a TIRx TileLayout as a linear layout (shape: the shard extents)
+ *   ttg-layout '<encoding>' --shape 64x64 --to-tirx   the encoding's layout as a TIRx TileLayout
+ *   ttg-layout ... --html OUT.html               (with an encoding, --convert, or a .mlir file) one self-contained
+ *                                                offline page: the tensor as a grid coloured by warp, owners and
+ *                                                bits on hover, the GF(2) matrix, the conversions' numbers
  *
  * Formats: json (the bases per input dim, as in layouts.jsonl), dump (Triton's LinearLayout::toString),
  * matrix (the F2 matrix: one row per output bit, one column per input bit), table (the tensor as a grid, each
@@ -20,16 +26,19 @@ import { existsSync, readFileSync, writeSync } from 'node:fs';
 import yargs from 'yargs';
 import { isMainModule } from '../tools/is-main.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
-import { RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { RankedTensorType } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
 import { EncodingTextError, parseEncodingText, parseTypeText } from '../parser/encoding-text.js';
 import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
-import { MemDescType } from '../dialect/ttg/types.js';
-import { explainConvert, explainLocal, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
+import { explainConvert, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
+import { fileEncodings } from '../tools/file-encodings.js';
+import { explainModule, targetCapability } from '../tools/explain-file.js';
+import { convertPage, encodingPage, filePage } from '../tools/layout-html/index.js';
+import { writeFileSync } from 'node:fs';
+import { formatTileLayout, linearToTileLayout, parseTileLayout, tileLayoutToLinear, TileLayoutError } from '../dialect/linear-layout/tirx.js';
 import { Parser } from '../parser/parser.js';
 import type { Operation } from '../dialect/ir/ir.js';
-import { StringAttr } from '../dialect/ir/attribute.js';
 
 export const FORMATS = ['json', 'dump', 'table', 'matrix'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -48,6 +57,7 @@ class UsageError extends Error {}
 
 function describeError(e: unknown): string {
   if (e instanceof EncodingTextError) return e.describe();
+  if (e instanceof TileLayoutError) return `TileLayout: ${e.message}`;
   if (e instanceof Error) return e.message;
   return String(e);
 }
@@ -199,83 +209,21 @@ export function encodingMode(encoding: string, shape: readonly number[], aliases
   return formatLayout(layoutOf(shape, attr), shape, format);
 }
 
-function extractBalanced(src: string, start: number): string | undefined {
-  let depth = 0;
-  for (let i = start; i < src.length; i++) {
-    const c = src[i];
-    if (c === '<') depth++;
-    else if (c === '>' && src[i - 1] !== '-') {
-      depth--;
-      if (depth === 0) return src.slice(start, i + 1);
-    } else if (c === '\n') return undefined;
-  }
-  return undefined;
-}
-
 /** `ttg-layout file.mlir`: every distinct encoding with the shapes it is used with. */
 export function fileMode(path: string, format: Format): string {
-  const src = readFileSync(path, 'utf8');
-  const lines = src.split('\n');
-  const aliasLines = lines.filter((l) => /^#[A-Za-z_][\w$.-]* = /.test(l) && !/^#[\w$.-]+ = loc\(/.test(l));
-  const aliasName = new Map<string, string>();
-  const body = lines.filter((l) => !l.trimStart().startsWith('//')).join('\n');
-  const types = new Set<string>();
-  for (const m of body.matchAll(/(tensor<|!ttg\.memdesc<)/g)) {
-    const t = extractBalanced(body, m.index! + m[0].length - 1);
-    if (t) types.add(m[0].slice(0, -1) + t);
-  }
-  for (const l of aliasLines) {
-    const [name, ...rest] = l.split(' = ');
-    try {
-      aliasName.set(parseEncodingText(name!, aliasLines).key, name!);
-    } catch {
-      // An alias we cannot parse is reported where it is used.
-    }
-    void rest;
-  }
-  const byEncoding = new Map<Attribute, { shapes: Map<string, number[]>; memdesc: boolean }>();
-  const errors: string[] = [];
-  for (const text of types) {
-    let t: Type;
-    try {
-      t = parseTypeText(text, aliasLines);
-    } catch (e) {
-      errors.push(`${text}: ${describeError(e)}`);
-      continue;
-    }
-    let enc: Attribute | undefined;
-    let shape: number[];
-    if (t instanceof RankedTensorType) {
-      enc = t.encoding;
-      shape = [...t.shape];
-    } else if (t instanceof MemDescType) {
-      enc = t.encoding;
-      const rank = 'rank' in enc && typeof enc.rank === 'number' ? Math.min(enc.rank, t.shape.length) : t.shape.length;
-      shape = t.allocShape.slice(t.allocShape.length - rank);
-    } else continue;
-    if (!enc) continue;
-    let entry = byEncoding.get(enc);
-    if (!entry) byEncoding.set(enc, (entry = { shapes: new Map(), memdesc: t instanceof MemDescType }));
-    entry.shapes.set(shape.join('x'), shape);
-  }
+  const { encodings, errors } = fileEncodings(path);
   const out: string[] = [];
-  if (byEncoding.size === 0 && errors.length === 0) out.push(`${path}: no encodings found\n`);
-  // Nested encodings print through their aliases, as in the IR (`#ttg.slice<{dim = 1, parent = #blocked}>`).
-  const byLength = [...aliasName].sort(([a], [b]) => b.length - a.length);
-  const withAliases = (key: string): string => byLength.reduce((k, [full, name]) => k.split(full).join(name), key);
-  for (const [enc, { shapes }] of byEncoding) {
-    const alias = aliasName.get(enc.key);
-    out.push(alias ? `${alias} = ${enc.key}\n` : `${withAliases(enc.key)}\n`);
-    const isShared = enc instanceof SharedEncodingAttr;
-    for (const shape of shapes.values()) {
+  if (encodings.length === 0 && errors.length === 0) out.push(`${path}: no encodings found\n`);
+  for (const { encoding, display, shared, shapes } of encodings) {
+    out.push(`${display}\n`);
+    for (const shape of shapes) {
       let body: string;
       try {
-        const ll = layoutOf(shape, enc);
-        body = formatLayout(ll, shape, format);
+        body = formatLayout(layoutOf(shape, encoding), shape, format);
       } catch (e) {
         body = `error: ${describeError(e)}\n`;
       }
-      const label = `  ${shape.join('x')}${isShared ? ' (allocation)' : ''}:`;
+      const label = `  ${shape.join('x')}${shared ? ' (allocation)' : ''}:`;
       if (format === 'json') out.push(`${label} ${body}`);
       else out.push(label + '\n' + body.replace(/^(?=.)/gm, '    '));
     }
@@ -337,24 +285,6 @@ export function convertMode(src: string, dst: string, shape: readonly number[], 
   return format === 'json' ? JSON.stringify(e) + '\n' : formatCvtExplanation(e);
 }
 
-const EXPLAINED = ['ttg.convert_layout', 'ttg.local_alloc', 'ttg.local_load', 'ttg.local_store'];
-
-/** Line numbers (1-based) of the ops named `name` in the text, in order (custom `= name ` or generic `"name"(`). */
-function opLines(lines: readonly string[], name: string): number[] {
-  const re = new RegExp(`(^|[\\s=])(${name.replace('.', '\\.')}|"${name.replace('.', '\\.')}")[\\s(]`);
-  const out: number[] = [];
-  lines.forEach((l, i) => {
-    if (!l.trimStart().startsWith('//') && re.test(l)) out.push(i + 1);
-  });
-  return out;
-}
-
-function targetCapability(module: Operation): number | undefined {
-  const t = module.getAttr('ttg.target');
-  const m = t instanceof StringAttr ? /^cuda:(\d+)/.exec(t.value) : null;
-  return m ? Number(m[1]) : undefined;
-}
-
 /** `ttg-layout --explain-converts file.mlir` */
 export function explainFileMode(path: string, format: ExplainFormat, ccOverride?: number): string {
   const src = readFileSync(path, 'utf8');
@@ -365,48 +295,7 @@ export function explainFileMode(path: string, format: ExplainFormat, ccOverride?
     throw new UsageError(`${path}: ${describeError(e)}`);
   }
   const cc = ccOverride ?? targetCapability(module) ?? 80;
-  // After allocate-shared-memory the lowering reads the op's scratch buffer from `allocation.offset`.
-  const allocated = module.getAttr('ttg.shared') !== undefined;
-  const ops = new Map<string, Operation[]>(EXPLAINED.map((n) => [n, []]));
-  const order: Operation[] = [];
-  module.walk((op) => {
-    const list = ops.get(op.name);
-    if (list) {
-      list.push(op);
-      order.push(op);
-    }
-  });
-  const lines = src.split('\n');
-  const lineOf = new Map<Operation, number>();
-  for (const [name, list] of ops) {
-    const ls = opLines(lines, name);
-    if (ls.length === list.length) list.forEach((op, i) => lineOf.set(op, ls[i]!));
-  }
-  const results: { line: number | undefined; text: string; e: CvtExplanation | LocalExplanation | { op: string; error: string } }[] = [];
-  for (const op of order) {
-    const line = lineOf.get(op);
-    const text = line !== undefined ? lines[line - 1]!.trim().replace(/\s+loc\([^)]*\)\s*$/, '') : op.name;
-    let e: CvtExplanation | LocalExplanation | { op: string; error: string };
-    try {
-      if (op.name === 'ttg.convert_layout') {
-        const s = op.operand(0).type;
-        const d = op.result(0).type;
-        if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) continue;
-        if (s.encoding instanceof SharedEncodingAttr || d.encoding instanceof SharedEncodingAttr) continue;
-        e = explainConvert(s, d, cc, allocated ? op.getAttr('allocation.offset') !== undefined : undefined);
-      } else {
-        const mem = (op.name === 'ttg.local_store' ? op.operand(1) : op.name === 'ttg.local_load' ? op.operand(0) : op.result(0)).type;
-        const tensorVal = op.name === 'ttg.local_load' ? op.result(0) : op.operands.length > 0 ? op.operand(0) : undefined;
-        const t = tensorVal?.type;
-        if (!(mem instanceof MemDescType)) continue;
-        const kind = op.name.slice(4) as LocalExplanation['op'];
-        e = explainLocal(kind, t instanceof RankedTensorType && t.encoding ? t : undefined, mem, cc);
-      }
-    } catch (err) {
-      e = { op: op.name.slice(4), error: describeError(err) };
-    }
-    results.push({ line, text, e });
-  }
+  const results = explainModule(module, src, cc);
   if (format === 'json') return results.map((r) => JSON.stringify({ line: r.line ?? null, ...r.e })).join('\n') + (results.length ? '\n' : '');
   if (results.length === 0) return `${path}: no convert_layout, local_alloc, local_load or local_store\n`;
   const out: string[] = [];
@@ -417,6 +306,34 @@ export function explainFileMode(path: string, format: ExplainFormat, ccOverride?
     out.push(`${r.line !== undefined ? `${path}:${r.line}: ` : ''}${r.text}\n${rest.replace(/^(?=.)/gm, '  ')}`);
   }
   return out.join('\n');
+}
+
+/** `--html OUT`: the page of an encoding, a conversion or a .mlir file, written to `out`. */
+function htmlMode(positional: readonly string[], convert: boolean, shapeText: string | undefined, dtype: string, cc: number | undefined, aliases: readonly string[], out: string): string {
+  let page: string;
+  if (convert) {
+    if (positional.length !== 2) throw new UsageError('--convert takes two encodings: source and destination');
+    if (shapeText === undefined) throw new UsageError('--shape is required with --convert, e.g. --shape 64x64');
+    const shape = parseShape(shapeText);
+    page = convertPage(tensorTypeText(shape, dtype, positional[0]!, aliases), tensorTypeText(shape, dtype, positional[1]!, aliases), cc ?? 80, [positional[0]!.trim(), positional[1]!.trim()]);
+  } else {
+    if (positional.length !== 1) throw new UsageError('expected one encoding or one .mlir file (see --help)');
+    const arg = positional[0]!;
+    if (!arg.trimStart().startsWith('#') && existsSync(arg)) {
+      if (shapeText !== undefined) throw new UsageError('--shape is not used with a file (the shapes come from its types)');
+      page = filePage(arg, cc);
+    } else {
+      if (!arg.trimStart().startsWith('#')) throw new UsageError(`'${arg}' is neither an encoding (#...) nor a readable file`);
+      if (shapeText === undefined) throw new UsageError('--shape is required with an encoding, e.g. --shape 64x64');
+      page = encodingPage(parseEncodingText(arg, aliases), arg.trim(), parseShape(shapeText));
+    }
+  }
+  try {
+    writeFileSync(out, page);
+  } catch (e) {
+    throw new UsageError(`cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? describeError(e)}`);
+  }
+  return `wrote ${out}\n`;
 }
 
 /** Runs the CLI on `args` (without the node and script paths). */
@@ -442,6 +359,9 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
     .option('convert', { type: 'boolean', describe: 'explain the conversion between two encodings (positionals: source, destination)' })
     .option('explain-converts', { type: 'string', describe: 'explain every convert_layout / local_alloc / local_load / local_store of a .mlir file' })
     .option('dtype', { type: 'string', default: 'f32', describe: 'element type with --convert' })
+    .option('tirx', { type: 'string', describe: "a TIRx TileLayout 'S[(8,4):(4@laneid,1)] + R[2:1@warpid] + O' to convert to a linear layout" })
+    .option('to-tirx', { type: 'boolean', describe: "print the encoding's layout as a TIRx TileLayout" })
+    .option('html', { type: 'string', describe: 'write a self-contained HTML page (grid, bases, GF(2) matrix, conversions) to this file' })
     .option('cc', { type: 'number', describe: 'compute capability with --convert (default 80) or --explain-converts (default: the module target)' })
     .strictOptions()
     .help()
@@ -465,7 +385,21 @@ export async function runLayoutCli(args: readonly string[], stdin?: () => string
     if (!explaining && a.format === 'text') throw new UsageError('--format text is for --convert / --explain-converts');
     const format = (a.format ?? 'json') as Format;
     const explainFormat = (a.format ?? 'text') as ExplainFormat;
-    if (a['explain-converts'] !== undefined) {
+    if (a.tirx !== undefined) {
+      if (positional.length || a.convert || a['to-tirx']) throw new UsageError('--tirx takes one TileLayout and no other arguments');
+      const t = parseTileLayout(a.tirx);
+      const shape = a.shape !== undefined ? parseShape(a.shape) : t.shard.map((i) => i.extent);
+      stdout += formatLayout(tileLayoutToLinear(t, shape), shape, format);
+    } else if (a['to-tirx']) {
+      if (positional.length !== 1 || !positional[0]!.trimStart().startsWith('#')) throw new UsageError('--to-tirx takes one encoding');
+      if (a.shape === undefined) throw new UsageError('--shape is required with an encoding, e.g. --shape 64x64');
+      const shape = parseShape(a.shape);
+      stdout += formatTileLayout(linearToTileLayout(layoutOf(shape, parseEncodingText(positional[0]!, a.alias ?? [])))) + '\n';
+    } else if (a.html !== undefined) {
+      if (a.html === '' || typeof a.html !== 'string') throw new UsageError('--html needs an output file');
+      if (a.batch !== undefined || a['explain-converts'] !== undefined || a.format !== undefined) throw new UsageError('--html takes an encoding, --convert, or a .mlir file (no --batch, --explain-converts or --format)');
+      stdout += htmlMode(positional, a.convert === true, a.shape, a.dtype, a.cc, a.alias ?? [], a.html);
+    } else if (a['explain-converts'] !== undefined) {
       if (positional.length || a.convert) throw new UsageError('--explain-converts takes one file and no other arguments');
       const file = a['explain-converts'];
       if (!existsSync(file)) throw new UsageError(`cannot read ${file}`);

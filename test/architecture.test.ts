@@ -20,11 +20,12 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['transforms'],
   ['lowering'],
   ['tools', 'lit'],
+  ['api'],
   ['bin'],
   ['golden', 'bench', 'test'],
 ];
 
-const SOURCE_ROOTS = ['dialect', 'parser', 'printer', 'analysis', 'transforms', 'lowering', 'tools', 'lit', 'bin', 'golden', 'bench', 'test'];
+const SOURCE_ROOTS = ['dialect', 'parser', 'printer', 'analysis', 'transforms', 'lowering', 'tools', 'api', 'lit', 'bin', 'golden', 'bench', 'test'];
 
 /** The folder a file belongs to: `dialect/<name>` (or `dialect/index.ts`) inside dialect/, else its top folder. */
 export function folderOf(file: string): string {
