@@ -30,7 +30,10 @@ export interface VsTritonOptions {
 }
 
 interface Side {
+  /** Wall ms, parse + passes + print. */
   total: number;
+  /** CPU ms (user + system, all threads of the process) of the same run: less sensitive to other jobs' load. */
+  cpu: number;
   passes: number[];
 }
 
@@ -95,12 +98,14 @@ function pipelineEntries(flags: readonly string[]): PipelineEntry[] {
   });
 }
 
-function oursTotal(file: string, flags: readonly string[]): { ms: number; text: string } {
+function oursTotal(file: string, flags: readonly string[]): { ms: number; cpu: number; text: string } {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const r = runOptSync([file, ...flags]);
   const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
   if (r.exitCode !== 0) throw new Error(`ttg-opt: ${r.stderr.split('\n')[0] ?? ''}`);
-  return { ms, text: r.stdout };
+  return { ms, cpu: (c.user + c.system) / 1000, text: r.stdout };
 }
 
 /** ms per pass, each pass alone on the module the previous ones left (parse and print not counted). */
@@ -122,21 +127,25 @@ async function measure(server: TritonServer, file: string, flags: string[], repe
   const entries = pipelineEntries(flags);
   let oT = Infinity;
   let tT = Infinity;
+  let oC = Infinity;
+  let tC = Infinity;
   let oP: number[] | undefined;
   let tP: number[] | undefined;
   let same = false;
   for (let i = 0; i < repeat; i++) {
     const o = oursTotal(file, flags);
     oT = Math.min(oT, o.ms);
+    oC = Math.min(oC, o.cpu);
     const t = await server.ask({ op: 'total', file, flags, text: i === 0 });
     tT = Math.min(tT, Number(t['ms']));
+    tC = Math.min(tC, Number(t['cpu']));
     if (i === 0) same = o.text.replace(/\n+$/, '') === String(t['text']).replace(/\n+$/, '');
     if (perPass) {
       oP = minIn(oP, oursPasses(file, entries));
       tP = minIn(tP, (await server.ask({ op: 'passes', file, flags }))['ms'] as number[]);
     }
   }
-  return { flags, ours: { total: oT, passes: oP ?? [] }, triton: { total: tT, passes: tP ?? [] }, same };
+  return { flags, ours: { total: oT, cpu: oC, passes: oP ?? [] }, triton: { total: tT, cpu: tC, passes: tP ?? [] }, same };
 }
 
 const geomean = (xs: readonly number[]): number => (xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
@@ -233,14 +242,18 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
         return await measure(server, file, flags, opts.repeat, !opts.noPasses);
       } catch (e) {
         const error = e instanceof Error ? e.message.split('\n')[0]! : String(e);
-        return { flags, ours: { total: NaN, passes: [] }, triton: { total: NaN, passes: [] }, same: false, error };
+        return { flags, ours: { total: NaN, cpu: NaN, passes: [] }, triton: { total: NaN, cpu: NaN, passes: [] }, same: false, error };
       }
     };
     const ttgir = await run(ttgirFlags);
     const llvm = meta.llvm ? await run([...ttgirFlags, ...llvmPipelineFlags(meta)]) : undefined;
     results.push({ name, ttgir, ...(llvm ? { llvm } : {}) });
     const cells = (p: PipelineResult | undefined): string[] =>
-      !p ? ['-', '-', '-', ''] : p.error ? ['-', '-', '-', p.error] : [fmt(p.ours.total), fmt(p.triton.total), fmt(p.ours.total / p.triton.total), p.same ? 'same' : ''];
+      !p
+        ? ['-', '-', '-', '-', '']
+        : p.error
+          ? ['-', '-', '-', '-', p.error]
+          : [fmt(p.ours.total), fmt(p.triton.total), fmt(p.ours.total / p.triton.total), fmt(p.ours.cpu / p.triton.cpu), p.same ? 'same' : ''];
     const row = [name, ...cells(ttgir), ...cells(llvm)];
     rows.push(row);
     process.stderr.write(`  ${row.join('  ')}\n`);
@@ -249,12 +262,26 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   rmSync(work, { recursive: true, force: true });
 
   const ok = (p: PipelineResult | undefined): p is PipelineResult => !!p && !p.error && p.ours.total > 0 && p.triton.total > 0;
-  const gm = (which: 'ttgir' | 'llvm'): number => geomean(results.map((c) => c[which]).filter(ok).map((p) => p.ours.total / p.triton.total));
+  const gm = (which: 'ttgir' | 'llvm', of: 'total' | 'cpu' = 'total'): number =>
+    geomean(results.map((c) => c[which]).filter(ok).map((p) => p.ours[of] / p.triton[of]));
   const sum = (which: 'ttgir' | 'llvm', side: 'ours' | 'triton'): number =>
     results.map((c) => c[which]).filter(ok).reduce((s, p) => s + p[side].total, 0);
-  rows.push(['geomean ratio / sum of ms', fmt(sum('ttgir', 'ours')), fmt(sum('ttgir', 'triton')), fmt(gm('ttgir')), '', fmt(sum('llvm', 'ours')), fmt(sum('llvm', 'triton')), fmt(gm('llvm')), '']);
+  rows.push([
+    'geomean ratio / sum of ms',
+    fmt(sum('ttgir', 'ours')),
+    fmt(sum('ttgir', 'triton')),
+    fmt(gm('ttgir')),
+    fmt(gm('ttgir', 'cpu')),
+    '',
+    fmt(sum('llvm', 'ours')),
+    fmt(sum('llvm', 'triton')),
+    fmt(gm('llvm')),
+    fmt(gm('llvm', 'cpu')),
+    '',
+  ]);
   process.stdout.write(
-    formatTable(['case', 'TTGIR ours', 'Triton', 'ratio', 'text', '+LLVM ours', 'Triton', 'ratio', 'text'], rows) + '\n',
+    formatTable(['case', 'TTGIR ours', 'Triton', 'ratio', 'cpu ratio', 'text', '+LLVM ours', 'Triton', 'ratio', 'cpu ratio', 'text'], rows) +
+      '\n',
   );
   if (!opts.noPasses) {
     process.stdout.write('(a) TTGIR pipeline, per pass\n' + perPassTable(results, 'ttgir') + '\n');
@@ -262,8 +289,8 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   }
   const load1 = loadavg()[0]!;
   process.stdout.write(
-    `geomean ours/Triton: TTGIR pipeline ${fmt(gm('ttgir'))}, with LLVM lowering ${fmt(gm('llvm'))} ` +
-      `(< 1 = ours faster); load average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
+    `geomean ours/Triton (wall): TTGIR pipeline ${fmt(gm('ttgir'))}, with LLVM lowering ${fmt(gm('llvm'))}; ` +
+      `(CPU time): ${fmt(gm('ttgir', 'cpu'))}, ${fmt(gm('llvm', 'cpu'))} (< 1 = ours faster)\nload average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
   );
   const out = join(packageRoot(), 'bench', 'vs-triton.json');
   const json = {
@@ -275,7 +302,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     triton: hello,
     commit: commit(),
     repeat: opts.repeat,
-    geomean: { ttgir: gm('ttgir'), llvm: gm('llvm') },
+    geomean: { ttgir: gm('ttgir'), llvm: gm('llvm'), ttgirCpu: gm('ttgir', 'cpu'), llvmCpu: gm('llvm', 'cpu') },
     cases: results,
   };
   writeFileSync(out, JSON.stringify(json, null, 1) + '\n');
