@@ -3,6 +3,7 @@
 //   (b) in-process parse + print of the largest corpus llvm.mlir (median; < 1.5 s)
 //   (c) linear-layout operations (bench/linear-layout.ts)
 // Prints a table and writes bench/results.json (next to this package's bench/ sources).
+// `npm run bench -- --vs-triton [--cases S,T] [--repeat N] [--no-passes]`: against Triton's C++ (bench/vs-triton.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -150,6 +151,17 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 20;
+  if (args.includes('--vs-triton')) {
+    const opt = (name: string): string | undefined => {
+      const i = args.indexOf(name);
+      return i >= 0 ? args[i + 1] : undefined;
+    };
+    const repeat = Number(opt('--repeat') ?? 5);
+    const cases = opt('--cases');
+    const { runVsTriton } = await import('./vs-triton.js');
+    process.exitCode = await runVsTriton({ repeat: repeat > 0 ? repeat : 5, ...(cases ? { cases } : {}), ...(args.includes('--no-passes') ? { noPasses: true } : {}) });
+    return;
+  }
   // The CLI benchmarks need the corpus as files: the ground truth's golden/corpus, written to a temporary folder.
   const work = mkdtempSync(join(tmpdir(), 'ttg-bench-'));
   const corpus = join(writeTree(groundTruth(), ['golden/corpus'], work), 'golden', 'corpus');

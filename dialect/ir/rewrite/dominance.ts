@@ -250,7 +250,7 @@ function properlyDominatesIn(info: DominanceInfo, v: Value, user: Operation): bo
     const anc = ancestorIn(r, user);
     if (!anc) return false;
     if (anc === def) return false;
-    if (anc.parent === b) return !hasSSADominance(r) || b.ops.indexOf(def) < b.ops.indexOf(anc);
+    if (anc.parent === b) return !hasSSADominance(r) || def.isBeforeInBlock(anc);
     return !hasSSADominance(r) || info.blockDominates(b, anc.parent!);
   }
   if (v instanceof BlockArgument) {

@@ -1,0 +1,311 @@
+// `npm run bench -- --vs-triton [--cases S] [--repeat N]`: compile speed of ttg-opt against Triton 3.6's own C++ on the
+// same machine, in one command. For every corpus case (golden/corpus of the ground truth, written to a temporary
+// folder so that both sides read the same files) and two pipelines, (a) the 15 TTGIR passes of the case's meta.json
+// and (b) those plus the LLVM lowering of its `llvm.after`, both sides read 00-ttir.mlir, run the passes and print the
+// module: ours in process (tools/opt-main.ts runOptSync, the CLI's code path), Triton's through its pybind bindings in a
+// Python server (scripts/oracle/bench_triton.py, interpreter $TTG_TRITON_PYTHON or python3). The two alternate per
+// repetition, so that the machine's load shifts both alike; the best of N is kept. Per-pass times come from a second
+// run per repetition with one pass manager per pass (no parse/print). Prints the tables and writes
+// bench/vs-triton.json.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
+import { formatTable, packageRoot } from '../golden/common.js';
+import { groundTruth, writeTree } from '../golden/ground-truth.js';
+import { type CorpusMeta, corpusCases, llvmPipelineFlags } from '../golden/passes.js';
+import { parseCommandLine, runOptSync } from '../tools/opt-main.js';
+import '../tools/passes.js';
+import { Parser } from '../parser/parser.js';
+import { runPipeline, type PipelineEntry } from '../transforms/pass-manager.js';
+import { getPass, parsePassOptions } from '../transforms/pass.js';
+import { fmt } from './util.js';
+
+export interface VsTritonOptions {
+  cases?: string;
+  repeat: number;
+  /** Skip the per-pass runs (totals only). */
+  noPasses?: boolean;
+}
+
+interface Side {
+  /** Wall ms, parse + passes + print. */
+  total: number;
+  /** CPU ms (user + system, all threads of the process) of the same run: less sensitive to other jobs' load. */
+  cpu: number;
+  passes: number[];
+}
+
+interface PipelineResult {
+  flags: string[];
+  ours: Side;
+  triton: Side;
+  /** Our printed text is Triton's, byte for byte (trailing newline aside). */
+  same: boolean;
+  error?: string;
+}
+
+interface CaseResult {
+  name: string;
+  ttgir: PipelineResult;
+  llvm?: PipelineResult;
+}
+
+/** The Triton side: one Python process answering JSON requests line by line. */
+class TritonServer {
+  private readonly lines: AsyncIterator<string>;
+  private constructor(
+    private readonly proc: ChildProcessWithoutNullStreams,
+    rl: Interface,
+    readonly stderr: string[],
+  ) {
+    this.lines = rl[Symbol.asyncIterator]();
+  }
+
+  static start(python: string): TritonServer {
+    const script = join(packageRoot(), 'scripts', 'oracle', 'bench_triton.py');
+    const proc = spawn(python, [script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const stderr: string[] = [];
+    proc.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+    proc.on('error', (e) => stderr.push(String(e)));
+    return new TritonServer(proc, createInterface({ input: proc.stdout }), stderr);
+  }
+
+  async ask(req: Record<string, unknown>): Promise<Record<string, unknown>> {
+    this.proc.stdin.write(JSON.stringify(req) + '\n');
+    const r = await this.lines.next();
+    if (r.done) throw new TritonUnavailable(this.stderr.join('').trim() || 'the Triton bench process exited');
+    const res = JSON.parse(r.value) as Record<string, unknown>;
+    if (typeof res['error'] === 'string') throw new Error(`triton: ${res['error']}`);
+    return res;
+  }
+
+  stop(): void {
+    this.proc.stdin.end();
+  }
+}
+
+export class TritonUnavailable extends Error {
+  override name = 'TritonUnavailable';
+}
+
+function pipelineEntries(flags: readonly string[]): PipelineEntry[] {
+  return parseCommandLine(['-', ...flags]).passFlags.map((f) => {
+    const pass = getPass(f.name);
+    if (!pass) throw new Error(`ttg-opt has no pass ${f.arg}`);
+    return { pass, options: parsePassOptions(pass, f.options ?? '') };
+  });
+}
+
+function oursTotal(file: string, flags: readonly string[]): { ms: number; cpu: number; text: string } {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = runOptSync([file, ...flags]);
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (r.exitCode !== 0) throw new Error(`ttg-opt: ${r.stderr.split('\n')[0] ?? ''}`);
+  return { ms, cpu: (c.user + c.system) / 1000, text: r.stdout };
+}
+
+/** ms per pass, each pass alone on the module the previous ones left (parse and print not counted). */
+function oursPasses(file: string, entries: readonly PipelineEntry[]): number[] {
+  const module = new Parser(readFileSync(file, 'utf8'), { filename: file }).parseModule();
+  const out: number[] = [];
+  for (const e of entries) {
+    const t0 = performance.now();
+    const r = runPipeline(module, [e], { verifyEach: true });
+    out.push(performance.now() - t0);
+    if (!r.ok) throw new Error(`ttg-opt: ${e.pass.name} failed`);
+  }
+  return out;
+}
+
+const minIn = (a: number[] | undefined, b: readonly number[]): number[] => (a ? a.map((x, i) => Math.min(x, b[i] ?? Infinity)) : [...b]);
+
+async function measure(server: TritonServer, file: string, flags: string[], repeat: number, perPass: boolean): Promise<PipelineResult> {
+  const entries = pipelineEntries(flags);
+  let oT = Infinity;
+  let tT = Infinity;
+  let oC = Infinity;
+  let tC = Infinity;
+  let oP: number[] | undefined;
+  let tP: number[] | undefined;
+  let same = false;
+  for (let i = 0; i < repeat; i++) {
+    const o = oursTotal(file, flags);
+    oT = Math.min(oT, o.ms);
+    oC = Math.min(oC, o.cpu);
+    const t = await server.ask({ op: 'total', file, flags, text: i === 0 });
+    tT = Math.min(tT, Number(t['ms']));
+    tC = Math.min(tC, Number(t['cpu']));
+    if (i === 0) same = o.text.replace(/\n+$/, '') === String(t['text']).replace(/\n+$/, '');
+    if (perPass) {
+      oP = minIn(oP, oursPasses(file, entries));
+      tP = minIn(tP, (await server.ask({ op: 'passes', file, flags }))['ms'] as number[]);
+    }
+  }
+  return { flags, ours: { total: oT, cpu: oC, passes: oP ?? [] }, triton: { total: tT, cpu: tC, passes: tP ?? [] }, same };
+}
+
+const geomean = (xs: readonly number[]): number => (xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
+
+function cpuModel(): string {
+  try {
+    const m = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) return m[1]!.trim();
+  } catch {
+    // not Linux
+  }
+  return cpus()[0]?.model ?? 'unknown';
+}
+
+function commit(): string {
+  try {
+    const root = packageRoot();
+    const head = execFileSync('git', ['-C', root, 'rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    return dirty ? `${head} (+ uncommitted changes)` : head;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+/** A pass's name as shown in the per-pass table (the flag without its options). */
+const passName = (flag: string): string => flag.replace(/^--?/, '').split('=')[0]!;
+
+function perPassTable(results: readonly CaseResult[], which: 'ttgir' | 'llvm'): string {
+  const acc = new Map<string, { ours: number; triton: number; ratios: number[] }>();
+  for (const c of results) {
+    const p = which === 'ttgir' ? c.ttgir : c.llvm;
+    if (!p || p.error || !p.ours.passes.length) continue;
+    p.flags.forEach((f, i) => {
+      const k = passName(f);
+      const a = acc.get(k) ?? { ours: 0, triton: 0, ratios: [] };
+      const o = p.ours.passes[i]!;
+      const t = p.triton.passes[i]!;
+      a.ours += o;
+      a.triton += t;
+      if (o > 0 && t > 0) a.ratios.push(o / t);
+      acc.set(k, a);
+    });
+  }
+  const rows = [...acc].map(([k, a]) => [k, fmt(a.ours), fmt(a.triton), fmt(a.ours / a.triton), fmt(geomean(a.ratios))]);
+  return formatTable(['pass (summed over cases and occurrences)', 'ours ms', 'Triton ms', 'sum ratio', 'geomean ratio'], rows);
+}
+
+export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
+  const python = process.env['TTG_TRITON_PYTHON'] || 'python3';
+  const server = TritonServer.start(python);
+  let hello: Record<string, unknown>;
+  try {
+    hello = await server.ask({ op: 'hello' });
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    process.stderr.write(
+      `bench --vs-triton: triton is not importable with '${python}' (${why.split('\n').pop()}).\n` +
+        `  Set TTG_TRITON_PYTHON to an interpreter with the Triton 3.6.0 wheel, e.g. TTG_TRITON_PYTHON=/tmp/tv/bin/python.\n`,
+    );
+    server.stop();
+    return 3;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'ttg-vs-triton-'));
+  const corpus = join(writeTree(groundTruth(), ['golden/corpus'], work), 'golden', 'corpus');
+  const tree = groundTruth().sub('golden/corpus');
+  const filters = opts.cases?.split(',').filter(Boolean) ?? [];
+  const names = corpusCases(tree).filter((c) => !filters.length || filters.some((f) => c.includes(f)));
+  const load0 = loadavg()[0]!;
+  process.stdout.write(
+    `ttg-opt vs Triton ${String(hello['triton'])} (python ${String(hello['python'])}, ${String(hello['executable'])})\n` +
+      `machine: ${cpuModel()}, ${cpus().length} cores, load ${load0.toFixed(2)}; node ${process.version}; commit ${commit()}\n` +
+      `${names.length} cases, best of ${opts.repeat}, ours and Triton alternating per repetition; times in ms, ratio = ours / Triton\n\n`,
+  );
+  // Warm-up (not counted): one whole run of the first case on both sides, so that the first case is not timed while
+  // V8 is still compiling our code.
+  if (names[0] !== undefined) {
+    const meta = JSON.parse(tree.read(`${names[0]}/meta.json`)) as CorpusMeta;
+    const flags = [...meta.stages.map((s) => s.flag), ...llvmPipelineFlags(meta)];
+    try {
+      await measure(server, join(corpus, names[0], '00-ttir.mlir'), flags, 1, false);
+    } catch {
+      // reported when the case is measured
+    }
+  }
+  const results: CaseResult[] = [];
+  const rows: (string | number)[][] = [];
+  for (const name of names) {
+    const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
+    const file = join(corpus, name, '00-ttir.mlir');
+    const ttgirFlags = meta.stages.map((s) => s.flag);
+    const run = async (flags: string[]): Promise<PipelineResult> => {
+      try {
+        return await measure(server, file, flags, opts.repeat, !opts.noPasses);
+      } catch (e) {
+        const error = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+        return { flags, ours: { total: NaN, cpu: NaN, passes: [] }, triton: { total: NaN, cpu: NaN, passes: [] }, same: false, error };
+      }
+    };
+    const ttgir = await run(ttgirFlags);
+    const llvm = meta.llvm ? await run([...ttgirFlags, ...llvmPipelineFlags(meta)]) : undefined;
+    results.push({ name, ttgir, ...(llvm ? { llvm } : {}) });
+    const cells = (p: PipelineResult | undefined): string[] =>
+      !p
+        ? ['-', '-', '-', '-', '']
+        : p.error
+          ? ['-', '-', '-', '-', p.error]
+          : [fmt(p.ours.total), fmt(p.triton.total), fmt(p.ours.total / p.triton.total), fmt(p.ours.cpu / p.triton.cpu), p.same ? 'same' : ''];
+    const row = [name, ...cells(ttgir), ...cells(llvm)];
+    rows.push(row);
+    process.stderr.write(`  ${row.join('  ')}\n`);
+  }
+  server.stop();
+  rmSync(work, { recursive: true, force: true });
+
+  const ok = (p: PipelineResult | undefined): p is PipelineResult => !!p && !p.error && p.ours.total > 0 && p.triton.total > 0;
+  const gm = (which: 'ttgir' | 'llvm', of: 'total' | 'cpu' = 'total'): number =>
+    geomean(results.map((c) => c[which]).filter(ok).map((p) => p.ours[of] / p.triton[of]));
+  const sum = (which: 'ttgir' | 'llvm', side: 'ours' | 'triton'): number =>
+    results.map((c) => c[which]).filter(ok).reduce((s, p) => s + p[side].total, 0);
+  rows.push([
+    'geomean ratio / sum of ms',
+    fmt(sum('ttgir', 'ours')),
+    fmt(sum('ttgir', 'triton')),
+    fmt(gm('ttgir')),
+    fmt(gm('ttgir', 'cpu')),
+    '',
+    fmt(sum('llvm', 'ours')),
+    fmt(sum('llvm', 'triton')),
+    fmt(gm('llvm')),
+    fmt(gm('llvm', 'cpu')),
+    '',
+  ]);
+  process.stdout.write(
+    formatTable(['case', 'TTGIR ours', 'Triton', 'ratio', 'cpu ratio', 'text', '+LLVM ours', 'Triton', 'ratio', 'cpu ratio', 'text'], rows) +
+      '\n',
+  );
+  if (!opts.noPasses) {
+    process.stdout.write('(a) TTGIR pipeline, per pass\n' + perPassTable(results, 'ttgir') + '\n');
+    process.stdout.write('(b) with the LLVM lowering, per pass\n' + perPassTable(results, 'llvm') + '\n');
+  }
+  const load1 = loadavg()[0]!;
+  process.stdout.write(
+    `geomean ours/Triton (wall): TTGIR pipeline ${fmt(gm('ttgir'))}, with LLVM lowering ${fmt(gm('llvm'))}; ` +
+      `(CPU time): ${fmt(gm('ttgir', 'cpu'))}, ${fmt(gm('llvm', 'cpu'))} (< 1 = ours faster)\nload average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
+  );
+  const out = join(packageRoot(), 'bench', 'vs-triton.json');
+  const json = {
+    date: new Date().toISOString(),
+    machine: cpuModel(),
+    cores: cpus().length,
+    load: [load0, load1],
+    node: process.version,
+    triton: hello,
+    commit: commit(),
+    repeat: opts.repeat,
+    geomean: { ttgir: gm('ttgir'), llvm: gm('llvm'), ttgirCpu: gm('ttgir', 'cpu'), llvmCpu: gm('llvm', 'cpu') },
+    cases: results,
+  };
+  writeFileSync(out, JSON.stringify(json, null, 1) + '\n');
+  process.stdout.write(`wrote ${out}\n`);
+  return results.some((c) => c.ttgir.error || c.llvm?.error) ? 1 : 0;
+}
