@@ -45,10 +45,10 @@ describe.skipIf(!built)('npm pack → npm install → node_modules/.bin (needs `
   it('installs from the tarball', () => {
     expect(installError).toBeUndefined();
     const pkg = JSON.parse(readFileSync(join(work, 'app', 'node_modules', 'ttg-opt', 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(Object.keys(pkg.bin).sort()).toEqual(['ttg-filecheck', 'ttg-layout', 'ttg-lit', 'ttg-opt']);
+    expect(Object.keys(pkg.bin).sort()).toEqual(['ttg-filecheck', 'ttg-layout', 'ttg-lit', 'ttg-opt', 'ttg-replay']);
   });
 
-  for (const name of ['ttg-opt', 'ttg-layout', 'ttg-lit', 'ttg-filecheck']) {
+  for (const name of ['ttg-opt', 'ttg-layout', 'ttg-lit', 'ttg-filecheck', 'ttg-replay']) {
     it(`${name} --help prints its usage and exits 0`, () => {
       const r = bin(name, ['--help']);
       expect(r.stderr).toBe('');
@@ -77,6 +77,19 @@ describe.skipIf(!built)('npm pack → npm install → node_modules/.bin (needs `
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('{"register": [[0, 1], [0, 2]], "lane": [[0, 4], [0, 0], [0, 0], [0, 0], [1, 0]], "warp": [[2, 0], [4, 0]], "block": []}\n');
+  });
+
+  it('ttg-replay replays a dump log', () => {
+    // Two dumps, as MLIR_ENABLE_DUMP=1 prints them: the IR before symbol-dce, and the IR before the next pass.
+    const ir = 'module {\n  tt.func @k() {\n    tt.return\n  }\n}\n';
+    const header = (cls: string, flag: string): string => `// -----// IR Dump Before ${cls} (${flag}) ('builtin.module' operation) //----- //\n`;
+    const log = join(work, 'dump.log');
+    writeFileSync(log, header('SymbolDCE', 'symbol-dce') + ir + '\n' + header('CSE', 'cse') + ir);
+    const r = bin('ttg-replay', [log]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/\n0\s+symbol-dce\s+1\s+same\n/);
+    expect(r.stdout).toContain('1 same, 0 differ');
   });
 
   it('ttg-filecheck checks an input', () => {
