@@ -168,8 +168,8 @@ describe('ttg-replay on a TRITON_KERNEL_DUMP folder', () => {
   it.each([
     ['matmul_pipe-sm80', 80],
     ['matmul_pipe-sm90', 90],
-  ])('%s: options read from the IR, .ttir through make_ttgir equals Triton\'s .ttgir, .ttgir lowers', (name, cap) => {
-    const r = replayKernelDir(join(dir, name));
+  ])('%s: options read from the IR, .ttir through make_ttgir equals Triton\'s .ttgir, .ttgir lowers', async (name, cap) => {
+    const r = await replayKernelDir(join(dir, name));
     expect(r.kernels).toHaveLength(1);
     const k = r.kernels[0]!;
     expect(k.name).toBe('matmul_kernel');
