@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDumpLog } from '../tools/replay/dump-log.js';
 import { replayKernelDir } from '../tools/replay/kernel-dir.js';
+import { findToolchain } from '../tools/toolchain.js';
 import { readLog, runReplayCli } from '../tools/replay/cli.js';
 import { replay } from '../tools/replay/replay.js';
 import { pipelineSteps } from '../tools/replay/triton-pipeline.js';
@@ -155,7 +156,7 @@ describe('ttg-replay command line', () => {
 });
 
 describe('ttg-replay on a TRITON_KERNEL_DUMP folder', () => {
-  // golden/data/kernel-dump.jsonl.br: the .ttir and .ttgir that Triton 3.6 wrote for matmul_pipe (num_stages=4)
+  // golden/data/kernel-dump.jsonl.br: the .ttir, .ttgir and .ptx that Triton 3.6 wrote for matmul_pipe (num_stages=4)
   // with TRITON_KERNEL_DUMP=1 (scripts/oracle/kernel_dump.py), for sm80 and sm90.
   const dir = mkdtempSync(join(tmpdir(), 'kernel-dump-'));
   const packed = brotliDecompressSync(readFileSync(join(root, 'golden', 'data', 'kernel-dump.jsonl.br'))).toString('utf8');
@@ -176,6 +177,8 @@ describe('ttg-replay on a TRITON_KERNEL_DUMP folder', () => {
     expect(k.vars).toMatchObject({ cap, numWarps: 4, numCtas: 1, threadsPerWarp: 32, numStages: 4 });
     expect(k.ttgir.verdict).toBe('same');
     expect(k.llir.verdict).toBe('lowered');
+    // Our PTX has Triton's instruction mix (where the LLVM 22 toolchain is installed; else it says it is missing).
+    expect(k.ptx?.verdict).toBe(Array.isArray(findToolchain()) ? 'no-toolchain' : 'same-mix');
     expect(r.text).toMatch(/1 of 1 \.ttgir same\n$/);
   });
 
