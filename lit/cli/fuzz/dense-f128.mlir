@@ -3,7 +3,7 @@
 // RUN: diff %t.a.mlir %t.b.mlir
 // Printing is a fixed point: non-ASCII text prints as the \XX escapes of its UTF-8 bytes (as MLIR) and reads back the same.
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
-module {
+module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func public @a(%arg0: !tt.ptr<f128> {t = 2}, %arg2: i32 {y = 2}, %arg3: i32) attributes { } {
   %cst = arith.constant dense<0xFF800000> : tensor<512xf128, #blocked>
   %0 = tt.get_program_id x : i32

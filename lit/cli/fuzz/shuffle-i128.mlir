@@ -8,7 +8,7 @@
 #blocked3 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [0, 1]}>
 #blocked4 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
 #blocked5 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
-module {
+module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @l(%arg0: !tt.ptr<i128> {t = 3}, %arg1: !tt.ptr<i32> {y = 6 : i3}, %g: !tt.ptr<i8> {t = 6 : i3}) attributes { } {
   %cst = arith.constant dense<6> : tensor<128x1xi32, #blocked>
   %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked1>

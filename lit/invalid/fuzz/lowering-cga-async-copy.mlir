@@ -3,7 +3,7 @@
 // CHECK-NOT: internal error
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
-module {
+module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @l(%ptr: tensor<128x!tt.ptr<f32>, #blocked>, %mem: !ttg.memdesc<128xf32, #shared, #ttg.shared_memory, mutable>) -> !ttg.async.token {
   %false = arith.constant dense<false> : tensor<1xi1, #blocked>
   %o = arith.constant dense<0> : tensor<8xf32, #blocked>

@@ -7,7 +7,7 @@
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 8, transposed = true, elementBitWidth = 6}>
 #smem = #ttg.shared_memory
-module {
+module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @l(%arg0: !tt.ptr<f16> {y = 2}, %arg1: !tt.ptr<f16> , %arg2 : !tt.ptr<f16> {y = 6 : i3}, %arg4: i32 { }, %arg5: i32 { }, %arg6: i32 {y = 2}, %arg8: i32, %arg9: f32) {
   %c128_i32 = arith.constant 8 : i32
   %c0_i32 = arith.constant 0 : i32

@@ -4,7 +4,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0], [0, 1]]}>
 #smem = #ttg.shared_memory
-module {
+module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func private @w(%g: tensor<4x2xf32, #blocked>) -> tensor<64x32xf32, #blocked> {
   %c1 = arith.constant 1 : i32
   %0 = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf32, #shared, #smem, mutable>

@@ -4,7 +4,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8, CGALayout = [[1, 0], [2, 0], [4, 0]]}>
 #smem = #ttg.shared_memory
-module {
+module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @i(%arg0: !tt.ptr<i8> {t = 3}, %a: !tt.ptr<i8> {t = 3}) attributes { } {
   %cst_0 = arith.constant dense<4> : tensor<64x1xi32, #blocked>
   %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>

@@ -1,8 +1,8 @@
 // RUN: not ttg-opt %s '--allocate-shared-memory-nv=compute-capability=90 ptx-version=87' '--convert-triton-gpu-to-llvm=compute-capability=90 ptx-version=87' 2>&1 | FileCheck %s
-// CHECK: {{^}}:1:0: error: 'tt.make_range' op tensor tensor<64xi32> has no encoding
+// CHECK: {{^}}:1:0: error: 'tt.make_range' op result of type 'tensor<64xi32>' has no layout encoding: --allocate-shared-memory-nv takes TritonGPU IR
 // CHECK-NOT: internal error
 #loc = loc("":1)
-module {
+module attributes {"ttg.num-warps" = 1 : i32} {
   tt.func @o(%x: !tt.ptr<f16> loc(""), %y: !tt.ptr<f16> , %s: i3 loc(""(#loc))) attributes { } {
   %c64_i32 = arith.constant 4 : i32 loc(#loc)
   %rm = tt.get_program_id x : i32 loc(#loc)

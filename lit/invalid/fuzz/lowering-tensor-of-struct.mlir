@@ -2,7 +2,7 @@
 // CHECK: lowering-tensor-of-struct.mlir:7:9: error: 'ttg.convert_layout' op cannot lower values of type !llvm.struct<(i32, f32)> (no bit width)
 // CHECK-NOT: internal error
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
-module {
+module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func public @m(%a: tensor<128x64x!llvm.struct<(i32, f32)>, #blocked>, %b: tensor<64x256x!llvm.struct<(i32, f32)>, #blocked>, %c: tensor<128x256xf32, #blocked>) -> tensor<128x256xf32, #blocked> {
   %ad = ttg.convert_layout %a : tensor<128x64x!llvm.struct<(i32, f32)>, #blocked> -> tensor<128x64x!llvm.struct<(i32, f32)>, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
   %bd = ttg.convert_layout %b : tensor<64x256x!llvm.struct<(i32, f32)>, #blocked> -> tensor<64x256x!llvm.struct<(i32, f32)>, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
