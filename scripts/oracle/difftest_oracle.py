@@ -145,6 +145,7 @@ def run_pass(req):
     got = pm.get_pipeline_str()
     if _norm_pipe(got) != _norm_pipe(req["pipeline"]):
         return {"unsupported": f"pipeline mismatch: {got}"}
+    os.unlink(path)
     try:
         pm.run(mod, "difftest")
     except Exception as e:
@@ -201,6 +202,8 @@ def run_kernel(req):
     os.dup2(saved, 2)
     os.close(fd)
     text = open(log, errors="replace").read()
+    for p in (log, path):
+        os.unlink(p)
     out = {"src": src, "name": name, "options": opts, "log": text}
     if err:
         out["error"] = err
@@ -235,4 +238,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        import shutil
+        shutil.rmtree(TMP, ignore_errors=True)

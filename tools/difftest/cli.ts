@@ -7,9 +7,10 @@
  * folder per divergence (DIR/<kind>/<index>/: input files + command.txt). Exit status 1 when a divergence was found,
  * 2 when no Triton 3.6 Python is available.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unpackPipelineBundle } from '../../golden/pipeline-bundle.js';
 import { kernelCase } from './kernels.js';
 import { layoutCase } from './layouts.js';
 import { loadStageSeeds, type StageSeed } from './mutate-stage.js';
@@ -51,13 +52,22 @@ export interface DifftestSummary {
   python: string;
 }
 
+/** The repository root: the nearest folder above this file that holds the oracle script. */
 export function repoRoot(): string {
   let d = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    if (d.endsWith('/dist')) return dirname(d);
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(d, 'scripts', 'oracle', 'difftest_oracle.py'))) return d;
     d = dirname(d);
   }
   return process.cwd();
+}
+
+/** TTG_PIPELINE_DIR, else the unpacked archive at /tmp/pipe/pipeline, else the bundled copy (golden/pipeline). */
+export function defaultPipelineDir(): string {
+  const env = process.env['TTG_PIPELINE_DIR'];
+  if (env) return env;
+  if (existsSync('/tmp/pipe/pipeline')) return '/tmp/pipe/pipeline';
+  return unpackPipelineBundle();
 }
 
 export async function runDifftest(o: DifftestOptions, python: string): Promise<DifftestSummary> {
@@ -146,7 +156,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     jobs: Math.max(1, Number(arg(argv, 'jobs') ?? 1)),
     out: resolve(arg(argv, 'out') ?? 'difftest-results'),
     minimize: !argv.includes('--no-minimize'),
-    pipelineDir: arg(argv, 'pipeline-dir') ?? process.env['TTG_PIPELINE_DIR'] ?? '/tmp/pipe/pipeline',
+    pipelineDir: arg(argv, 'pipeline-dir') ?? (kind === 'passes' ? defaultPipelineDir() : ''),
     ...(tl ? { timeLimit: Number(tl) } : {}),
     log: (l) => process.stderr.write(l + '\n'),
   };

@@ -158,10 +158,19 @@ function mutateText(r: Rand, s: StageSeed): { text: string; pipeline: string; fl
   }
 }
 
+/** One to three mutations of one stage seed (a mutation that does not apply is skipped). */
 export function makeStageMutant(seeds: readonly StageSeed[], r: Rand): StageMutant {
   for (;;) {
     const seed = r.pick(seeds);
-    const m = mutateText(r, seed);
-    if (m) return { seed, ...m };
+    let cur: StageSeed = seed;
+    const done: string[] = [];
+    const want = 1 + r.int(3);
+    for (let k = 0; k < want; k++) {
+      const m = mutateText(r, cur);
+      if (!m) continue;
+      cur = { ...cur, input: m.text, pipeline: m.pipeline, flag: m.flag };
+      done.push(m.mutation);
+    }
+    if (done.length) return { seed, text: cur.input, pipeline: cur.pipeline, flag: cur.flag, mutation: done.join('; ') };
   }
 }
