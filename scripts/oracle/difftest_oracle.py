@@ -49,7 +49,7 @@ def forked(fn):
     if data:
         return json.loads(data)
     sig = os.WTERMSIG(st) if os.WIFSIGNALED(st) else None
-    res = {"crash": f"signal {sig}" if sig else f"exit {os.WEXITSTATUS(st)}"}
+    res = {"crash": f"timeout after {CASE_TIMEOUT}s" if sig == signal.SIGALRM else f"signal {sig}" if sig else f"exit {os.WEXITSTATUS(st)}"}
     if note:
         res["note"] = note[-1000:]
     return res

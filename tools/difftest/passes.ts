@@ -9,7 +9,7 @@ import { minimizeLines } from './minimize.js';
 import { makeStageMutant, Rand, type StageSeed } from './mutate-stage.js';
 import type { CaseResult, KindContext } from './types.js';
 
-interface Compared { kind: 'same' | 'differs' | 'ours-failed' | 'triton-failed' | 'rejected' | 'crash' | 'unsupported' | 'both-failed'; detail?: string; triton?: string; ours?: string }
+interface Compared { changed?: boolean; kind: 'same' | 'differs' | 'ours-failed' | 'triton-failed' | 'rejected' | 'crash' | 'unsupported' | 'both-failed'; detail?: string; triton?: string; ours?: string }
 
 function firstDiff(a: string, b: string): string {
   const x = a.split('\n');
@@ -35,7 +35,7 @@ async function compare(ctx: KindContext, text: string, pipeline: string, flag: s
   }
   const again = runOptSync(['-'], String(r['output']));
   if (again.exitCode !== 0) return { kind: 'ours-failed', detail: `re-printing Triton's output: ${again.stderr.split('\n')[0]?.slice(0, 250)}` };
-  if (again.stdout === ours.stdout) return { kind: 'same' };
+  if (again.stdout === ours.stdout) return { kind: 'same', changed: r['input'] !== r['output'] };
   return { kind: 'differs', detail: firstDiff(again.stdout, ours.stdout), triton: again.stdout, ours: ours.stdout };
 }
 
@@ -48,8 +48,9 @@ export async function passCase(ctx: KindContext, seeds: readonly StageSeed[], in
   const pass = m.seed.pass;
   switch (c.kind) {
     case 'same':
+      return { outcome: 'same', steps: { [c.changed ? 'pass changed the IR' : 'pass left the IR as it was']: 1 } };
     case 'both-failed':
-      return { outcome: 'same' };
+      return { outcome: 'same', steps: { 'both failed': 1 } };
     case 'rejected':
       return { outcome: 'rejected', detail: c.detail };
     case 'unsupported':
