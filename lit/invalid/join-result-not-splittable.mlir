@@ -1,5 +1,5 @@
 // RUN: not ttg-opt %s 2>&1 | FileCheck %s
-// CHECK: {{.*}}join-result-not-splittable.mlir:9:10: error: SplitOp requires 2 elements per thread in the last dimension of the input
+// CHECK: {{.*}}join-result-not-splittable.mlir:9:10: error: Fp4ToFpOp/SplitOp requires at least 2 elements per thread in the axis/last dimension
 // CHECK-NOT: internal error
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>

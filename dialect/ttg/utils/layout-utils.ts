@@ -197,28 +197,21 @@ export function inferReshapeOpEncoding(srcShape: readonly number[], srcEnc: Attr
   return linearEncodingOf(reshapeLayout(ll, dstShape));
 }
 
-/** Contiguous elements per thread along `axis` of a linear layout: the run of register bases 1, 2, 4, ... along it. */
-function contigAlong(ll: LinearLayout, axis: number): number {
-  const regs = ll.getBases().get('register') ?? [];
-  let n = 1;
-  for (;;) {
-    const want = n;
-    if (!regs.some((b) => b.every((v, i) => (i === axis ? v === want : v === 0)))) return n;
-    n *= 2;
-  }
-}
-
-/** Triton's tryJoinOnAxis: join adds a leading register bit on `axis`; split removes it. */
+/**
+ * Triton's tryJoinOnAxis: join adds a leading register bit on `axis`; split needs a register basis whose `axis`
+ * component is 1, drops the register bases with that component 1 and halves (integer division) every other
+ * basis along `axis`.
+ */
 function tryJoinOnAxis(ll: LinearLayout, fwd: boolean, axis: number): LinearLayout | undefined {
   const outDims = ll.getOutDimNames();
   if (fwd) return LinearLayout.identity1D(2, 'register', outDims[axis]!).mul(ll);
-  if (contigAlong(ll, axis) <= 1) return undefined;
+  if (!(ll.getBases().get('register') ?? []).some((b) => b[axis] === 1)) return undefined;
   const bases = [...ll.getBases()].map(([d, bs]) => {
     const nb: number[][] = [];
     for (const b of bs) {
-      if (b[axis] === 1) continue;
+      if (d === 'register' && b[axis] === 1) continue;
       const c = [...b];
-      c[axis] = c[axis]! / 2;
+      c[axis] = Math.floor(c[axis]! / 2);
       nb.push(c);
     }
     return [d, nb] as [string, number[][]];
@@ -250,9 +243,9 @@ export function inferJoinOpEncoding(enc: Attribute, shape: readonly number[]): A
 export function inferSplitOpEncoding(enc: Attribute, shape: readonly number[]): Attribute | undefined {
   if (enc instanceof BlockedEncodingAttr) {
     const r = enc.rank;
-    if (enc.sizePerThread[r - 1] !== 2) return undefined;
-    if (enc.threadsPerWarp[r - 1] !== 1 || enc.warpsPerCTA[r - 1] !== 1 || enc.cgaLayout.some((b) => b[r - 1] !== 0)) return undefined;
-    return BlockedEncodingAttr.get({
+    // the simple split drops the last dimension; any other blocked source goes through its linear layout
+    const simple = enc.sizePerThread[r - 1] === 2 && enc.threadsPerWarp[r - 1] === 1 && enc.warpsPerCTA[r - 1] === 1 && enc.cgaLayout.every((b) => b[r - 1] === 0);
+    if (simple) return BlockedEncodingAttr.get({
       sizePerThread: enc.sizePerThread.slice(0, r - 1),
       threadsPerWarp: enc.threadsPerWarp.slice(0, r - 1),
       warpsPerCTA: enc.warpsPerCTA.slice(0, r - 1),

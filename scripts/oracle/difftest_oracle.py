@@ -1,0 +1,245 @@
+# The Triton 3.6 side of `npm run difftest` (tools/difftest): a long-lived server, JSON lines on stdin -> JSON
+# lines on stdout, one request per line, answered in order. Each case runs in a forked child, so a Triton
+# assertion or segfault kills that case only ({"crash": "..."}), and the server goes on.
+#
+#   {"op": "layout", "seed": S}                       a random encoding + shape (blocked, slice, nvidia_mma v2/v3,
+#        -> {"family", "aliases", "encoding", "shape", "linear"} | {"skip": why}   dot_op, amd_mfma, amd_wmma, linear),
+#                                                     printed by Triton and converted with its toLinearLayout
+#   {"op": "pass", "text": MLIR, "pipeline": "any(name{opts})"}
+#        -> {"input": Triton's re-print, "output": after the pass} | {"reject": msg} | {"unsupported": why}
+#   {"op": "kernel", "seed": S, "cap": 80|90}          a random Triton kernel (kernelgen.py), compiled on the CPU
+#        -> {"src", "name", "log": MLIR_ENABLE_DUMP stderr} | {"error": msg}
+#   {"op": "ping"} -> {"pong": version}
+#
+# Run with the Python that has the triton==3.6.0 wheel: python3 scripts/oracle/difftest_oracle.py
+import os, sys, json, re, random, tempfile, traceback, signal
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("TRITON_ALWAYS_COMPILE", "1")
+import triton  # noqa: E402
+from triton._C.libtriton import ir, passes  # noqa: E402
+import triton._C.libtriton as lt  # noqa: E402
+
+TMP = tempfile.mkdtemp(prefix="difftest-oracle-")
+CASE_TIMEOUT = int(os.environ.get("DIFFTEST_CASE_TIMEOUT", "120"))
+
+
+def forked(fn):
+    """Runs fn() in a child; returns its JSON-able result, or {"crash": ...} when the child died."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        signal.alarm(CASE_TIMEOUT)
+        try:
+            data = json.dumps(fn()).encode()
+        except Exception:
+            data = json.dumps({"error": traceback.format_exc()[-2000:]}).encode()
+        with os.fdopen(w, "wb") as f:
+            f.write(data)
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, st = os.waitpid(pid, 0)
+    note_path = os.path.join(TMP, f"note{pid}")
+    note = open(note_path).read() if os.path.exists(note_path) else None
+    if note is not None:
+        os.unlink(note_path)
+    if data:
+        return json.loads(data)
+    sig = os.WTERMSIG(st) if os.WIFSIGNALED(st) else None
+    res = {"crash": f"timeout after {CASE_TIMEOUT}s" if sig == signal.SIGALRM else f"signal {sig}" if sig else f"exit {os.WEXITSTATUS(st)}"}
+    if note:
+        res["note"] = note[-1000:]
+    return res
+
+
+def note(text):
+    """What a child is about to do: reported with its crash, if it dies."""
+    with open(os.path.join(TMP, f"note{os.getpid()}"), "w") as f:
+        f.write(text)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# passes: the pipeline string of meta.json -> the binding call that adds that pass
+
+def _opts(s):
+    return dict(kv.split("=", 1) for kv in s.split()) if s else {}
+
+
+def _b(v):
+    return v == "true"
+
+
+def _adder(name, o):
+    P, N = passes, lt.nvidia.passes
+    table = {
+        "convert-triton-to-tritongpu": lambda pm: P.ttir.add_convert_to_ttgpuir(pm, o["target"], int(o["num-warps"]), int(o["threads-per-warp"]), int(o["num-ctas"])),
+        "tritongpu-coalesce": P.ttgpuir.add_coalesce,
+        "tritongpu-F32DotTC": lambda pm: P.ttgpuir.add_f32_dot_tc(pm, _b(o.get("emu-tf32", "false"))),
+        "triton-nvidia-gpu-plan-cta": N.ttnvgpuir.add_plan_cta,
+        "tritongpu-remove-layout-conversions": P.ttgpuir.add_remove_layout_conversions,
+        "tritongpu-optimize-thread-locality": P.ttgpuir.add_optimize_thread_locality,
+        "tritongpu-accelerate-matmul": P.ttgpuir.add_accelerate_matmul,
+        "tritongpu-optimize-dot-operands": lambda pm: P.ttgpuir.add_optimize_dot_operands(pm, _b(o.get("hoist-layout-conversion", "false"))),
+        "triton-nvidia-optimize-descriptor-encoding": N.ttnvgpuir.add_optimize_descriptor_encoding,
+        "triton-loop-aware-cse": P.ttir.add_loop_aware_cse,
+        "tritongpu-fuse-nested-loops": P.ttgpuir.add_fuse_nested_loops,
+        "canonicalize": P.common.add_canonicalizer,
+        "triton-licm": P.ttir.add_triton_licm,
+        "tritongpu-combine-tensor-select-and-if": P.ttgpuir.add_combine_tensor_select_and_if,
+        "nvgpu-warp-specialization": lambda pm: N.hopper.add_hopper_warpspec(pm, int(o["num-stages"]), _b(o.get("dump-intermediate-steps", "false"))),
+        "tritongpu-assign-latencies": lambda pm: P.ttgpuir.add_assign_latencies(pm, int(o["num-stages"])),
+        "tritongpu-schedule-loops": P.ttgpuir.add_schedule_loops,
+        "tritongpu-pipeline": lambda pm: P.ttgpuir.add_pipeline(pm, int(o["num-stages"]), _b(o.get("dump-intermediate-steps", "false"))),
+        "tritongpu-prefetch": P.ttgpuir.add_prefetch,
+        "tritongpu-coalesce-async-copy": P.ttgpuir.add_coalesce_async_copy,
+        "triton-nvidia-optimize-tmem-layouts": N.ttnvgpuir.add_optimize_tmem_layouts,
+        "triton-nvidia-interleave-tmem": N.ttnvgpuir.add_interleave_tmem,
+        "tritongpu-reduce-data-duplication": P.ttgpuir.add_reduce_data_duplication,
+        "tritongpu-reorder-instructions": P.ttgpuir.add_reorder_instructions,
+        "symbol-dce": P.common.add_symbol_dce,
+        "triton-nvidia-gpu-fence-insertion": lambda pm: N.ttnvgpuir.add_fence_insertion(pm, int(o["compute-capability"])),
+        "triton-nvidia-mma-lowering": N.ttnvgpuir.add_lower_mma,
+        "sccp": P.common.add_sccp,
+        "cse": P.common.add_cse,
+        "tritongpu-allocate-warp-groups": P.ttgpuir.add_allocate_warp_groups,
+        "allocate-shared-memory-nv": lambda pm: N.ttgpuir.add_allocate_shared_memory_nv(pm, int(o["compute-capability"]), int(o["ptx-version"])),
+        "triton-tensor-memory-allocation": N.ttnvgpuir.add_allocate_tensor_memory,
+        "triton-nvidia-check-matmul-two-cta": N.ttnvgpuir.add_check_matmul_two_cta,
+        "tritongpu-global-scratch-memory-allocation": P.ttgpuir.add_allocate_global_scratch_memory,
+        "triton-nvidia-tma-lowering": N.ttnvgpuir.add_tma_lowering,
+        "triton-nvidia-gpu-proxy-fence-insertion": lambda pm: N.ttnvgpuir.add_proxy_fence_insertion(pm, int(o["compute-capability"])),
+    }
+    return table.get(name)
+
+
+def _norm_pipe(s):
+    return re.sub(r"\s+", " ", s.replace("{ ", "{")).strip()
+
+
+def run_pass(req):
+    m = re.fullmatch(r"any\(([\w-]+)(?:\{(.*)\})?\)", req["pipeline"].strip())
+    if not m:
+        return {"unsupported": "pipeline syntax"}
+    add = _adder(m.group(1), _opts((m.group(2) or "").strip()))
+    if add is None:
+        return {"unsupported": f"no binding for {m.group(1)}"}
+    path = os.path.join(TMP, f"p{os.getpid()}.mlir")
+    with open(path, "w") as f:
+        f.write(req["text"])
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    lt.nvidia.load_dialects(ctx)
+    try:
+        mod = ir.parse_mlir_module(path, ctx)
+    except Exception as e:
+        return {"reject": str(e)[:2000]}
+    mod.context = ctx
+    if not mod.verify():
+        return {"reject": "verifier failed"}
+    inp = mod.str_nodebug()
+    pm = ir.pass_manager(ctx)
+    add(pm)
+    got = pm.get_pipeline_str()
+    if _norm_pipe(got) != _norm_pipe(req["pipeline"]):
+        return {"unsupported": f"pipeline mismatch: {got}"}
+    os.unlink(path)
+    try:
+        pm.run(mod, "difftest")
+    except Exception as e:
+        return {"input": inp, "pass_error": str(e)[:3000]}
+    return {"input": inp, "output": mod.str_nodebug()}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# layouts
+
+def run_layout(req):
+    import layoutgen
+    return layoutgen.one(random.Random(req["seed"]), note)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# kernels
+
+def run_kernel(req):
+    import kernelgen
+    src, name, sig, consts, opts = kernelgen.generate(random.Random(req["seed"]))
+    path = os.path.join(TMP, f"k{os.getpid()}_{req['seed']}.py")
+    with open(path, "w") as f:
+        f.write(src)
+    log = os.path.join(TMP, f"k{os.getpid()}.log")
+    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.environ["MLIR_ENABLE_DUMP"] = "1"
+    from triton import knobs
+    try:
+        knobs.compilation.dump_ir = True  # noqa
+    except Exception:
+        pass
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"gen{req['seed']}", path)
+    K = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(K)
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    fn = getattr(K, name)
+    sig = dict(sig)
+    for k in consts:
+        sig[k] = "constexpr"
+    attrs = {(list(fn.arg_names).index(a),): [["tt.divisibility", 16]] for a in sig if sig[a].startswith("*")}
+    sys.stderr.flush()
+    saved = os.dup(2)
+    os.dup2(fd, 2)
+    err = None
+    try:
+        triton.compile(ASTSource(fn=fn, signature=sig, constexprs=consts, attrs=attrs),
+                       target=GPUTarget("cuda", int(req["cap"]), 32), options=opts)
+    except Exception as e:
+        err = str(e)[-2000:]
+    sys.stderr.flush()
+    os.dup2(saved, 2)
+    os.close(fd)
+    text = open(log, errors="replace").read()
+    for p in (log, path):
+        os.unlink(p)
+    out = {"src": src, "name": name, "options": opts, "log": text}
+    if err:
+        out["error"] = err
+    return out
+
+
+def main():
+    import layoutgen, kernelgen  # noqa: F401  (once here, so that forked children share them)
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            req = json.loads(line)
+            op = req.get("op")
+            if op == "ping":
+                res = {"pong": triton.__version__}
+            elif op == "layout":
+                res = forked(lambda: run_layout(req))
+            elif op == "pass":
+                res = forked(lambda: run_pass(req))
+            elif op == "kernel":
+                res = forked(lambda: run_kernel(req))
+            else:
+                res = {"error": f"unknown op {op}"}
+        except Exception:
+            res = {"error": traceback.format_exc()[-2000:]}
+        if "id" in (req if isinstance(req, dict) else {}):
+            res["id"] = req["id"]
+        sys.stdout.write(json.dumps(res) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        import shutil
+        shutil.rmtree(TMP, ignore_errors=True)
