@@ -47,7 +47,7 @@ describe('lowering: Triton 3.6 kernels', () => {
     it.skipIf(!haveTools)(`${f}: assembles with ptxas, global accesses as Triton's`, async () => {
       if (Array.isArray(tc)) return;
       const res: CaseResult = { name: f, ok: false, step: '' };
-      await lowerAndAssemble(runOpt, tc, join(dir, f), flags(cap), cap, 87, join(work, f), res);
+      await lowerAndAssemble(runOpt, tc, readFileSync(join(dir, f), 'utf8'), flags(cap), cap, 87, join(work, f), res);
       expect(res.error ?? '').toBe('');
       expect(res.ok).toBe(true);
       const ref = (JSON.parse(readFileSync(join(dir, f.replace(/\.mlir$/, '.counts.json')), 'utf8')) as { counts: Record<string, number> }).counts;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import '../transforms/index.js';
+import '../tools/passes.js';
 import { runOptSync } from '../tools/opt-main.js';
 
 const ttir = readFileSync(join(__dirname, '..', 'examples', 'add.ttir.mlir'), 'utf8');

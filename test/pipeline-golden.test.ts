@@ -43,9 +43,10 @@ describe('pipeline mode', () => {
   });
 
   it('reports a per-pass table and `N passed, M failed` (a fake driver that knows one pass)', async () => {
-    const byInput = new Map(pipelineChecks(dir, { caseFilter: BOTH }).filter((c) => c.group === 'tritongpu-coalesce').map((c) => [c.input, c.expected]));
-    const fake = (args: string[]): OptRun => {
-      if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: readFileSync(byInput.get(args[0]!)!, 'utf8'), stderr: '' };
+    // The mode hands the driver the input's text on stdin ('-'): key the fake by that text.
+    const byInput = new Map(pipelineChecks(dir, { caseFilter: BOTH }).filter((c) => c.group === 'tritongpu-coalesce').map((c) => [readFileSync(c.input, 'utf8'), c.expected]));
+    const fake = (args: string[], stdin?: string): OptRun => {
+      if (args[1] === '--tritongpu-coalesce') return { exitCode: 0, stdout: readFileSync(byInput.get(stdin ?? '')!, 'utf8'), stderr: '' };
       return { exitCode: 1, stdout: '', stderr: `ttg-opt: Unknown command line argument '${args[1]}'.\n` };
     };
     const r = await runPipelineGolden({ caseFilter: BOTH, runOpt: fake, retry: false });
@@ -59,9 +60,9 @@ describe('pipeline mode', () => {
 
   it('retries a per-file mismatch along the oracle route, and --chain compares the last TTGIR stage', async () => {
     const checks = pipelineChecks(dir, { caseFilter: SM90 });
-    const routes = new Map(checks.flatMap((c) => (c.chain ? [[c.chain.join(' '), c.expected] as const] : [])));
-    const oracleOnly = (args: string[]): OptRun => {
-      const hit = routes.get(args.join(' '));
+    const routes = new Map(checks.flatMap((c) => (c.chain ? [[[readFileSync(c.chain[0]!, 'utf8'), ...c.chain.slice(1)].join(' '), c.expected] as const] : [])));
+    const oracleOnly = (args: string[], stdin?: string): OptRun => {
+      const hit = routes.get([stdin ?? '', ...args.slice(1)].join(' '));
       return hit ? { exitCode: 0, stdout: readFileSync(hit, 'utf8'), stderr: '' } : { exitCode: 0, stdout: 'module {\n}\n', stderr: '' };
     };
     const r = await runPipelineGolden({ caseFilter: SM90, runOpt: oracleOnly, verbose: true });
