@@ -68,5 +68,9 @@ describe('outcome classification', () => {
     expect(outcomeClass(classify({ exitCode: 1, stderr: 'f.mlir:1:1: error: x\n', stdout: '', ms: 1, wroteOutput: true }))).toBe('partial-output-file');
     expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: '', ms: 9000, baselineMs: 100 }))).toBe('timeout');
     expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: '', ms: 9000, baselineMs: 8000 }))).toBe('ok');
+    // Time spent building output too long to print is not a hang; an empty file name (loc("":1)) is a location.
+    const tooLarge = 'f.mlir:1:1: error: output too large: the printed IR would have 600000000 characters, more than the 536870888 a string can hold\n';
+    expect(outcomeClass(classify({ exitCode: 1, stderr: tooLarge, stdout: '', ms: 20000, baselineMs: 100 }))).toBe('error');
+    expect(outcomeClass(rec(1, ":1:0: error: 'tt.make_range' op tensor tensor<64xi32> has no encoding\n"))).toBe('error');
   });
 });

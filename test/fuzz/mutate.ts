@@ -559,7 +559,9 @@ export function classify(r: RunRecord): Outcome {
   if (r.thrown !== undefined) return bug('uncaught-exception', r.thrown);
   // Slow is a BUG unless the unmutated file is about as slow, or the time went into a huge output (a layout with
   // thousands of registers per thread is valid, and lowers to that many instructions in Triton too).
-  const bytesPerMs = (r.outBytes ?? r.stdout.length) / Math.max(r.ms, 1);
+  // Output refused for its size (`output too large: the printed IR would have N characters`) was produced too.
+  const refused = /output too large: the printed IR would have (\d+) characters/.exec(r.stderr);
+  const bytesPerMs = Math.max(r.outBytes ?? r.stdout.length, refused ? Number(refused[1]) : 0) / Math.max(r.ms, 1);
   if (r.ms > TIME_LIMIT_MS && r.ms > 4 * (r.baselineMs ?? 0) && bytesPerMs < OUTPUT_RATE) {
     return bug('timeout', `${Math.round(r.ms)} ms (unmutated: ${Math.round(r.baselineMs ?? 0)} ms, output ${r.outBytes ?? r.stdout.length} bytes)`);
   }
