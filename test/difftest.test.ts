@@ -1,12 +1,12 @@
-// Differential testing against live Triton 3.6 (tools/difftest): a small fixed-seed batch of each kind, when a
+// Differential testing against live Triton 3.6 (golden/difftest): a small fixed-seed batch of each kind, when a
 // Python with the triton==3.6.0 wheel is available (/tmp/tv, TTG_TRITON_PYTHON or .venv-triton); skipped otherwise.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPipelineDir, repoRoot, runDifftest, type DifftestSummary, type Kind } from '../tools/difftest/cli.js';
-import { findTritonPython } from '../tools/difftest/oracle.js';
-import { minimizeLines } from '../tools/difftest/minimize.js';
+import { defaultPipelineDir, repoRoot, runDifftest, type DifftestSummary, type Kind } from '../golden/difftest/cli.js';
+import { findTritonPython } from '../golden/difftest/oracle.js';
+import { minimizeLines } from '../golden/difftest/minimize.js';
 
 const py = findTritonPython(repoRoot());
 const why = py.python ? '' : `skipped: ${py.why}`;

@@ -1,4 +1,4 @@
-# The Triton 3.6 side of `npm run difftest` (tools/difftest): a long-lived server, JSON lines on stdin -> JSON
+# The Triton 3.6 side of `npm run difftest` (golden/difftest): a long-lived server, JSON lines on stdin -> JSON
 # lines on stdout, one request per line, answered in order. Each case runs in a forked child, so a Triton
 # assertion or segfault kills that case only ({"crash": "..."}), and the server goes on.
 #

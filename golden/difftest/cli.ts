@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unpackPipelineBundle } from '../../golden/pipeline-bundle.js';
+import { unpackPipelineBundle } from '../pipeline-bundle.js';
 import { kernelCase } from './kernels.js';
 import { layoutCase } from './layouts.js';
 import { loadStageSeeds, type StageSeed } from './mutate-stage.js';

@@ -4,8 +4,8 @@
  * tritongpu-global-scratch-memory-allocation, and every pass that ttg-opt has must give 'same'. A differing pass
  * is saved as a one-pass reproducer (the IR before it, the flag, Triton's output) next to the kernel and its log.
  */
-import { parseDumpLog } from '../replay/dump-log.js';
-import { replay } from '../replay/replay.js';
+import { parseDumpLog } from '../../tools/replay/dump-log.js';
+import { replay } from '../../tools/replay/replay.js';
 import type { CaseResult, KindContext } from './types.js';
 
 const LAST = 'tritongpu-global-scratch-memory-allocation';

@@ -2,7 +2,7 @@
  * The layouts kind: a random encoding and shape from the oracle (built, printed and converted by Triton 3.6's
  * toLinearLayout), compared basis for basis with ours (dialect/ttg/to-linear-layout.ts via golden/layouts.ts).
  */
-import { runLayoutCase, sameBases, type LayoutCase } from '../../golden/layouts.js';
+import { runLayoutCase, sameBases, type LayoutCase } from '../layouts.js';
 import type { CaseResult, KindContext } from './types.js';
 
 export async function layoutCase(ctx: KindContext, index: number): Promise<CaseResult> {

@@ -3,8 +3,8 @@
  * run through the pass by Triton (the oracle) and by ttg-opt (in process); the texts are compared after
  * re-printing Triton's output through ttg-opt with no pass (both without locations).
  */
-import '../passes.js';
-import { runOptSync } from '../opt-main.js';
+import '../../tools/passes.js';
+import { runOptSync } from '../../tools/opt-main.js';
 import { minimizeLines } from './minimize.js';
 import { makeStageMutant, Rand, type StageSeed } from './mutate-stage.js';
 import type { CaseResult, KindContext } from './types.js';
