@@ -12,6 +12,8 @@
  */
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { Builder } from '../dialect/ir/builder.js';
+import { StringAttr, UnitAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { registerPass } from '../transforms/pass.js';
 import { LLVMBuilder } from './builder.js';
 
@@ -59,6 +61,35 @@ registerPass({
     );
   },
 });
+
+/**
+ * `nvvm.fence.proxy {kind, space}` → `fence.proxy.<kind>[::<space>];` (its PTX builder form in MLIR's NVVMToLLVM:
+ * inline asm with no operand and no result), e.g. `fence.proxy.async.shared::cta;` before a wgmma or TMA store.
+ */
+registerNVVMToPTX('nvvm.fence.proxy', (op, b) => {
+  const kind = nvvmEnumCase(op.getAttr('kind'));
+  if (kind === undefined) return undefined;
+  const space = nvvmEnumCase(op.getAttr('space'));
+  // A shared-memory proxy kind names its state space: async.shared::cta / ::cluster.
+  const asm = `fence.proxy.${kind}${space !== undefined && kind.endsWith('.shared') ? `::${space}` : ''};`;
+  b.builder.create({
+    name: 'llvm.inline_asm',
+    attributes: [
+      ['asm_string', StringAttr.get(asm)],
+      ['constraints', StringAttr.get('')],
+      ['asm_dialect', LLVMEnumAttr.get('asm_dialect', 'att')],
+      ['has_side_effects', UnitAttr.get()],
+    ],
+    loc: op.loc,
+  });
+  return [];
+});
+
+/** The case text of an `#nvvm.<enum><case>` attribute (`async.shared`, `cta`). */
+function nvvmEnumCase(a: Attribute | undefined): string | undefined {
+  const v = (a as { value?: unknown } | undefined)?.value;
+  return typeof v === 'string' ? v : undefined;
+}
 
 registerPass({
   name: 'convert-nvvm-to-llvm',

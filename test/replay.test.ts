@@ -188,3 +188,10 @@ describe('ttg-replay on a TRITON_KERNEL_DUMP folder', () => {
     expect(r.stderr).toMatch(/^ttg-replay: error: no \.ttir file under .*TRITON_KERNEL_DUMP/);
   });
 });
+
+describe('convert-nvvm-to-llvm on Triton\'s attention log (sm90)', () => {
+  it('nvvm.fence.proxy becomes the inline PTX Triton\'s pipeline prints', () => {
+    const r = replay(parseDumpLog(log('attn_pipe-sm90')), { only: 'convert-nvvm-to-llvm' });
+    expect(r.steps.map((s) => s.verdict)).toEqual(['same']);
+  });
+});
