@@ -22,7 +22,8 @@
  * element listing its owners `w0:t5:r2` — several when broadcast — or its shared-memory offset `o12`).
  * Bad input prints `error: ...` on stderr and exits with status 1.
  */
-import { existsSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeAll } from '../tools/write-all.js';
 import yargs from 'yargs';
 import { isMainModule } from '../tools/is-main.js';
 import type { Attribute } from '../dialect/ir/attribute.js';
@@ -439,20 +440,6 @@ function readInput(path: string): string {
   }
 }
 
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
-  let off = 0;
-  while (off < buf.length) {
-    try {
-      off += writeSync(fd, buf, off, buf.length - off);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') continue;
-      if (code === 'EPIPE') return;
-      throw e;
-    }
-  }
-}
 
 if (isMainModule(import.meta.url)) {
   runLayoutCli(process.argv.slice(2)).then(
