@@ -204,7 +204,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     const why = e instanceof Error ? e.message : String(e);
     process.stderr.write(
       `bench --vs-triton: triton is not importable with '${python}' (${why.split('\n').pop()}).\n` +
-        `  Set TTG_TRITON_PYTHON to an interpreter with the Triton 3.6.0 wheel, e.g. TTG_TRITON_PYTHON=/tmp/tv/bin/python.\n`,
+        `  Set TTG_TRITON_PYTHON to an interpreter with the Triton 3.6.0 wheel, e.g. TTG_TRITON_PYTHON=.venv-triton/bin/python.\n`,
     );
     server.stop();
     return 3;

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
           .option('dir', { type: 'string', describe: 'corpus folder (default: the ground truth\'s golden/corpus; "extra" = the bundled golden/extra corpus)' })
           .option('corpus', {
             type: 'string',
-            describe: 'a named corpus instead of --dir: "extra", or "pipeline" (the real-pipeline corpus: $TTG_PIPELINE_DIR, golden/pipeline or /tmp/pipe/pipeline)',
+            describe: 'a named corpus instead of --dir: "extra", or "pipeline" (the real-pipeline corpus: $TTG_PIPELINE_DIR, else the bundled golden/pipeline)',
           })
           .option('case', { type: 'string', describe: 'only cases whose name contains this string' })
           .option('keep', { type: 'string', describe: 'keep the intermediate files under this directory' })

@@ -4,11 +4,13 @@
 // the last stage before it) lowered with the flags of every stage from convert-triton-gpu-to-llvm on.
 //
 // Where the corpus is, first found wins: $TTG_PIPELINE_DIR; golden/pipeline/ of this repository (case folders,
-// or a `.tar.xz` archive there, unpacked once into .golden-out/corpus-pipeline); /tmp/pipe/pipeline.
+// or a `.tar.xz` archive there, unpacked once into .golden-out/corpus-pipeline); else the bundled
+// pipeline.jsonl.br, unpacked once into .golden-out/pipeline.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from './common.js';
+import { unpackPipelineBundle } from './pipeline-bundle.js';
 
 /** One stage of a pipeline case's meta.json. */
 export interface PipelineStage {
@@ -33,7 +35,6 @@ export interface PipelineMeta {
 }
 
 const LOWERING_PASS = 'convert-triton-gpu-to-llvm';
-const FALLBACK_DIR = '/tmp/pipe/pipeline';
 
 /** Whether `dir` holds case folders (a sub-folder with a meta.json). */
 function holdsCases(dir: string): boolean {
@@ -68,7 +69,8 @@ export function pipelineCorpusDir(): string {
     const archive = readdirSync(bundled).find((f) => f.endsWith('.tar.xz'));
     if (archive) return unpackArchive(join(bundled, archive));
   }
-  return FALLBACK_DIR;
+  // The bundled archive (golden/pipeline/pipeline.jsonl.br), unpacked once under .golden-out.
+  return unpackPipelineBundle();
 }
 
 /** Whether a case folder's meta.json is a pipeline case (stages tagged with their make_* stage). */

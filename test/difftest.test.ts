@@ -1,5 +1,5 @@
 // Differential testing against live Triton 3.6 (golden/difftest): a small fixed-seed batch of each kind, when a
-// Python with the triton==3.6.0 wheel is available (/tmp/tv, TTG_TRITON_PYTHON or .venv-triton); skipped otherwise.
+// Python with the triton==3.6.0 wheel is available (TTG_TRITON_PYTHON, .venv-triton or python3); skipped otherwise.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -62,11 +62,10 @@ export function repoRoot(): string {
   return process.cwd();
 }
 
-/** TTG_PIPELINE_DIR, else the unpacked archive at /tmp/pipe/pipeline, else the bundled copy (golden/pipeline). */
+/** TTG_PIPELINE_DIR, else the bundled copy of the real-pipeline corpus (golden/pipeline), unpacked once. */
 export function defaultPipelineDir(): string {
   const env = process.env['TTG_PIPELINE_DIR'];
   if (env) return env;
-  if (existsSync('/tmp/pipe/pipeline')) return '/tmp/pipe/pipeline';
   return unpackPipelineBundle();
 }
 

@@ -10,13 +10,13 @@ import { createInterface } from 'node:readline';
 
 export type OracleReply = Record<string, unknown>;
 
-/** TTG_TRITON_PYTHON, then /tmp/tv, then .venv-triton of the repository: the first that imports triton 3.6. */
+/** TTG_TRITON_PYTHON, then .venv-triton of the repository, then python3: the first that imports triton 3.6. */
 export function findTritonPython(root: string): { python?: string; why: string } {
-  const candidates = [process.env['TTG_TRITON_PYTHON'], '/tmp/tv/bin/python', join(root, '.venv-triton', 'bin', 'python')].filter(
+  const candidates = [process.env['TTG_TRITON_PYTHON'], join(root, '.venv-triton', 'bin', 'python'), 'python3'].filter(
     (p): p is string => !!p,
   );
   for (const p of candidates) {
-    if (!existsSync(p)) continue;
+    if (p.includes('/') && !existsSync(p)) continue;
     const r = spawnSync(p, ['-c', 'import triton; print(triton.__version__)'], { encoding: 'utf8', timeout: 120_000 });
     const v = (r.stdout ?? '').trim();
     if (r.status === 0 && v.startsWith('3.6')) return { python: p, why: `${p} (triton ${v})` };
