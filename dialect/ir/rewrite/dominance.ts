@@ -21,16 +21,11 @@ export interface DomTreeNode {
   idom: DomTreeNode | undefined;
 }
 
-/** The dominator tree of `region` (Cooper–Harvey–Kennedy), children in DFS preorder. */
-export function dominatorTree(region: Region): DomTreeNode | undefined {
-  const entry = region.blocks[0];
-  if (!entry) return undefined;
-  // DFS preorder and reverse postorder numbering.
-  const order: Block[] = [];
-  const post: Block[] = [];
+/** Depth-first walk of `region`'s CFG from `entry`: the reachable blocks in preorder and in postorder. */
+function depthFirst(region: Region, entry: Block, pre: Block[], post: Block[]): void {
   const seen = new Set<Block>([entry]);
   const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
-  order.push(entry);
+  pre.push(entry);
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     const succ = top.b.successors;
@@ -38,7 +33,7 @@ export function dominatorTree(region: Region): DomTreeNode | undefined {
       const s = succ[top.i++]!;
       if (!seen.has(s) && s.parent === region) {
         seen.add(s);
-        order.push(s);
+        pre.push(s);
         stack.push({ b: s, i: 0 });
       }
       continue;
@@ -46,6 +41,16 @@ export function dominatorTree(region: Region): DomTreeNode | undefined {
     post.push(top.b);
     stack.pop();
   }
+}
+
+/** The dominator tree of `region` (Cooper–Harvey–Kennedy), children in DFS preorder. */
+export function dominatorTree(region: Region): DomTreeNode | undefined {
+  const entry = region.blocks[0];
+  if (!entry) return undefined;
+  // DFS preorder and reverse postorder numbering.
+  const order: Block[] = [];
+  const post: Block[] = [];
+  depthFirst(region, entry, order, post);
   const rpo = [...post].reverse();
   const rpoIndex = new Map<Block, number>(rpo.map((b, i) => [b, i]));
   const preds = new Map<Block, Block[]>();
@@ -137,25 +142,8 @@ class RegionDominance {
       }
       return;
     }
-    // Post-order DFS from the entry.
     const post: Block[] = [];
-    const seen = new Set<Block>();
-    const stack: { b: Block; i: number }[] = [{ b: entry, i: 0 }];
-    seen.add(entry);
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const succ = top.b.successors;
-      if (top.i < succ.length) {
-        const s = succ[top.i++]!;
-        if (!seen.has(s) && s.parent === region) {
-          seen.add(s);
-          stack.push({ b: s, i: 0 });
-        }
-      } else {
-        post.push(top.b);
-        stack.pop();
-      }
-    }
+    depthFirst(region, entry, [], post);
     const rpo = post.reverse();
     rpo.forEach((b, i) => this.rpoIndex.set(b, i));
     const preds = new Map<Block, Block[]>();
