@@ -16,6 +16,7 @@ import type { LLVMBuilder, FCmpPredicate, ICmpPredicate } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
+import { deduplicateAlongConstancy } from './deduplicate.js';
 
 type ElemFn = (b: LLVMBuilder, args: Value[], ctx: LoweringContext, op: Operation) => Value;
 
@@ -26,7 +27,7 @@ export function registerElementwise(names: string | readonly string[], fn: ElemF
     const n = ops.length ? Math.max(...ops.map((o) => o.length)) : op.results.length ? numLoweredValues(op.result(0).type) : 1;
     const out: Value[] = [];
     for (let i = 0; i < n; i++) out.push(fn(ctx.b, ops.map((o) => o[o.length === 1 ? 0 : i]!), ctx, op));
-    ctx.replaceWith(out);
+    ctx.replaceWith(deduplicateAlongConstancy(op, out, ctx));
   }, opts);
 }
 
@@ -37,7 +38,7 @@ export function registerPackedElementwise(name: string, pack: (op: Operation, ct
     const k = Math.max(1, pack(op, ctx));
     const out: Value[] = [];
     for (let i = 0; i < vals.length; i += k) out.push(...fn(ctx.b, vals.slice(i, i + k), ctx, op).slice(0, Math.min(k, vals.length - i)));
-    ctx.replaceWith(out);
+    ctx.replaceWith(deduplicateAlongConstancy(op, out, ctx));
   });
 }
 

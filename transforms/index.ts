@@ -19,6 +19,7 @@ import './f32-dot-tc.js';
 import './fence-insertion.js';
 import './triton-combine.js';
 import './triton-reorder-broadcast.js';
+import './llvm-optimize-for-nvvm-target.js';
 import './inline.js';
 import './triton-loop-unroll.js';
 import './loop-aware-cse.js';
