@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The opt driver as the toolchain calls it (tools/opt-main.ts runOpt, or a test double). */
 export type RunOptFn = (args: string[], stdin?: string) => { exitCode: number; stdout: string; stderr: string } | Promise<{ exitCode: number; stdout: string; stderr: string }>;
@@ -113,6 +114,36 @@ export interface Toolchain {
   ptxas: string;
   link: string | undefined;
   libdevice: string | undefined;
+  /**
+   * When set, LLVM IR, O3 and PTX come from the LLVM that Triton 3.6 bundles (scripts/toolchain/
+   * triton_llvm_backend.py run by this Python, which imports triton), as Triton's make_llir/make_ptx make them,
+   * instead of LLVM 22's mlir-translate/opt/llc: the same LLVM on both sides when kernels are compared.
+   */
+  tritonLLVM?: { python: string; script: string };
+}
+
+/** Where scripts/toolchain/triton_llvm_backend.py is, from this file's folder (tools/ or dist/tools/). */
+function backendScript(): string | undefined {
+  let d = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const p = join(d, 'scripts', 'toolchain', 'triton_llvm_backend.py');
+    if (existsSync(p)) return p;
+    d = dirname(d);
+  }
+  return undefined;
+}
+
+/**
+ * The backend of `--llvm triton`: `python` (TTG_TRITON_PYTHON, else python3) when it imports triton 3.6, or why
+ * it cannot be used.
+ */
+export function findTritonLLVM(python = process.env['TTG_TRITON_PYTHON'] ?? 'python3'): { python: string; script: string } | string {
+  const script = backendScript();
+  if (!script) return 'scripts/toolchain/triton_llvm_backend.py not found';
+  const r = spawnSync(python, ['-c', 'import triton; print(triton.__version__)'], { encoding: 'utf8', timeout: 120_000 });
+  const v = (r.stdout ?? '').trim();
+  if (r.status !== 0 || !v.startsWith('3.6')) return `${python} does not import triton 3.6 (set TTG_TRITON_PYTHON)`;
+  return { python, script };
 }
 
 export function findToolchain(): Toolchain | string[] {
@@ -183,6 +214,17 @@ export async function lowerAndAssemble(
   }
   const mlir = join(out, 'kernel.llvm.mlir');
   writeFileSync(mlir, r.stdout);
+  if (tc.tritonLLVM) {
+    res.step = 'triton-llvm';
+    const ptx = join(out, 'kernel.ptx');
+    const s = runStep(tc.tritonLLVM.python, [tc.tritonLLVM.script, mlir, String(cap), ptx, join(out, 'kernel.opt.ll')]);
+    if (!s.ok) {
+      res.error = s.error;
+      return;
+    }
+    assemble(tc, ptx, arch, out, res);
+    return;
+  }
   res.step = 'mlir-translate';
   const ll = join(out, 'kernel.ll');
   let s = runStep(tc.translate, ['--mlir-to-llvmir', mlir, '-o', ll]);
@@ -249,9 +291,14 @@ export async function lowerAndAssemble(
     res.error = s.error;
     return;
   }
+  assemble(tc, ptx, arch, out, res);
+}
+
+/** ptxas on the PTX, after counting its instructions. */
+function assemble(tc: Toolchain, ptx: string, arch: string, out: string, res: CaseResult): void {
   res.ours = ptxCounts(readFileSync(ptx, 'utf8'));
   res.step = 'ptxas';
-  s = runStep(tc.ptxas, [`-arch=${arch}`, ptx, '-o', join(out, 'kernel.cubin')]);
+  const s = runStep(tc.ptxas, [`-arch=${arch}`, ptx, '-o', join(out, 'kernel.cubin')]);
   if (!s.ok) {
     res.error = s.error;
     return;

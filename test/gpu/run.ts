@@ -28,6 +28,7 @@ import { join, relative, resolve } from 'node:path';
 import { clip, defaultCorpusDir, formatTable, loadRunOpt, packageRoot, sharedDir, summaryLine } from '../../golden/common.js';
 import { resolveCorpusArg } from '../../golden/extra-corpus.js';
 import { type CaseResult, caseLoweringPlan, findToolchain, lowerAndAssemble, ptxCounts } from '../../golden/toolchain.js';
+import { findTritonLLVM } from '../../tools/toolchain.js';
 import { stagingSummary } from './staging-summary.js';
 
 interface Args {
@@ -40,6 +41,8 @@ interface Args {
   corpus?: string;
   keep?: string;
   staged?: string;
+  /** Which LLVM turns our LLVM dialect into PTX: LLVM 22's tools (default) or the LLVM bundled with Triton 3.6. */
+  llvm?: 'llvm22' | 'triton';
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -61,10 +64,18 @@ function parseArgs(argv: readonly string[]): Args {
     else if (name === '--summary') a.summary = value();
     else if (name === '--corpus') a.corpus = value();
     else if (name === '--keep') a.keep = value();
+    else if (name === '--llvm') {
+      const v = value();
+      if (v !== 'llvm22' && v !== 'triton') throw new Error(`--llvm takes llvm22 or triton, not ${v}`);
+      a.llvm = v;
+    }
     else if (name === '--staged') a.staged = value();
     else if (name === '--help' || name === '-h') {
       process.stdout.write(
         'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR|extra] [--staged DIR] [--keep DIR]\n' +
+          '                      [--llvm llvm22|triton]\n' +
+          '  --llvm triton     LLVM IR, O3 and PTX from the LLVM bundled with Triton 3.6 (TTG_TRITON_PYTHON), as Triton\'s\n' +
+          '                  make_llir/make_ptx do, instead of LLVM 22: both kernels then go through the same LLVM\n' +
           '  (default)       lower and assemble every corpus case, stage binaries + manifest in test/gpu/staged/\n' +
           '  --corpus extra  the bundled second corpus (scripts/oracle/kernels_extra.py), staged in test/gpu/staged-extra/\n' +
           '  --corpus pipeline  the real-pipeline corpus (golden/pipeline-corpus.ts finds it), lowered from the input of\n' +
@@ -179,8 +190,14 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
   const corpus = resolveCorpusArg(args.corpus, defaultCorpusDir);
   const runOpt = await loadRunOpt();
   if (!runOpt) throw new Error('the opt driver (tools/opt-main.ts) is missing: build first (npm run build)');
-  const tc = findToolchain();
-  if (Array.isArray(tc)) throw new Error(`missing tools: ${tc.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)`);
+  const found = findToolchain();
+  if (Array.isArray(found)) throw new Error(`missing tools: ${found.join(', ')} (apt-get install -y mlir-22-tools llvm-22; ptxas from CUDA)`);
+  let tc = found;
+  if (args.llvm === 'triton') {
+    const backend = findTritonLLVM();
+    if (typeof backend === 'string') throw new Error(`--llvm triton: ${backend}`);
+    tc = { ...found, tritonLLVM: backend };
+  }
   const cases = readdirSync(corpus, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'meta.json')))
     .map((d) => d.name)
