@@ -264,7 +264,9 @@ registerLowering('tt.reduce', (op, ctx) => {
     const off = b.add(lin, warpAxisIdx);
     for (let i = 0; i < nOps; i++) {
       const ptr = b.gep(bases[i]!, elemTypes[i]!, off);
-      storeShared(b, ptr, g.acc[i]!, writePred);
+      // Triton's storeShared is always a predicated inline-PTX store (the predicate a constant true when every
+      // thread writes), which LLVM cannot merge or move; plain stores would let it schedule the reduction apart.
+      storeShared(b, ptr, g.acc[i]!, writePred ?? b.i1(true));
     }
   }
   b.barrier();
@@ -273,9 +275,11 @@ registerLowering('tt.reduce', (op, ctx) => {
   const numThreads = ctx.numWarps * ctx.threadsPerWarp;
   const tid = ctx.threadId();
   const rounds = Math.max(1, Math.floor(elems / numThreads));
-  const needed = elems < numThreads ? b.icmp('slt', tid, b.i32(elems)) : undefined;
+  // As Triton: the partials are read and written through predicated shared accesses, `tid < elems` even when it
+  // always holds (LLVM folds it from the kernel's thread count).
+  const needed = b.icmp('slt', tid, b.i32(elems));
   const firstOfGroup = b.icmp('eq', b.and(lane, b.i32(interWarp - 1)), b.i32(0));
-  const storePred = needed ? b.and(needed, firstOfGroup) : firstOfGroup;
+  const storePred = b.and(needed, firstOfGroup);
   for (let round = 0; round < rounds; round++) {
     const off = round === 0 ? tid : b.add(tid, b.i32(round * numThreads));
     const ptrs = bases.map((base, i) => b.gep(base, elemTypes[i]!, off));

@@ -134,3 +134,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %0 : f32
   }
 }
+
+// -----
+
+// Column sums across warps where every lane writes its partial (colsum): as in Triton, the partials still go
+// through predicated inline-PTX stores (the predicate a constant true) and the re-reduction reads them with the
+// `tid < elems` predicate, so LLVM keeps them in place; the final reads are plain loads.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @colsum
+  // CHECK: llvm.mlir.constant(true) : i1
+  // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.icmp "slt"
+  // CHECK: "@$2 ld.shared.b32 $0, [ $1 + 0 ];", "=r,r,b"
+  // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  tt.func private @colsum(%arg0: tensor<32x128xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>> {
+    %0 = "tt.reduce"(%arg0) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %1 = arith.addf %a, %b : f32
+      tt.reduce.return %1 : f32
+    }) : (tensor<32x128xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return %0 : tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  }
+}

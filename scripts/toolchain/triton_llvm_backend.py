@@ -14,6 +14,13 @@ from triton.backends.compiler import GPUTarget
 from triton.backends.nvidia.compiler import CUDABackend, get_features, get_ptx_version_from_options, sm_arch_from_capability
 
 
+# Intrinsics that LLVM 22 (which ttg-opt's LLVM dialect output targets) names differently from the LLVM that
+# Triton 3.6 bundles.
+RENAMED_INTRINSICS = {
+    '"llvm.nvvm.ex2.approx.f32"': '"llvm.nvvm.ex2.approx.f"',
+}
+
+
 def main() -> int:
     src, cap, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     backend = CUDABackend(GPUTarget("cuda", cap, 32))
@@ -21,6 +28,14 @@ def main() -> int:
     ctx = ir.context()
     ir.load_dialects(ctx)
     backend.load_dialects(ctx)
+    with open(src) as f:
+        text = f.read()
+    for new, old in RENAMED_INTRINSICS.items():
+        text = text.replace(new, old)
+    if text != open(src).read():
+        src = src + ".triton-llvm.mlir"
+        with open(src, "w") as f:
+            f.write(text)
     try:
         mod = ir.parse_mlir_module(src, ctx)
     except RuntimeError as e:

@@ -201,7 +201,7 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
   const cases = readdirSync(corpus, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'meta.json')))
     .map((d) => d.name)
-    .filter((n) => !args.caseFilter || n.includes(args.caseFilter))
+    .filter((n) => !args.caseFilter || args.caseFilter.split(',').some((f) => n.includes(f)))
     .sort();
   if (!cases.length) throw new Error(`no corpus case matches ${args.caseFilter ?? ''} in ${corpus}`);
   rmSync(stagedDir, { recursive: true, force: true });
