@@ -167,4 +167,21 @@ describe('call graph', () => {
     const l = s.get(call.result(0));
     expect(l !== undefined && l !== 'unknown' && (l.attr as IntegerAttr).value).toBe(7n);
   });
+
+  it('SCCP enters the public functions of nested modules (Triton 3.6 folds them too, e.g. combine.mlir)', () => {
+    const m3 = parse(`module {
+      module {
+        tt.func @inner() -> i32 {
+          %a = arith.constant 2 : i32
+          %b = arith.addi %a, %a : i32
+          tt.return %b : i32
+        }
+      }
+    }`);
+    const s = new SCCPAnalysis(m3);
+    s.run();
+    const add = firstOp(m3, 'arith.addi');
+    const l = s.get(add.result(0));
+    expect(l !== undefined && l !== 'unknown' && (l.attr as IntegerAttr).value).toBe(4n);
+  });
 });
