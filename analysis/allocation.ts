@@ -21,7 +21,8 @@ import { BlockArgument, type Block, type Operation, type Value } from '../dialec
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { PointerType } from '../dialect/tt/types.js';
-import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
 import { SharedMemorySpaceAttr } from '../dialect/ttg/attrs/memory-space.js';
 import {
   getContigPerThread,
@@ -585,7 +586,7 @@ export function localAllocSizeAndAlignment(op: Operation): { bytes: number; alig
   const a = op.getAttr('alignment');
   let alignment = 16;
   if (a instanceof IntegerAttr) alignment = a.num;
-  else if (enc instanceof NVMMASharedEncodingAttr) alignment = 128 * (enc.swizzlingByteWidth === 0 ? 1 : enc.swizzlingByteWidth / 16);
+  else if (enc instanceof SharedEncodingAttr) alignment = enc.getAlignment();
   return { bytes, alignment };
 }
 

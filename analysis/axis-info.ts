@@ -6,7 +6,8 @@
  * transfer function (the visitors below: constants, make_range, splat/broadcast/expand_dims, addptr,
  * add/sub/mul/div/rem, shifts, logic ops, cmpi, select, max/min, casts, loads, poison) runs when its
  * operands change, results are joined (gcd rule) into their lattices, and control flow (scf.for/if/while,
- * cf branches) joins the values flowing along region edges until a fixpoint. The solver reproduces MLIR's
+ * cf branches) joins the values flowing along region edges until a fixpoint. It runs on the shared sparse
+ * forward framework (analysis/dataflow/: lattice, worklist, control-flow edges, call graph) and reproduces MLIR's
  * visiting order (initialization in pre-order with the regions of region-branch ops becoming live later,
  * then a FIFO worklist), its "pessimistic entry state" for arguments and for operands seen uninitialized,
  * and function-argument hints (`tt.divisibility`, `tt.contiguity`, `tt.constancy`).
@@ -14,10 +15,17 @@
  * Query API (ModuleAxisInfoAnalysis): `getAxisInfo(v)`, and for lowering `getContiguity`, `getAlignment`,
  * `getMaskAlignment` (vectorization widths along the fastest dim of a layout).
  */
-import { ArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr, SymbolRefAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { ArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr, type Attribute } from '../dialect/ir/attribute.js';
 import { BlockArgument, OpResult, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
 import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { PointerType } from '../dialect/tt/types.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import type { Region } from '../dialect/ir/ir.js';
+import { CallGraph, isCall, isCallable } from './dataflow/call-graph.js';
+import { getRegionBranchModel, regionEdgesInto, successorOperandValues, takenSuccessors, type RegionBranchModel } from './dataflow/control-flow.js';
+import type { LatticeSpec } from './dataflow/lattice.js';
+import { SparseForwardSolver } from './dataflow/sparse-solver.js';
 
 // ---- integer helpers (int64 semantics) ------------------------------------------------------------
 
@@ -143,12 +151,13 @@ const fill = (n: number, v: bigint): bigint[] => new Array<bigint>(n).fill(v);
 
 // ---- op classification ---------------------------------------------------------------------------
 
-const FUNCTION_OPS = new Set(['tt.func', 'llvm.func', 'func.func']);
+// The region ops AxisInfo follows as region branches (the others' regions are entered in place, their
+// arguments unknown); each has a model, registered or among FALLBACK_MODELS below.
 const REGION_BRANCH_OPS = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region', 'scf.index_switch', 'ttg.warp_specialize']);
-const CALL_OPS = new Set(['tt.call', 'func.call', 'llvm.call']);
 
+/** A function-like op (its arguments are the analysis's entry state). */
 export function isFunctionOp(op: Operation | undefined): boolean {
-  return op !== undefined && FUNCTION_OPS.has(op.name);
+  return isCallable(op);
 }
 function isRegionBranch(op: Operation | undefined): boolean {
   return op !== undefined && REGION_BRANCH_OPS.has(op.name);
@@ -686,72 +695,60 @@ export type AxisInfoVisitorHook = (op: Operation, operands: readonly AxisInfo[])
 
 // ---- the dataflow solver (one function) --------------------------------------------------------------
 
-type Item = { kind: 'op'; op: Operation } | { kind: 'block'; block: Block } | { kind: 'activate'; op: Operation };
+const AXIS_INFO_LATTICE: LatticeSpec<AxisInfo> = {
+  uninitialized: AxisInfo.UNINITIALIZED,
+  join: (a, b) => AxisInfo.join(a, b),
+  equals: (a, b) => a.equals(b),
+};
 
-/** Successor operands of a region terminator / the branch op for region-entry and parent edges. */
-class FunctionSolver {
-  readonly lattice = new Map<Value, AxisInfo>();
-  private readonly queue: Item[] = [];
-  private head = 0;
-  private readonly live = new Set<Block>();
+/**
+ * Region-branch ops without a registered model that AxisInfo still follows: an index_switch's cases all yield
+ * to its results; a warp_specialize's default region yields to its results (its partitions read the explicit
+ * captures, see visitBlock).
+ */
+const FALLBACK_MODELS: Record<string, RegionBranchModel> = {
+  'scf.index_switch': {
+    entrySuccessors: (op) => op.regions.map((region) => ({ region, operands: [] })),
+    terminatorSuccessors: (_op, term) => [{ region: undefined, operands: term.operandValues }],
+    regionInputs: (_op, r) => r.blocks[0]?.args ?? [],
+  },
+  'ttg.warp_specialize': {
+    entrySuccessors: (op) => (op.regions[0] ? [{ region: op.regions[0], operands: [] }] : []),
+    terminatorSuccessors: (op, term) => (term.parent?.parent === op.regions[0] ? [{ region: undefined, operands: term.operandValues }] : []),
+    regionInputs: (_op, r) => r.blocks[0]?.args ?? [],
+  },
+};
+
+function regionModel(op: Operation): RegionBranchModel | undefined {
+  return getRegionBranchModel(op) ?? FALLBACK_MODELS[op.name];
+}
+
+/** The constant an operand is defined by, when its defining op is a constant (DeadCodeAnalysis's view here). */
+function definingConstant(v: Value): Attribute | undefined {
+  const def = v.definingOp;
+  if (!def) return undefined;
+  if (ConstantOp.is(def) || def.name === 'llvm.mlir.constant') return def.getAttr('value');
+  return undefined;
+}
+
+/** The solver for one function, on the shared sparse forward framework. */
+class FunctionSolver extends SparseForwardSolver<AxisInfo> {
+  /** Region ops whose regions have become executable. */
   private readonly activated = new Set<Operation>();
-  /** Program points (block-argument or region-branch result visits) that read a value's lattice. */
-  private readonly dependents = new Map<Value, Item[]>();
-  private readonly opItems = new Map<Operation, Item>();
-  private readonly blockItems = new Map<Block, Item>();
 
   constructor(
     private readonly func: Operation,
     private readonly hook: AxisInfoVisitorHook | undefined,
-  ) {}
-
-  get(v: Value): AxisInfo {
-    return this.lattice.get(v) ?? AxisInfo.UNINITIALIZED;
-  }
-
-  private opItem(op: Operation): Item {
-    let it = this.opItems.get(op);
-    if (!it) this.opItems.set(op, (it = { kind: 'op', op }));
-    return it;
-  }
-  private blockItem(block: Block): Item {
-    let it = this.blockItems.get(block);
-    if (!it) this.blockItems.set(block, (it = { kind: 'block', block }));
-    return it;
-  }
-  private enqueue(it: Item): void {
-    this.queue.push(it);
-  }
-
-  /** Registers `point` to be re-run when `v`'s lattice changes (getLatticeElementFor). */
-  private dependOn(v: Value, point: Item): AxisInfo {
-    let deps = this.dependents.get(v);
-    if (!deps) this.dependents.set(v, (deps = []));
-    if (!deps.includes(point)) deps.push(point);
-    return this.get(v);
-  }
-
-  /** Joins `info` into `v`'s lattice; on change re-runs its dependents and users (propagateIfChanged). */
-  join(v: Value, info: AxisInfo): void {
-    const old = this.get(v);
-    const next = AxisInfo.join(old, info);
-    if (old.equals(next)) return;
-    this.lattice.set(v, next);
-    for (const d of this.dependents.get(v) ?? []) this.enqueue(d);
-    // MLIR's use lists iterate newest use first.
-    for (let i = v.uses.length - 1; i >= 0; i--) this.enqueue(this.opItem(v.uses[i]!.owner));
-  }
-
-  /** Joins without notifying anyone (visitForOpInductionVar's join). */
-  private joinSilently(v: Value, info: AxisInfo): void {
-    this.lattice.set(v, AxisInfo.join(this.get(v), info));
+  ) {
+    super(AXIS_INFO_LATTICE);
   }
 
   private setToEntryState(v: Value): void {
     this.join(v, pessimisticValueState(v));
   }
 
-  private isLive(block: Block | undefined): boolean {
+  /** Ops outside any block (none in a function) count as live. */
+  private isLiveOrTop(block: Block | undefined): boolean {
     return block === undefined || this.live.has(block);
   }
 
@@ -762,34 +759,22 @@ class FunctionSolver {
     if (!body || body.empty) return;
     const entry = body.blocks[0]!;
     for (const a of entry.args) this.setToEntryState(a);
-    // Initialization: live blocks visited in pre-order; regions of region-branch ops become live later.
+    // Initialization: live blocks visited in pre-order; regions of region-branch ops become live later,
+    // ahead of the visits the initialization queued (as MLIR's solver initializes, then runs its worklist).
+    this.live.add(entry);
     const deferred: Operation[] = [];
-    for (const b of body.blocks) {
-      if (b === entry) this.live.add(b);
-    }
     this.initBlock(entry, deferred);
-    const initItems = this.queue.splice(this.head);
-    this.head = 0;
-    this.queue.length = 0;
-    for (const op of deferred) this.enqueue({ kind: 'activate', op });
-    for (const it of initItems) this.enqueue(it);
-    while (this.head < this.queue.length) {
-      const it = this.queue[this.head++]!;
-      if (it.kind === 'op') this.visitOp(it.op);
-      else if (it.kind === 'block') this.visitBlock(it.block);
-      else this.activate(it.op);
-      if (this.head > 4096 && this.head * 2 > this.queue.length) {
-        this.queue.splice(0, this.head);
-        this.head = 0;
-      }
-    }
+    const initPoints = this.takeQueued();
+    for (const op of deferred) this.enqueue(this.activatePoint(op));
+    for (const p of initPoints) this.enqueue(p);
+    this.solve();
   }
 
   /** Initialization of a live block: its arguments, then each op (non-branch regions inline). */
   private initBlock(block: Block, deferred: Operation[]): void {
     this.visitBlock(block);
     for (const op of block.ops) {
-      this.visitOp(op);
+      this.visitOperation(op);
       if (!op.regions.length) continue;
       if (isRegionBranch(op)) {
         deferred.push(op);
@@ -805,44 +790,41 @@ class FunctionSolver {
   }
 
   /** A region op's regions become live (DeadCodeAnalysis resolved it). */
-  private activate(op: Operation): void {
+  protected override activate(op: Operation): void {
     if (this.activated.has(op)) return;
     this.activated.add(op);
     for (const r of this.liveRegions(op)) {
       const e = r.blocks[0];
-      if (!e) continue;
-      this.markLive(e);
+      if (e) this.markLive(e);
     }
-    if (isRegionBranch(op)) this.enqueue(this.opItem(op));
+    if (isRegionBranch(op)) this.enqueue(this.opPoint(op));
   }
 
-  private markLive(block: Block): void {
-    if (this.live.has(block)) return;
-    this.live.add(block);
-    this.enqueue(this.blockItem(block));
-    for (const o of block.ops) this.enqueue(this.opItem(o));
-    for (const o of block.ops) if (o.regions.length) this.enqueue({ kind: 'activate', op: o });
-  }
-
-  /** The regions control can enter (a constant scf.if condition selects one). */
+  /**
+   * The regions control can enter: all, less those the op's model would enter on unknown operands but not on
+   * the constants its operands are defined by (an scf.if on a constant enters one branch).
+   */
   private liveRegions(op: Operation): Operation['regions'] {
-    if (op.name === 'scf.if') {
-      const cond = op.operand(0).definingOp;
-      const v = cond?.name === 'arith.constant' ? cond.getAttr('value') : undefined;
-      if (v instanceof IntegerAttr) return [op.regions[v.value !== 0n ? 0 : 1]!];
-    }
-    return op.regions;
+    const model = regionModel(op);
+    if (!model) return op.regions;
+    const consts = op.operandValues.map(definingConstant);
+    if (consts.every((c) => c === undefined)) return op.regions;
+    const entered = new Set(model.entrySuccessors(op, consts).map((s) => s.region));
+    const dead = model.entrySuccessors(op, []).filter((s) => s.region && !entered.has(s.region)).map((s) => s.region);
+    return op.regions.filter((r) => !dead.includes(r));
   }
 
   // ---- visits ----------------------------------------------------------------------------------------
 
-  private visitOp(op: Operation): void {
+  protected visitOperation(op: Operation): void {
     // DeadCodeAnalysis: the successors of a live branch are live (only the taken one for a constant condition).
-    if (op.successors.length && this.isLive(op.parent)) for (const s of liveSuccessors(op)) this.markLive(s);
+    if (op.successors.length && this.isLiveOrTop(op.parent)) {
+      for (const i of takenSuccessors(op, op.operandValues.map(definingConstant))) this.markLive(op.successors[i]);
+    }
     if (op.results.length === 0) return;
-    if (!this.isLive(op.parent)) return;
+    if (!this.isLiveOrTop(op.parent)) return;
     if (isRegionBranch(op)) return this.visitBranchResults(op);
-    if (CALL_OPS.has(op.name)) {
+    if (isCall(op)) {
       for (const r of op.results) this.setToEntryState(r);
       return;
     }
@@ -862,49 +844,20 @@ class FunctionSolver {
     for (const r of op.results) this.join(r, info);
   }
 
-  /** Predecessors of the point after a region-branch op, with the operands they forward to its results. */
-  private resultPredecessors(op: Operation): Value[][] {
-    if (!this.activated.has(op)) return [];
-    const out: Value[][] = [];
-    const terms = (regionIdx: number, name: string): Operation[] => {
-      const r = op.regions[regionIdx];
-      if (!r) return [];
-      return r.blocks.filter((b) => this.live.has(b)).map((b) => b.terminator).filter((t): t is Operation => t?.name === name);
-    };
-    switch (op.name) {
-      case 'scf.for':
-        out.push(op.operandValues.slice(3));
-        for (const y of terms(0, 'scf.yield')) out.push(y.operandValues);
-        break;
-      case 'scf.if':
-        for (let i = 0; i < 2; i++) {
-          if (op.regions[i]?.empty) out.push([]);
-          else for (const y of terms(i, 'scf.yield')) out.push(y.operandValues);
-        }
-        break;
-      case 'scf.while':
-        for (const c of terms(0, 'scf.condition')) out.push(c.operandValues.slice(1));
-        break;
-      case 'ttg.warp_specialize':
-        for (const y of terms(0, 'ttg.warp_yield')) out.push(y.operandValues);
-        break;
-      default:
-        for (let i = 0; i < op.regions.length; i++) for (const y of terms(i, 'scf.yield')) out.push(y.operandValues);
-    }
-    return out;
-  }
-
+  /** The point after a region-branch op: its results join what its entry and live terminators forward. */
   private visitBranchResults(op: Operation): void {
-    const point = this.opItem(op);
-    for (const operands of this.resultPredecessors(op)) {
-      operands.forEach((v, i) => {
+    const model = regionModel(op);
+    if (!model || !this.activated.has(op)) return;
+    const point = this.opPoint(op);
+    for (const edge of regionEdgesInto(op, model, undefined, (b) => this.live.has(b))) {
+      edge.operands.forEach((v, i) => {
         const r = op.results[i];
         if (r) this.join(r, this.dependOn(v, point));
       });
     }
   }
 
-  private visitBlock(block: Block): void {
+  protected override visitBlock(block: Block): void {
     if (block.args.length === 0) return;
     if (!this.live.has(block)) return;
     const parent = block.parentOp;
@@ -912,14 +865,15 @@ class FunctionSolver {
     const isEntry = region?.blocks[0] === block;
     if (!parent || !region) return;
     if (isEntry) {
-      if (isFunctionOp(parent)) {
+      if (isCallable(parent)) {
         for (const a of block.args) this.setToEntryState(a);
         return;
       }
-      if (isRegionBranch(parent)) return this.visitRegionEntryArgs(parent, region.parent === parent ? parent.regions.indexOf(region) : 0, block);
+      const model = isRegionBranch(parent) ? regionModel(parent) : undefined;
+      if (model) return this.visitRegionEntryArgs(parent, model, region, block);
       if (parent.name === 'ttg.warp_specialize.partitions') {
         // Partition arguments are the explicit captures of the warp_specialize op.
-        const point = this.blockItem(block);
+        const point = this.blockPoint(block);
         const captures = parent.operands.length ? parent.operandValues : (parent.parentOp?.operandValues ?? []);
         captures.forEach((v, i) => {
           const a = block.args[i];
@@ -931,47 +885,34 @@ class FunctionSolver {
       return;
     }
     // A CFG block: join the operands its predecessors' branches forward.
-    const point = this.blockItem(block);
+    const point = this.blockPoint(block);
     for (const pred of region.blocks) {
       const term = pred.terminator;
-      if (!term || !term.successors.includes(block)) continue;
-      const forwarded = branchOperands(term, block);
-      if (!forwarded) {
-        for (const a of block.args) this.setToEntryState(a);
-        return;
+      if (!term) continue;
+      for (let s = 0; s < term.successors.length; s++) {
+        if (term.successors[s] !== block) continue;
+        const forwarded = successorOperandValues(term, s);
+        if (!forwarded) {
+          for (const a of block.args) this.setToEntryState(a);
+          return;
+        }
+        forwarded.forEach((v, i) => {
+          const a = block.args[i];
+          if (a) this.join(a, this.dependOn(v, point));
+        });
       }
-      forwarded.forEach((v, i) => {
-        const a = block.args[i];
-        if (a) this.join(a, this.dependOn(v, point));
-      });
     }
   }
 
-  private visitRegionEntryArgs(op: Operation, regionIdx: number, block: Block): void {
-    const point = this.blockItem(block);
-    const preds: { operands: Value[]; firstIndex: number }[] = [];
-    const regionTerms = (i: number, name: string): Operation[] =>
-      (op.regions[i]?.blocks ?? []).filter((b) => this.live.has(b)).map((b) => b.terminator).filter((t): t is Operation => t?.name === name);
-    switch (op.name) {
-      case 'scf.for':
-        preds.push({ operands: op.operandValues.slice(3), firstIndex: 1 });
-        for (const y of regionTerms(0, 'scf.yield')) preds.push({ operands: y.operandValues, firstIndex: 1 });
-        break;
-      case 'scf.while':
-        if (regionIdx === 0) {
-          preds.push({ operands: op.operandValues, firstIndex: 0 });
-          for (const y of regionTerms(1, 'scf.yield')) preds.push({ operands: y.operandValues, firstIndex: 0 });
-        } else {
-          for (const c of regionTerms(0, 'scf.condition')) preds.push({ operands: c.operandValues.slice(1), firstIndex: 0 });
-        }
-        break;
-      default:
-        preds.push({ operands: [], firstIndex: 0 });
-    }
-    for (const p of preds) {
-      if (p.operands.length !== block.args.length) this.visitNonControlFlowArguments(op, block, p.firstIndex, p.operands.length);
-      p.operands.forEach((v, i) => {
-        const a = block.args[p.firstIndex + i];
+  /** The entry arguments of a region-branch op's region: what the op and its terminators forward into it. */
+  private visitRegionEntryArgs(op: Operation, model: RegionBranchModel, region: Region, block: Block): void {
+    const point = this.blockPoint(block);
+    const inputs = model.regionInputs(op, region);
+    const firstIndex = block.args.length - inputs.length;
+    for (const edge of regionEdgesInto(op, model, region, (b) => this.live.has(b))) {
+      if (edge.operands.length !== block.args.length) this.visitNonControlFlowArguments(op, block, firstIndex, edge.operands.length);
+      edge.operands.forEach((v, i) => {
+        const a = block.args[firstIndex + i];
         if (a) this.join(a, this.dependOn(v, point));
       });
     }
@@ -979,10 +920,10 @@ class FunctionSolver {
 
   /** Block arguments no edge feeds: the scf.for induction variable, or the pessimistic state. */
   private visitNonControlFlowArguments(op: Operation, block: Block, firstIndex: number, numInputs: number): void {
-    if (op.name === 'scf.for') {
-      const after = this.opItem(op);
-      const lb = this.dependOn(op.operand(0), after);
-      const step = this.dependOn(op.operand(2), after);
+    if (ForOp.is(op)) {
+      const after = this.opPoint(op);
+      const lb = this.dependOn(ForOp.lowerBound(op), after);
+      const step = this.dependOn(ForOp.step(op), after);
       if (lb.rank === 0 || step.rank === 0) return;
       this.joinSilently(block.args[0]!, new AxisInfo([1n], [gcd(lb.div(0), step.div(0))], [1n]));
       return;
@@ -993,41 +934,7 @@ class FunctionSolver {
   }
 }
 
-/** The successors control can reach from a branch (a constant `cf.cond_br` condition selects one). */
-function liveSuccessors(term: Operation): Block[] {
-  if ((term.name === 'cf.cond_br' || term.name === 'llvm.cond_br') && term.successors.length === 2) {
-    const c = term.operand(0).definingOp;
-    const v = c?.name === 'arith.constant' || c?.name === 'llvm.mlir.constant' ? c.getAttr('value') : undefined;
-    if (v instanceof IntegerAttr) return [term.successors[v.value !== 0n ? 0 : 1]!];
-  }
-  return term.successors;
-}
-
-/** Operands a branch terminator forwards to `dest` (undefined when the op is not a known branch). */
-function branchOperands(term: Operation, dest: Block): Value[] | undefined {
-  if (term.name === 'cf.br') return term.operandValues;
-  if (term.name === 'cf.cond_br') {
-    const sizes = term.operandSegments ?? [1, 0, 0];
-    const vals = term.operandValues;
-    const t = vals.slice(sizes[0]!, sizes[0]! + sizes[1]!);
-    const f = vals.slice(sizes[0]! + sizes[1]!);
-    if (term.successors[0] === dest) return t;
-    return f;
-  }
-  return undefined;
-}
-
 // ---- module level ---------------------------------------------------------------------------------
-
-function calleeName(call: Operation): string | undefined {
-  const c = call.getAttr('callee');
-  return c instanceof SymbolRefAttr ? c.root : undefined;
-}
-
-function symName(op: Operation): string | undefined {
-  const a = op.getAttr('sym_name');
-  return (a as { value?: string } | undefined)?.value;
-}
 
 /**
  * ModuleAxisInfoAnalysis: runs the analysis on every function, callers before callees; each call site
@@ -1041,46 +948,8 @@ export class ModuleAxisInfoAnalysis {
     readonly module: Operation,
     hook?: AxisInfoVisitorHook,
   ) {
-    const funcs: Operation[] = [];
-    module.walk((op) => {
-      if (isFunctionOp(op)) {
-        funcs.push(op);
-        return 'skip';
-      }
-      return undefined;
-    });
-    const byName = new Map<string, Operation>();
-    for (const f of funcs) {
-      const n = symName(f);
-      if (n !== undefined) byName.set(n, f);
-    }
-    const callees = new Map<Operation, Operation[]>();
-    const called = new Set<Operation>();
-    for (const f of funcs) {
-      const list: Operation[] = [];
-      f.walk((op) => {
-        if (CALL_OPS.has(op.name)) {
-          const n = calleeName(op);
-          const g = n !== undefined ? byName.get(n) : undefined;
-          if (g) {
-            list.push(g);
-            called.add(g);
-          }
-        }
-      });
-      callees.set(f, list);
-    }
-    // Post-order over the call graph from its roots (callees first), then visit callers first.
-    const post: Operation[] = [];
-    const seen = new Set<Operation>();
-    const dfs = (f: Operation): void => {
-      if (seen.has(f)) return;
-      seen.add(f);
-      for (const g of callees.get(f) ?? []) dfs(g);
-      post.push(f);
-    };
-    for (const f of funcs) if (!called.has(f)) dfs(f);
-    for (const f of [...post].reverse()) {
+    const graph = new CallGraph(module);
+    for (const f of graph.callersFirst()) {
       const solver = new FunctionSolver(f, hook);
       solver.run();
       const record = (v: Value): void => {
@@ -1095,9 +964,8 @@ export class ModuleAxisInfoAnalysis {
         for (const r of op.regions) for (const b of r.blocks) b.args.forEach(record);
       });
       f.walk((op) => {
-        if (!CALL_OPS.has(op.name)) return;
-        const n = calleeName(op);
-        const callee = n !== undefined ? byName.get(n) : undefined;
+        if (!isCall(op)) return;
+        const callee = graph.resolve(op);
         if (callee) this.updateCallee(op, callee);
       });
     }

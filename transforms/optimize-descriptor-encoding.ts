@@ -14,7 +14,7 @@ import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
 import { FunctionType, RankedTensorType } from '../dialect/ir/type.js';
 import { TensorDescType } from '../dialect/tt/types.js';
 import type { Bases } from '../dialect/ttg/attrs/common.js';
-import { NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { NVMMASharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
 import { MemDescType, elementBitWidth } from '../dialect/ttg/types.js';
 import { cgaForRank, encodingForShape } from './nvidia/tma-encodings.js';
 import { registerPass } from './pass.js';
@@ -35,7 +35,6 @@ function sameInfo(a: EncodingInfo, b: EncodingInfo): boolean {
 }
 
 function cgaOf(enc: Attribute | undefined): Bases {
-  if (enc instanceof NVMMASharedEncodingAttr || enc instanceof SwizzledSharedEncodingAttr) return enc.cgaLayout;
   return cgaBasesOf(enc);
 }
 

@@ -9,24 +9,11 @@
 import type { Attribute } from '../ir/attribute.js';
 import { RankedTensorType, type Type } from '../ir/type.js';
 import type { LinearLayout } from '../linear-layout/linear-layout.js';
-import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from './attrs/amd.js';
-import { BlockedEncodingAttr } from './attrs/blocked.js';
-import { basesPerDim as basesPerDimOfList, cgaCTAsPerCGA, cgaOrder, cgaSplitNum, orderPerDim as orderPerDimOfList } from './attrs/cga.js';
-import { type Bases, DistributedEncodingAttr, LayoutEncodingAttr, MmaEncodingAttr, SharedEncodingAttr } from './attrs/common.js';
-import { DotOperandEncodingAttr } from './attrs/dot-operand.js';
-import { LinearEncodingAttr } from './attrs/linear.js';
-import { NvidiaMmaEncodingAttr } from './attrs/mma.js';
-import {
-  AMDRotatingSharedEncodingAttr,
-  NVMMASharedEncodingAttr,
-  PaddedSharedEncodingAttr,
-  SharedLinearEncodingAttr,
-  SwizzledSharedEncodingAttr,
-} from './attrs/shared.js';
-import { SliceEncodingAttr } from './attrs/slice.js';
-import { ensureLayoutNotLargerThan, ensureLayoutNotSmallerThan, fail, getMatrixOrder, getOrderForDotOperand, namedShape } from './linear/utils.js';
+import { basesPerDim as basesPerDimOfList } from './attrs/cga.js';
+import { type Bases, DistributedEncodingAttr, LayoutEncodingAttr, SharedEncodingAttr } from './attrs/common.js';
+import { basesOfInDim as bases, basesPerDim, contig, llOrder, orderPerDim, rankOf } from './linear/read.js';
+import { fail } from './linear/utils.js';
 import { memDescLinearLayout, toLinearLayout } from './to-linear-layout.js';
-import { RawLayout } from './linear/raw.js';
 import { MemDescType, shapePerCTA as shapePerCTAOf } from './types.js';
 
 export { getMatrixOrder, getOrderForDotOperand } from './linear/utils.js';
@@ -36,69 +23,8 @@ const LANE = 'lane';
 const WARP = 'warp';
 const BLOCK = 'block';
 
-function rankOf(ll: LinearLayout): number {
-  return ll.getNumOutDims();
-}
-
-function bases(ll: LinearLayout, inDim: string): Bases {
-  return ll.getBases().get(inDim) ?? [];
-}
-
-/** `[rank-1, ..., 0]` */
-function reversedIota(rank: number): number[] {
-  return Array.from({ length: rank }, (_, i) => rank - 1 - i);
-}
-
-// ---- generic readings of a linear layout -----------------------------------------------------------
-
-/** Triton's basesPerDim: the number of distinct steps of `inDim` along each out-dim. */
-export function basesPerDim(ll: LinearLayout, inDim: string, skipBroadcast = true): number[] {
-  return basesPerDimOfList(bases(ll, inDim), rankOf(ll), skipBroadcast);
-}
-
-/** Triton's orderPerDim: out-dims in the order `inDim`'s bases first move along them, then `defaultOrder`. */
-export function orderPerDim(ll: LinearLayout, inDim: string, defaultOrder: readonly number[]): number[] {
-  return orderPerDimOfList(bases(ll, inDim), defaultOrder);
-}
-
-/** LinearEncodingAttr::getOrder: dims as the registers move, then from the last dim down. */
-export function llOrder(ll: LinearLayout): number[] {
-  return orderPerDim(ll, REGISTER, reversedIota(rankOf(ll)));
-}
-
-/** LinearEncodingAttr::toLinearLayout(shape): the layout grown/shrunk to `shape`, following its order. */
-export function fitToShape(ll: LinearLayout, shape: readonly number[]): LinearLayout {
-  const names = ll.getOutDimNames();
-  const order = llOrder(ll);
-  const permuted = order.map((d) => names[d]!);
-  const named = namedShape(
-    permuted,
-    order.map((d) => shape[d]!),
-  );
-  let r = RawLayout.fromLinearLayout(ll).transposeOuts(permuted);
-  r = ensureLayoutNotSmallerThan(r, named);
-  r = ensureLayoutNotLargerThan(r, named, false);
-  return r.transposeOuts(names).toLinearLayout();
-}
-
-/** LinearEncodingAttr::getContig: how many consecutive elements `inDim` covers along each dim, from `lower`. */
-function contig(ll: LinearLayout, inDim: string, lower: readonly number[]): number[] {
-  const bs = bases(ll, inDim);
-  const order = llOrder(ll);
-  const rank = order.length;
-  const out = [...lower];
-  let i = 0;
-  for (const dim of order) {
-    const want = new Array<number>(rank).fill(0);
-    want[dim] = out[dim]!;
-    while (i < bs.length && bs[i]!.every((v, k) => v === want[k])) {
-      out[dim]! *= 2;
-      want[dim]! *= 2;
-      i++;
-    }
-  }
-  return out;
-}
+// The generic readings of a linear layout live below the layout classes, which use them too.
+export { basesPerDim, fitToShape, llOrder, orderPerDim } from './linear/read.js';
 
 // ---- distributed layouts ----------------------------------------------------------------------------
 
@@ -109,7 +35,7 @@ function distributedLL(layout: Attribute, shape: readonly number[]): LinearLayou
 
 /** The order of the layout's dims, fastest first (Triton's getOrder). Shared layouts use their own orders. */
 export function getOrder(layout: Attribute, shape: readonly number[]): number[] {
-  if (layout instanceof SharedEncodingAttr) return getSharedOrder(layout, shape);
+  if (layout instanceof LayoutEncodingAttr) return layout.getOrder(shape);
   return llOrder(distributedLL(layout, shape));
 }
 
@@ -172,8 +98,8 @@ export function getContigPerWarp(layout: Attribute, shape: readonly number[]): n
 
 /** Registers per thread along each dim, broadcast registers included (Triton's getElemsPerThread). */
 export function getElemsPerThread(layout: Attribute, shape: readonly number[]): number[] {
-  const ll = fitToShape(distributedLL(layout, shape), shape);
-  return basesPerDim(ll, REGISTER, false);
+  if (!(layout instanceof DistributedEncodingAttr)) fail(`${layout.key} is not a distributed layout`);
+  return layout.getElemsPerThread(shape);
 }
 
 /** Registers per thread (Triton's getTotalElemsPerThread); 1 for scalars. */
@@ -204,18 +130,7 @@ export function getOrderForMemory(layout: Attribute, shape: readonly number[]): 
 
 /** The order in which the layout repeats over a larger tensor (Triton's getRepOrder). */
 export function getRepOrder(layout: Attribute): number[] {
-  if (layout instanceof BlockedEncodingAttr) return [...layout.order];
-  if (layout instanceof MmaEncodingAttr) return getMatrixOrder(layout.rank, true);
-  if (layout instanceof DotOperandEncodingAttr) {
-    if (layout.parent instanceof MmaEncodingAttr) return getOrderForDotOperand(layout.opIdx, layout.rank, true);
-    if (layout.parent instanceof BlockedEncodingAttr) return [...layout.parent.order];
-  }
-  if (layout instanceof SliceEncodingAttr) {
-    return getRepOrder(layout.parent)
-      .filter((d) => d !== layout.dim)
-      .map((d) => (d > layout.dim ? d - 1 : d));
-  }
-  if (layout instanceof LinearEncodingAttr) return orderPerDimOfList(layout.register, reversedIota(layout.rank));
+  if (layout instanceof DistributedEncodingAttr) return layout.getRepOrder();
   fail(`getRepOrder not implemented for ${layout.key}`);
 }
 
@@ -223,70 +138,39 @@ export function getRepOrder(layout: Attribute): number[] {
 
 /** The order of a shared layout (Triton's getOrder(SharedEncodingTrait, shape)). */
 export function getSharedOrder(layout: SharedEncodingAttr, shape: readonly number[]): number[] {
-  if (layout instanceof SwizzledSharedEncodingAttr || layout instanceof AMDRotatingSharedEncodingAttr) return [...layout.order];
-  if (layout instanceof PaddedSharedEncodingAttr) return layout.order;
-  if (layout instanceof SharedLinearEncodingAttr) return orderPerDimOfList(layout.offset, reversedIota(layout.rank));
-  if (layout instanceof NVMMASharedEncodingAttr) {
-    if (shape.length === 1) return [0];
-    return getMatrixOrder(shape.length, !layout.transposed);
-  }
-  fail(`getOrder not implemented for ${layout.key}`);
+  return layout.getOrder(shape);
 }
 
 // ---- CTAs ---------------------------------------------------------------------------------------------
 
-/** The CGA layout (block bases) of an encoding, derived for slices and dot operands as Triton does. */
-export function getCGALayout(layout: Attribute): Bases {
-  if (layout instanceof SliceEncodingAttr) {
-    return getCGALayout(layout.parent).map((b) => b.filter((_, i) => i !== layout.dim));
-  }
-  if (layout instanceof DotOperandEncodingAttr) {
-    const rank = layout.rank;
-    const kDim = layout.opIdx === 0 ? rank - 1 : rank - 2;
-    return getCGALayout(layout.parent).map((b) => b.map((v, i) => (i === kDim ? 0 : v)));
-  }
-  if (
-    layout instanceof BlockedEncodingAttr ||
-    layout instanceof NvidiaMmaEncodingAttr ||
-    layout instanceof AMDMfmaEncodingAttr ||
-    layout instanceof AMDWmmaEncodingAttr ||
-    layout instanceof SwizzledSharedEncodingAttr ||
-    layout instanceof AMDRotatingSharedEncodingAttr ||
-    layout instanceof NVMMASharedEncodingAttr
-  ) {
-    return layout.cgaLayout;
-  }
-  if (layout instanceof LinearEncodingAttr) return layout.block;
-  if (layout instanceof SharedLinearEncodingAttr || layout instanceof PaddedSharedEncodingAttr) return layout.block;
-  fail(`no CGA layout for ${layout.key}`);
+function asLayout(layout: Attribute, what: string): LayoutEncodingAttr {
+  if (layout instanceof LayoutEncodingAttr) return layout;
+  fail(`${what} ${layout.key}`);
 }
 
-function layoutRank(layout: Attribute): number {
-  if (layout instanceof LayoutEncodingAttr) return layout.rank;
-  fail(`${layout.key} is not a layout`);
+/** The CGA layout (block bases) of an encoding, derived for slices and dot operands as Triton does. */
+export function getCGALayout(layout: Attribute): Bases {
+  return asLayout(layout, 'no CGA layout for').getCGALayout();
 }
 
 /** CTAs per CGA along each dim (Triton's getCTAsPerCGA). */
 export function getCTAsPerCGA(layout: Attribute): number[] {
-  return cgaCTAsPerCGA(getCGALayout(layout), layoutRank(layout));
+  return asLayout(layout, 'no CGA layout for').getCTAsPerCGA();
 }
 
 /** Tiles the tensor is split into across CTAs, per dim (Triton's getCTASplitNum). */
 export function getCTASplitNum(layout: Attribute): number[] {
-  return cgaSplitNum(getCGALayout(layout), layoutRank(layout));
+  return asLayout(layout, 'no CGA layout for').getCTASplitNum();
 }
 
 /** The order of CTA tiles (Triton's getCTAOrder). */
 export function getCTAOrder(layout: Attribute): number[] {
-  if (layout instanceof LinearEncodingAttr) {
-    return orderPerDimOfList(layout.block, orderPerDimOfList(layout.register, reversedIota(layout.rank)));
-  }
-  return cgaOrder(getCGALayout(layout), layoutRank(layout));
+  return asLayout(layout, 'no CGA layout for').getCTAOrder();
 }
 
 /** Number of CTAs (Triton's getNumCTAs). */
 export function getNumCTAs(layout: Attribute): number {
-  return getCTAsPerCGA(layout).reduce((a, b) => a * b, 1);
+  return asLayout(layout, 'no CGA layout for').getNumCTAs();
 }
 
 /** The shape one CTA holds (Triton's getShapePerCTA). */

@@ -1,6 +1,7 @@
 /**
  * `toLinearLayout(shape, layout)`: the linear layout of a TritonGPU encoding for a tensor (or allocation) of
- * the given shape, exactly as Triton 3.6 computes it.
+ * the given shape, exactly as Triton 3.6 computes it. Each layout kind builds its own (its class's
+ * `toLinearLayout`, which caches per shape); these functions take any attribute, for callers holding one.
  *
  * - Distributed layouts (blocked, slice, nvidia_mma v2/v3, dot_op of mma/mfma/wmma/blocked, amd_mfma,
  *   amd_wmma, linear) map in-dims `register`, `lane`, `warp`, `block` to out-dims `dim0..dimN-1`.
@@ -8,84 +9,20 @@
  *   component) map in-dims `offset`, `block`. Pass the allocation shape (a memdesc's allocShape without its
  *   pipelining dims; `memDescLinearLayout` does that).
  *
- * Results are cached per (layout, shape). A layout that cannot be converted throws `LayoutConversionError`.
+ * A layout that cannot be converted throws `LayoutConversionError`.
  */
 import type { Attribute } from '../ir/attribute.js';
-import { LinearLayout } from '../linear-layout/linear-layout.js';
-import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from './attrs/amd.js';
-import { BlockedEncodingAttr } from './attrs/blocked.js';
-import { LayoutEncodingAttr } from './attrs/common.js';
-import { DotOperandEncodingAttr } from './attrs/dot-operand.js';
-import { LinearEncodingAttr } from './attrs/linear.js';
-import { NvidiaMmaEncodingAttr } from './attrs/mma.js';
-import {
-  AMDRotatingSharedEncodingAttr,
-  NVMMASharedEncodingAttr,
-  PaddedSharedEncodingAttr,
-  SharedLinearEncodingAttr,
-  SwizzledSharedEncodingAttr,
-} from './attrs/shared.js';
-import { SliceEncodingAttr } from './attrs/slice.js';
-import type { MemDescType } from './types.js';
-import {
-  blockedToLinearLayout,
-  dotOperandToLinearLayout,
-  linearEncodingToLinearLayout,
-  mfmaToLinearLayout,
-  nvidiaMmaToLinearLayout,
-  sliceLinearLayout,
-  wmmaToLinearLayout,
-} from './linear/distributed.js';
-import {
-  amdRotatingSharedToLinearLayout,
-  nvmmaSharedToLinearLayout,
-  sharedLinearToLinearLayout,
-  swizzledSharedToLinearLayout,
-} from './linear/shared.js';
+import type { LinearLayout } from '../linear-layout/linear-layout.js';
+import { LayoutEncodingAttr, checkPow2Shape } from './attrs/common.js';
 import { fail } from './linear/utils.js';
-import { RawLayout } from './linear/raw.js';
+import type { MemDescType } from './types.js';
 
 export { LayoutConversionError } from './linear/utils.js';
 
-const cache = new Map<Attribute, Map<string, LinearLayout>>();
-
 /** The linear layout of `layout` over a tensor of `shape` (allocation shape for shared layouts). */
 export function toLinearLayout(shape: readonly number[], layout: Attribute): LinearLayout {
-  let perAttr = cache.get(layout);
-  if (!perAttr) cache.set(layout, (perAttr = new Map()));
-  const key = shape.join('x');
-  const hit = perAttr.get(key);
-  if (hit) return hit;
-  const ll = compute(shape, layout);
-  perAttr.set(key, ll);
-  return ll;
-}
-
-function compute(shape: readonly number[], layout: Attribute): LinearLayout {
-  if (!shape.every((d) => Number.isInteger(d) && d >= 1 && (d & (d - 1)) === 0)) {
-    fail(`shape [${shape.join(', ')}] must be positive powers of 2`);
-  }
-  if (layout instanceof SliceEncodingAttr) {
-    if (shape.length !== layout.rank) fail(`shape rank ${shape.length} does not match the rank ${layout.rank} of the slice layout`);
-    const parentLL = toLinearLayout(layout.paddedShape(shape), layout.parent);
-    return sliceLinearLayout(RawLayout.fromLinearLayout(parentLL), layout.dim).toLinearLayout();
-  }
-  return computeRaw(shape, layout).toLinearLayout();
-}
-
-function computeRaw(shape: readonly number[], layout: Attribute): RawLayout {
-  if (layout instanceof BlockedEncodingAttr) return blockedToLinearLayout(shape, layout);
-  if (layout instanceof NvidiaMmaEncodingAttr) return nvidiaMmaToLinearLayout(shape, layout);
-  if (layout instanceof DotOperandEncodingAttr) return dotOperandToLinearLayout(shape, layout);
-  if (layout instanceof AMDMfmaEncodingAttr) return mfmaToLinearLayout(shape, layout);
-  if (layout instanceof AMDWmmaEncodingAttr) return wmmaToLinearLayout(shape, layout);
-  if (layout instanceof LinearEncodingAttr) return linearEncodingToLinearLayout(shape, layout);
-  if (layout instanceof SwizzledSharedEncodingAttr) return swizzledSharedToLinearLayout(shape, layout);
-  if (layout instanceof AMDRotatingSharedEncodingAttr) return amdRotatingSharedToLinearLayout(shape, layout);
-  if (layout instanceof NVMMASharedEncodingAttr) return nvmmaSharedToLinearLayout(shape, layout);
-  if (layout instanceof SharedLinearEncodingAttr || layout instanceof PaddedSharedEncodingAttr) {
-    return sharedLinearToLinearLayout(shape, layout);
-  }
+  if (layout instanceof LayoutEncodingAttr) return layout.toLinearLayout(shape);
+  checkPow2Shape(shape);
   fail(`no linear layout for ${layout.key}`);
 }
 

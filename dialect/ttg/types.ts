@@ -11,7 +11,6 @@ import { registerTypeParser } from '../ir/dialect-registry.js';
 import { FloatType, IntegerType, ShapedType, Type, intern } from '../ir/type.js';
 import { LayoutEncodingAttr, SharedEncodingAttr, isPow2 } from './attrs/common.js';
 import { SharedMemorySpaceAttr } from './attrs/memory-space.js';
-import { PaddedSharedEncodingAttr, SharedLinearEncodingAttr } from './attrs/shared.js';
 
 export class MemDescType extends ShapedType {
   private constructor(
@@ -103,21 +102,8 @@ export class MemDescType extends ShapedType {
       if (rank !== shape.length && rank !== shape.length - 1) {
         return `rank must be equal to or one less than the shape size. Got ${rank} and ${shape.length}`;
       }
-      if (encoding instanceof PaddedSharedEncodingAttr) {
-        const expected = rank === allocShape.length - 1 ? allocShape.slice(1) : allocShape;
-        const sizes = encoding.shape;
-        for (let d = 0; d < rank; d++) {
-          if (sizes[d] !== expected[d]) {
-            return `Mismatch in expected shape for dimension ${d}. Expected: ${expected[d]}, got: ${sizes[d]}`;
-          }
-        }
-      } else if (encoding instanceof SharedLinearEncodingAttr) {
-        const block = allocShape.slice(allocShape.length - encoding.rank);
-        const sizes = sharedLinearSizes(encoding);
-        for (let d = 0; d < block.length; d++) {
-          if (block[d] !== sizes[d]) return `Mismatch in expected shape for dimension ${d}. Expected: ${block[d]}, got: ${sizes[d]}`;
-        }
-      }
+      const bad = encoding.verifyAllocShape(allocShape);
+      if (bad) return bad;
     } else if (encoding instanceof LayoutEncodingAttr) {
       return `${encoding.key} is not a valid encoding`;
     }
@@ -125,20 +111,8 @@ export class MemDescType extends ShapedType {
   }
 }
 
-function sharedLinearSizes(e: SharedLinearEncodingAttr): number[] {
-  const sizes = new Array<number>(e.rank).fill(1);
-  for (const b of [...e.offset, ...e.block]) b.forEach((v, i) => (sizes[i] = Math.max(sizes[i]!, 2 ** Math.ceil(Math.log2(v + 1)))));
-  return sizes;
-}
-
-/** Triton's getShapePerCTA: each dim divided by its CTA split (split dims aligned to the trailing dims). */
-export function shapePerCTA(splitNum: readonly number[], shape: readonly number[]): number[] {
-  const rank = shape.length;
-  let split = [...splitNum];
-  if (split.length <= rank) split = [...new Array<number>(rank - split.length).fill(1), ...split];
-  else split = split.slice(split.length - rank);
-  return shape.map((s, i) => s / Math.min(s, split[i]!));
-}
+// Triton's getShapePerCTA lives with the other CGA queries; it is re-exported here for its callers.
+export { shapePerCTA } from './attrs/cga.js';
 
 /** Parses `NxMx...` (no trailing `x`): the allocation shape of a memdesc. */
 function parseDimensionListNoTrailingX(p: AsmParser): number[] {

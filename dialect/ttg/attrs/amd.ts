@@ -8,6 +8,9 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { mfmaDotToLinearLayout, mfmaToLinearLayout, wmmaDotToLinearLayout, wmmaToLinearLayout } from '../linear/distributed.js';
+import type { RawLayout } from '../linear/raw.js';
 import {
   type Bases,
   MmaEncodingAttr,
@@ -25,6 +28,7 @@ import {
   uintParam,
   verifyCGA,
 } from './common.js';
+import type { DotOperandEncodingAttr } from './dot-operand.js';
 
 export class AMDMfmaEncodingAttr extends MmaEncodingAttr {
   private constructor(
@@ -73,6 +77,20 @@ export class AMDMfmaEncodingAttr extends MmaEncodingAttr {
   }
   hasUnitTilesPerWarp(): boolean {
     return this.tilesPerWarp.every((x) => x === 1);
+  }
+
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return mfmaToLinearLayout(shape, this).toLinearLayout();
+  }
+  override dotOperandLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr): RawLayout {
+    return mfmaDotToLinearLayout(shape, dot, this);
+  }
+  override verifyDotOperand(_opIdx: number, kWidth: number): string | undefined {
+    if (kWidth === 0) return 'ttg.dot_op kWidth parameter is mandatory for MFMA parent';
+    return undefined;
   }
 
   print(p: AsmPrinter): void {
@@ -164,6 +182,26 @@ export class AMDWmmaEncodingAttr extends MmaEncodingAttr {
   }
   hasUnitTilesPerWarp(): boolean {
     return this.tilesPerWarp.every((x) => x === 1);
+  }
+
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return wmmaToLinearLayout(shape, this).toLinearLayout();
+  }
+  override dotOperandLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr): RawLayout {
+    return wmmaDotToLinearLayout(shape, dot, this);
+  }
+  override verifyDotOperand(_opIdx: number, kWidth: number): string | undefined {
+    if (this.version === 1 && kWidth !== 8 && kWidth !== 16) {
+      return 'ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including packed cases for `scaled_dot`)';
+    }
+    if (this.version === 2 && ![4, 8, 16].includes(kWidth)) {
+      return 'ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including packed cases for `scaled_dot`)';
+    }
+    if (this.version === 3 && kWidth === 0) return 'ttg.dot_op kWidth parameter is mandatory for WMMA v3 ';
+    return undefined;
   }
 
   print(p: AsmPrinter): void {

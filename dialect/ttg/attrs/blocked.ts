@@ -2,6 +2,9 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { blockedToLinearLayout, fmaDotToLinearLayout } from '../linear/distributed.js';
+import type { RawLayout } from '../linear/raw.js';
 import {
   type Bases,
   DistributedEncodingAttr,
@@ -18,6 +21,7 @@ import {
   verifyCGA,
   verifyOrder,
 } from './common.js';
+import type { DotOperandEncodingAttr } from './dot-operand.js';
 
 export class BlockedEncodingAttr extends DistributedEncodingAttr {
   private constructor(
@@ -51,6 +55,31 @@ export class BlockedEncodingAttr extends DistributedEncodingAttr {
 
   get rank(): number {
     return this.sizePerThread.length;
+  }
+
+  override get aliasName(): string {
+    return 'blocked';
+  }
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  getRepOrder(): number[] {
+    return [...this.order];
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return blockedToLinearLayout(shape, this).toLinearLayout();
+  }
+
+  // As the parent of a dot operand (an FMA dot), the operand repeats in the blocked order.
+  override getRepOrderForOperand(_opIdx: number): number[] {
+    return [...this.order];
+  }
+  override dotOperandLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr): RawLayout {
+    return fmaDotToLinearLayout(shape, dot, this);
+  }
+  override verifyDotOperand(_opIdx: number, kWidth: number): string | undefined {
+    if (kWidth !== 0) return 'ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout';
+    return undefined;
   }
 
   print(p: AsmPrinter): void {

@@ -65,3 +65,12 @@ export function cgaFromSplitParams(ctasPerCGA: readonly number[], splitNum: read
   }
   return out;
 }
+
+/** Triton's getShapePerCTA: each dim divided by its CTA split (split dims aligned to the trailing dims). */
+export function shapePerCTA(splitNum: readonly number[], shape: readonly number[]): number[] {
+  const rank = shape.length;
+  let split = [...splitNum];
+  if (split.length <= rank) split = [...new Array<number>(rank - split.length).fill(1), ...split];
+  else split = split.slice(split.length - rank);
+  return shape.map((s, i) => s / Math.min(s, split[i]!));
+}

@@ -11,25 +11,142 @@
 import type { AsmParser, AsmPrinter, SourcePos } from '../../ir/asm-interfaces.js';
 import { ArrayAttr, Attribute, IntegerAttr, UnitAttr } from '../../ir/attribute.js';
 import { IntegerType } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import type { RawLayout } from '../linear/raw.js';
+import { basesPerDim, fitToShape, llOrder } from '../linear/read.js';
+import { REGISTER, fail, getMatrixOrder, getOrderForDotOperand } from '../linear/utils.js';
+import { cgaCTAsPerCGA, cgaOrder, cgaSplitNum } from './cga.js';
+import type { DotOperandEncodingAttr } from './dot-operand.js';
 
 // ---- families -------------------------------------------------------------------------------------
 
-/** An encoding of a tensor or memory descriptor (Triton's LayoutEncodingTrait). */
+/** Linear layouts already built, per layout and shape (attributes are uniqued, so the layout is the key). */
+const linearLayoutCache = new Map<LayoutEncodingAttr, Map<string, LinearLayout>>();
+
+/** Triton's layouts are defined on power-of-two shapes only. */
+export function checkPow2Shape(shape: readonly number[]): void {
+  if (!shape.every((d) => Number.isInteger(d) && d >= 1 && (d & (d - 1)) === 0)) {
+    fail(`shape [${shape.join(', ')}] must be positive powers of 2`);
+  }
+}
+
+/**
+ * An encoding of a tensor or memory descriptor (Triton's LayoutEncodingTrait). Every kind answers the queries
+ * below itself, so adding a kind is its class plus its parser registration; the compiler checks the abstract ones.
+ */
 export abstract class LayoutEncodingAttr extends Attribute {
   /** Number of tensor dimensions the layout describes. */
   abstract get rank(): number;
   /** Triton's parse-time invariants (the attribute's `verify`); a message when violated. */
   abstract verify(): string | undefined;
+  /** The CGA layout: bases of the `block` in-dim, one per CTA bit (Triton's getCTALayout). Empty for one CTA. */
+  abstract getCGALayout(): Bases;
+  /** The order of the layout's dims over `shape`, fastest first (Triton's getOrder). */
+  abstract getOrder(shape: readonly number[]): number[];
+  /**
+   * The linear layout over `shape` (the allocation shape for shared layouts), uncached: callers use
+   * `toLinearLayout`, which checks the shape and caches.
+   */
+  protected abstract buildLinearLayout(shape: readonly number[]): LinearLayout;
+
+  /** The alias Triton's OpAsmInterface gives this kind (`#blocked`, `#mma`, ...), none by default. */
+  get aliasName(): string | undefined {
+    return undefined;
+  }
+
+  /** The linear layout of this encoding over `shape` (Triton's toLinearLayout), cached per shape. */
+  toLinearLayout(shape: readonly number[]): LinearLayout {
+    let perShape = linearLayoutCache.get(this);
+    if (!perShape) linearLayoutCache.set(this, (perShape = new Map()));
+    const key = shape.join('x');
+    const hit = perShape.get(key);
+    if (hit) return hit;
+    checkPow2Shape(shape);
+    const ll = this.buildLinearLayout(shape);
+    perShape.set(key, ll);
+    return ll;
+  }
+
+  /** CTAs per CGA along each dim (Triton's getCTAsPerCGA). */
+  getCTAsPerCGA(): number[] {
+    return cgaCTAsPerCGA(this.getCGALayout(), this.rank);
+  }
+  /** Tiles the tensor is split into across CTAs, per dim (Triton's getCTASplitNum). */
+  getCTASplitNum(): number[] {
+    return cgaSplitNum(this.getCGALayout(), this.rank);
+  }
+  /** The order of CTA tiles (Triton's getCTAOrder). */
+  getCTAOrder(): number[] {
+    return cgaOrder(this.getCGALayout(), this.rank);
+  }
+  /** Number of CTAs (Triton's getNumCTAs). */
+  getNumCTAs(): number {
+    return product(this.getCTAsPerCGA());
+  }
 }
 
-/** Layouts that distribute a tensor over registers, lanes, warps and CTAs (DistributedEncodingTrait). */
-export abstract class DistributedEncodingAttr extends LayoutEncodingAttr {}
+/**
+ * Layouts that distribute a tensor over registers, lanes, warps and CTAs (DistributedEncodingTrait). Besides
+ * the trait's queries, a kind that can be the parent of a `dot_op` answers the three dot-operand hooks; the
+ * others keep the defaults, which say "not a dot-operand parent".
+ */
+export abstract class DistributedEncodingAttr extends LayoutEncodingAttr {
+  /** The order of reps (tiles of this layout that tile a larger tensor), fastest first (Triton's getRepOrder). */
+  abstract getRepOrder(): number[];
+
+  getOrder(shape: readonly number[]): number[] {
+    return llOrder(this.toLinearLayout(shape));
+  }
+  /** Registers per thread along each dim, broadcast registers included (Triton's getElemsPerThread). */
+  getElemsPerThread(shape: readonly number[]): number[] {
+    return basesPerDim(fitToShape(this.toLinearLayout(shape), shape), REGISTER, false);
+  }
+  /** Registers per thread (Triton's getTotalElemsPerThread). */
+  getTotalElemsPerThread(shape: readonly number[]): number {
+    return product(this.getElemsPerThread(shape));
+  }
+
+  /** The rep order of operand `opIdx` of a dot with this result layout (MmaEncodingTrait's getRepOrderForOperand). */
+  getRepOrderForOperand(_opIdx: number): number[] | undefined {
+    return undefined;
+  }
+  /** The linear layout of `dot` (whose parent this is) over `shape`. */
+  dotOperandLinearLayout(_shape: readonly number[], _dot: DotOperandEncodingAttr): RawLayout | undefined {
+    return undefined;
+  }
+  /** DotOperandEncodingAttr::verify's checks of `opIdx` and `kWidth` for this parent. */
+  verifyDotOperand(_opIdx: number, _kWidth: number): string | undefined {
+    return `ttg.dot_op unexpected parent layout: ${this.key}`;
+  }
+}
 
 /** Tensor-core accumulator layouts (MmaEncodingTrait): `nvidia_mma`, `amd_mfma`, `amd_wmma`. */
-export abstract class MmaEncodingAttr extends DistributedEncodingAttr {}
+export abstract class MmaEncodingAttr extends DistributedEncodingAttr {
+  override get aliasName(): string | undefined {
+    return 'mma';
+  }
+  getRepOrder(): number[] {
+    return getMatrixOrder(this.rank, true);
+  }
+  override getRepOrderForOperand(opIdx: number): number[] {
+    return getOrderForDotOperand(opIdx, this.rank, true);
+  }
+}
 
 /** Shared-memory layouts (SharedEncodingTrait). */
-export abstract class SharedEncodingAttr extends LayoutEncodingAttr {}
+export abstract class SharedEncodingAttr extends LayoutEncodingAttr {
+  override get aliasName(): string | undefined {
+    return 'shared';
+  }
+  /** The default alignment of an allocation in this layout (Triton's getAlignment). */
+  getAlignment(): number {
+    return 16;
+  }
+  /** MemDescType::verify's check of the allocation shape against the layout; a message when violated. */
+  verifyAllocShape(_allocShape: readonly number[]): string | undefined {
+    return undefined;
+  }
+}
 
 // ---- CGA layouts ----------------------------------------------------------------------------------
 

@@ -7,10 +7,10 @@ import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { IntegerAttr, type Attribute } from '../../ir/attribute.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern, type Type } from '../../ir/type.js';
-import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from './amd.js';
-import { BlockedEncodingAttr } from './blocked.js';
-import { DistributedEncodingAttr, checked, parseParamDict, type Param } from './common.js';
-import { NvidiaMmaEncodingAttr } from './mma.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { checkRank } from '../linear/distributed.js';
+import { fail } from '../linear/utils.js';
+import { type Bases, DistributedEncodingAttr, LayoutEncodingAttr, checked, parseParamDict, type Param } from './common.js';
 
 export class DotOperandEncodingAttr extends DistributedEncodingAttr {
   private constructor(
@@ -29,6 +29,25 @@ export class DotOperandEncodingAttr extends DistributedEncodingAttr {
     return this.parent instanceof DistributedEncodingAttr ? this.parent.rank : 0;
   }
 
+  /** The parent's CGA layout, broadcast along K (the operand is the same in every CTA along K). */
+  getCGALayout(): Bases {
+    const parent = this.parent;
+    if (!(parent instanceof LayoutEncodingAttr)) fail(`no CGA layout for ${parent.key}`);
+    const kDim = this.opIdx === 0 ? this.rank - 1 : this.rank - 2;
+    return parent.getCGALayout().map((b) => b.map((v, i) => (i === kDim ? 0 : v)));
+  }
+  /** The parent decides how the operand's tiles repeat (Triton's DotOperandEncodingAttr::getRepOrder). */
+  getRepOrder(): number[] {
+    const order = this.parent instanceof DistributedEncodingAttr ? this.parent.getRepOrderForOperand(this.opIdx) : undefined;
+    return order ?? fail(`getRepOrder not implemented for ${this.key}`);
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    checkRank(shape, this.rank, 'dot_op');
+    const parent = this.parent;
+    const ll = parent instanceof DistributedEncodingAttr ? parent.dotOperandLinearLayout(shape, this) : undefined;
+    return (ll ?? fail(`unsupported dot_op parent ${parent.key}`)).toLinearLayout();
+  }
+
   print(p: AsmPrinter): void {
     p.write(`#ttg.dot_op<{opIdx = ${this.opIdx}, parent = `);
     p.printAttribute(this.parent);
@@ -43,33 +62,7 @@ export class DotOperandEncodingAttr extends DistributedEncodingAttr {
   verify(): string | undefined {
     const { opIdx, parent, kWidth } = this;
     if (opIdx !== 0 && opIdx !== 1) return `ttg.dot_op opIdx parameter can be 0 or 1, got: ${opIdx}`;
-    if (parent instanceof NvidiaMmaEncodingAttr) {
-      const modern = parent.isAmpere() || parent.isHopper();
-      if (kWidth !== 0 && !modern) return 'ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent';
-      if (kWidth === 0 && modern) return 'ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent';
-      if (opIdx !== 0 && parent.isHopper()) {
-        return 'ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers';
-      }
-      return undefined;
-    }
-    if (parent instanceof AMDWmmaEncodingAttr) {
-      if (parent.version === 1 && kWidth !== 8 && kWidth !== 16) {
-        return 'ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including packed cases for `scaled_dot`)';
-      }
-      if (parent.version === 2 && ![4, 8, 16].includes(kWidth)) {
-        return 'ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including packed cases for `scaled_dot`)';
-      }
-      if (parent.version === 3 && kWidth === 0) return 'ttg.dot_op kWidth parameter is mandatory for WMMA v3 ';
-      return undefined;
-    }
-    if (parent instanceof AMDMfmaEncodingAttr) {
-      if (kWidth === 0) return 'ttg.dot_op kWidth parameter is mandatory for MFMA parent';
-      return undefined;
-    }
-    if (parent instanceof BlockedEncodingAttr) {
-      if (kWidth !== 0) return 'ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout';
-      return undefined;
-    }
+    if (parent instanceof DistributedEncodingAttr) return parent.verifyDotOperand(opIdx, kWidth);
     return `ttg.dot_op unexpected parent layout: ${parent.key}`;
   }
 }

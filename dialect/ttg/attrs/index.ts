@@ -5,9 +5,7 @@
  * they print inline, their parent through its alias.
  */
 import { registerAliasHook } from '../../ir/dialect-registry.js';
-import { BlockedEncodingAttr } from './blocked.js';
-import { MmaEncodingAttr, SharedEncodingAttr } from './common.js';
-import { LinearEncodingAttr } from './linear.js';
+import { LayoutEncodingAttr } from './common.js';
 import { SharedMemorySpaceAttr } from './memory-space.js';
 
 export * from './common.js';
@@ -21,10 +19,7 @@ export * from './shared.js';
 export * from './memory-space.js';
 
 registerAliasHook((x) => {
-  if (x instanceof MmaEncodingAttr) return 'mma';
-  if (x instanceof SharedEncodingAttr) return 'shared';
-  if (x instanceof BlockedEncodingAttr) return 'blocked';
-  if (x instanceof LinearEncodingAttr) return 'linear';
+  if (x instanceof LayoutEncodingAttr) return x.aliasName;
   if (x instanceof SharedMemorySpaceAttr) return 'smem';
   return undefined;
 });

@@ -5,6 +5,10 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { linearEncodingToLinearLayout } from '../linear/distributed.js';
+import { reversedIota } from '../linear/read.js';
+import { orderPerDim } from './cga.js';
 import {
   type Bases,
   DistributedEncodingAttr,
@@ -52,6 +56,24 @@ export class LinearEncodingAttr extends DistributedEncodingAttr {
       ['warp', this.warp],
       ['block', this.block],
     ];
+  }
+
+  override get aliasName(): string {
+    return 'linear';
+  }
+  getCGALayout(): Bases {
+    return this.block;
+  }
+  /** Reps follow the register order (LinearEncodingAttr::getRepOrder is its getOrder). */
+  getRepOrder(): number[] {
+    return orderPerDim(this.register, reversedIota(this.rank));
+  }
+  /** CTA tiles follow the block bases, then the register order. */
+  override getCTAOrder(): number[] {
+    return orderPerDim(this.block, this.getRepOrder());
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return linearEncodingToLinearLayout(shape, this).toLinearLayout();
   }
 
   print(p: AsmPrinter): void {

@@ -5,6 +5,9 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { nvidiaDotToLinearLayout, nvidiaMmaToLinearLayout } from '../linear/distributed.js';
+import type { RawLayout } from '../linear/raw.js';
 import {
   type Bases,
   MmaEncodingAttr,
@@ -20,6 +23,7 @@ import {
   uintParam,
   verifyCGA,
 } from './common.js';
+import type { DotOperandEncodingAttr } from './dot-operand.js';
 
 export class NvidiaMmaEncodingAttr extends MmaEncodingAttr {
   private constructor(
@@ -64,6 +68,25 @@ export class NvidiaMmaEncodingAttr extends MmaEncodingAttr {
   }
   isHopper(): boolean {
     return this.versionMajor === 3;
+  }
+
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return nvidiaMmaToLinearLayout(shape, this).toLinearLayout();
+  }
+  override dotOperandLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr): RawLayout {
+    return nvidiaDotToLinearLayout(shape, dot, this);
+  }
+  override verifyDotOperand(opIdx: number, kWidth: number): string | undefined {
+    const modern = this.isAmpere() || this.isHopper();
+    if (kWidth !== 0 && !modern) return 'ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent';
+    if (kWidth === 0 && modern) return 'ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent';
+    if (opIdx !== 0 && this.isHopper()) {
+      return 'ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers';
+    }
+    return undefined;
   }
 
   print(p: AsmPrinter): void {

@@ -9,6 +9,15 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import {
+  amdRotatingSharedToLinearLayout,
+  nvmmaSharedToLinearLayout,
+  sharedLinearToLinearLayout,
+  swizzledSharedToLinearLayout,
+} from '../linear/shared.js';
+import { getMatrixOrder } from '../linear/utils.js';
+import { orderPerDim } from './cga.js';
 import {
   type Bases,
   SharedEncodingAttr,
@@ -51,6 +60,12 @@ abstract class SwizzledBase extends SharedEncodingAttr {
   get rank(): number {
     return this.order.length;
   }
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  getOrder(_shape: readonly number[]): number[] {
+    return [...this.order];
+  }
   print(p: AsmPrinter): void {
     p.write(
       `#ttg.${this.mnemonic}<{vec = ${this.vec}, perPhase = ${this.perPhase}, maxPhase = ${this.maxPhase}, order = [${joinInts(this.order)}]`,
@@ -73,6 +88,9 @@ export interface SwizzledParams {
 
 export class SwizzledSharedEncodingAttr extends SwizzledBase {
   protected readonly mnemonic = 'swizzled_shared';
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return swizzledSharedToLinearLayout(shape, this).toLinearLayout();
+  }
   static get(p: SwizzledParams): SwizzledSharedEncodingAttr {
     return intern(
       new SwizzledSharedEncodingAttr(p.vec, p.perPhase, p.maxPhase, freezeInts(p.order), freezeBases(p.cgaLayout ?? [])),
@@ -83,6 +101,9 @@ export class SwizzledSharedEncodingAttr extends SwizzledBase {
 /** AMD's rotating swizzle: the same parameters as swizzled_shared, with the phase rotated per block of rows. */
 export class AMDRotatingSharedEncodingAttr extends SwizzledBase {
   protected readonly mnemonic = 'amd_rotating_shared';
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return amdRotatingSharedToLinearLayout(shape, this).toLinearLayout();
+  }
   static get(p: SwizzledParams): AMDRotatingSharedEncodingAttr {
     return intern(
       new AMDRotatingSharedEncodingAttr(p.vec, p.perPhase, p.maxPhase, freezeInts(p.order), freezeBases(p.cgaLayout ?? [])),
@@ -161,6 +182,20 @@ export class NVMMASharedEncodingAttr extends SharedEncodingAttr {
   get alignment(): number {
     return 128 * this.maxPhase;
   }
+  override getAlignment(): number {
+    return this.alignment;
+  }
+  getCGALayout(): Bases {
+    return this.cgaLayout;
+  }
+  /** Row-major unless transposed (a 1-D layout has the one dim). */
+  getOrder(shape: readonly number[]): number[] {
+    if (shape.length === 1) return [0];
+    return getMatrixOrder(shape.length, !this.transposed);
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return nvmmaSharedToLinearLayout(shape, this).toLinearLayout();
+  }
 
   print(p: AsmPrinter): void {
     p.write(
@@ -238,6 +273,29 @@ export class SharedLinearEncodingAttr extends SharedEncodingAttr {
       ['offset', this.offset],
       ['block', this.block],
     ];
+  }
+  override getAlignment(): number {
+    return this.alignment;
+  }
+  getCGALayout(): Bases {
+    return this.block;
+  }
+  /** Dims as the offset bases move them, then from the last dim down. */
+  getOrder(_shape: readonly number[]): number[] {
+    return orderPerDim(this.offset, [...Array(this.rank).keys()].reverse());
+  }
+  /** The allocation's trailing dims must be the sizes the bases span. */
+  override verifyAllocShape(allocShape: readonly number[]): string | undefined {
+    const block = allocShape.slice(allocShape.length - this.rank);
+    const sizes = new Array<number>(this.rank).fill(1);
+    for (const b of [...this.offset, ...this.block]) b.forEach((v, i) => (sizes[i] = Math.max(sizes[i]!, 2 ** Math.ceil(Math.log2(v + 1)))));
+    for (let d = 0; d < block.length; d++) {
+      if (block[d] !== sizes[d]) return `Mismatch in expected shape for dimension ${d}. Expected: ${block[d]}, got: ${sizes[d]}`;
+    }
+    return undefined;
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return sharedLinearToLinearLayout(shape, this).toLinearLayout();
   }
 
   print(p: AsmPrinter): void {
@@ -355,6 +413,25 @@ export class PaddedSharedEncodingAttr extends SharedEncodingAttr {
   get order(): number[] {
     const fallback = [...Array(this.outRank).keys()].reverse();
     return orderFromBases(this.offset, fallback);
+  }
+  getOrder(_shape: readonly number[]): number[] {
+    return this.order;
+  }
+  getCGALayout(): Bases {
+    return this.block;
+  }
+  /** The linear component's sizes must be the allocation's (without a leading pipelining dim). */
+  override verifyAllocShape(allocShape: readonly number[]): string | undefined {
+    const rank = this.rank;
+    const expected = rank === allocShape.length - 1 ? allocShape.slice(1) : allocShape;
+    const sizes = this.shape;
+    for (let d = 0; d < rank; d++) {
+      if (sizes[d] !== expected[d]) return `Mismatch in expected shape for dimension ${d}. Expected: ${expected[d]}, got: ${sizes[d]}`;
+    }
+    return undefined;
+  }
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    return sharedLinearToLinearLayout(shape, this).toLinearLayout();
   }
 
   print(p: AsmPrinter): void {

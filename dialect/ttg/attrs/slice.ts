@@ -3,7 +3,11 @@ import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { IntegerAttr, type Attribute } from '../../ir/attribute.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern, type Type } from '../../ir/type.js';
-import { DistributedEncodingAttr, checked, nameLoc, parseAngleDict } from './common.js';
+import type { LinearLayout } from '../../linear-layout/linear-layout.js';
+import { sliceLinearLayout } from '../linear/distributed.js';
+import { RawLayout } from '../linear/raw.js';
+import { fail } from '../linear/utils.js';
+import { type Bases, DistributedEncodingAttr, checked, nameLoc, parseAngleDict } from './common.js';
 
 export class SliceEncodingAttr extends DistributedEncodingAttr {
   private constructor(
@@ -19,6 +23,24 @@ export class SliceEncodingAttr extends DistributedEncodingAttr {
 
   get rank(): number {
     return this.parent.rank - 1;
+  }
+
+  /** The parent's CGA layout without the sliced dim. */
+  getCGALayout(): Bases {
+    return this.parent.getCGALayout().map((b) => b.filter((_, i) => i !== this.dim));
+  }
+  /** The parent's rep order without the sliced dim. */
+  getRepOrder(): number[] {
+    return this.parent
+      .getRepOrder()
+      .filter((d) => d !== this.dim)
+      .map((d) => (d > this.dim ? d - 1 : d));
+  }
+  /** The parent's layout over the padded shape, with the sliced dim removed. */
+  protected buildLinearLayout(shape: readonly number[]): LinearLayout {
+    if (shape.length !== this.rank) fail(`shape rank ${shape.length} does not match the rank ${this.rank} of the slice layout`);
+    const parentLL = this.parent.toLinearLayout(this.paddedShape(shape));
+    return sliceLinearLayout(RawLayout.fromLinearLayout(parentLL), this.dim).toLinearLayout();
   }
 
   print(p: AsmPrinter): void {

@@ -3,12 +3,13 @@
  * Triton 3.6's LinearLayoutConversions.cpp computes them.
  */
 import { RawLayout as LinearLayout } from './raw.js';
-import { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from '../attrs/amd.js';
-import { BlockedEncodingAttr } from '../attrs/blocked.js';
+// The layout classes call these conversions from their methods; types only here, so no import cycle at run time.
+import type { AMDMfmaEncodingAttr, AMDWmmaEncodingAttr } from '../attrs/amd.js';
+import type { BlockedEncodingAttr } from '../attrs/blocked.js';
 import type { Bases } from '../attrs/common.js';
-import { DotOperandEncodingAttr } from '../attrs/dot-operand.js';
-import { LinearEncodingAttr } from '../attrs/linear.js';
-import { NvidiaMmaEncodingAttr } from '../attrs/mma.js';
+import type { DotOperandEncodingAttr } from '../attrs/dot-operand.js';
+import type { LinearEncodingAttr } from '../attrs/linear.js';
+import type { NvidiaMmaEncodingAttr } from '../attrs/mma.js';
 import { orderPerDim } from '../attrs/cga.js';
 import {
   BLOCK,
@@ -33,7 +34,7 @@ import {
 const id1 = (size: number, inDim: string, outDim: string): LinearLayout => LinearLayout.identity1D(size, inDim, outDim);
 const zeros1 = (size: number, inDim: string, outDim: string): LinearLayout => LinearLayout.zeros1D(size, inDim, outDim);
 
-function checkRank(shape: readonly number[], rank: number, what: string): void {
+export function checkRank(shape: readonly number[], rank: number, what: string): void {
   if (shape.length !== rank) fail(`shape rank ${shape.length} does not match the rank ${rank} of the ${what} layout`);
 }
 
@@ -96,7 +97,7 @@ export function nvidiaMmaToLinearLayout(shape: readonly number[], mma: NvidiaMma
   return combineCtaCgaWithShape(cta, makeCgaLayout(mma.cgaLayout, rank), shape);
 }
 
-function nvidiaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, mma: NvidiaMmaEncodingAttr): LinearLayout {
+export function nvidiaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, mma: NvidiaMmaEncodingAttr): LinearLayout {
   const rank = shape.length;
   const kWidth = dot.kWidth;
   const isA = dot.opIdx === 0;
@@ -121,7 +122,7 @@ function nvidiaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodi
 
 // ---- FMA dot operands (blocked parent) --------------------------------------------------------------
 
-function fmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, blocked: BlockedEncodingAttr): LinearLayout {
+export function fmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, blocked: BlockedEncodingAttr): LinearLayout {
   const rank = shape.length;
   const order = blocked.order;
   const kDim = dot.opIdx === 0 ? rank - 1 : rank - 2;
@@ -186,7 +187,7 @@ export function mfmaToLinearLayout(shape: readonly number[], mfma: AMDMfmaEncodi
   return combineCtaCgaWithShape(tile, makeCgaLayout(mfma.cgaLayout, rank), shape);
 }
 
-function mfmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, mfma: AMDMfmaEncodingAttr): LinearLayout {
+export function mfmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, mfma: AMDMfmaEncodingAttr): LinearLayout {
   const rank = shape.length;
   const hasBatch = rank === 3;
   const kWidth = dot.kWidth;
@@ -275,7 +276,7 @@ export function wmmaToLinearLayout(shape: readonly number[], wmma: AMDWmmaEncodi
   return combineCtaCgaWithShape(tile, makeCgaLayout(wmma.cgaLayout, rank), shape);
 }
 
-function wmmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, wmma: AMDWmmaEncodingAttr): LinearLayout {
+export function wmmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr, wmma: AMDWmmaEncodingAttr): LinearLayout {
   const rank = shape.length;
   const hasBatch = rank === 3;
   const names = standardOutDimNames(rank);
@@ -309,18 +310,6 @@ function wmmaDotToLinearLayout(shape: readonly number[], dot: DotOperandEncoding
   const repNames = order.map((d) => names[d]!);
   const cta = tile.transposeOuts(repNames).mul(warps.transposeOuts(repNames));
   return combineCtaCgaWithShape(cta, dotOperandCgaLayout(wmma.cgaLayout, rank, dot.opIdx), shape);
-}
-
-// ---- dot operands -------------------------------------------------------------------------------------
-
-export function dotOperandToLinearLayout(shape: readonly number[], dot: DotOperandEncodingAttr): LinearLayout {
-  const parent = dot.parent;
-  checkRank(shape, dot.rank, 'dot_op');
-  if (parent instanceof BlockedEncodingAttr) return fmaDotToLinearLayout(shape, dot, parent);
-  if (parent instanceof AMDMfmaEncodingAttr) return mfmaDotToLinearLayout(shape, dot, parent);
-  if (parent instanceof AMDWmmaEncodingAttr) return wmmaDotToLinearLayout(shape, dot, parent);
-  if (parent instanceof NvidiaMmaEncodingAttr) return nvidiaDotToLinearLayout(shape, dot, parent);
-  fail(`unsupported dot_op parent ${parent.key}`);
 }
 
 // ---- linear ---------------------------------------------------------------------------------------------

@@ -3,15 +3,14 @@
  * LinearLayoutConversions.cpp computes them. `shape` is the allocation shape (without a pipelining dim).
  */
 import { RawLayout as LinearLayout } from './raw.js';
-import { cgaSplitNum } from '../attrs/cga.js';
-import {
+import { cgaSplitNum, shapePerCTA } from '../attrs/cga.js';
+import type {
   AMDRotatingSharedEncodingAttr,
   NVMMASharedEncodingAttr,
   PaddedSharedEncodingAttr,
   SharedLinearEncodingAttr,
   SwizzledSharedEncodingAttr,
 } from '../attrs/shared.js';
-import { shapePerCTA } from '../types.js';
 import {
   OFFSET,
   combineCtaCgaWithShape,

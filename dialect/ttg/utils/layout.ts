@@ -10,9 +10,7 @@ import { RankedTensorType, type Type } from '../../ir/type.js';
 import type { Attribute } from '../../ir/attribute.js';
 import {
   BlockedEncodingAttr,
-  DotOperandEncodingAttr,
-  LinearEncodingAttr,
-  SliceEncodingAttr,
+  LayoutEncodingAttr,
   type Bases,
 } from '../attrs/index.js';
 import { cgaFromSplitParams, cgaSplitNum } from '../attrs/cga.js';
@@ -70,21 +68,9 @@ export function nextPowOf2(n: number): number {
  * its dim from the parent's bases, a dot operand zeroes the parent's K dim. Empty for a single CTA.
  */
 export function cgaBasesOf(enc: Attribute | undefined): Bases {
-  if (!enc) return [];
-  if (enc instanceof SliceEncodingAttr) {
-    const parent = cgaBasesOf(enc.parent);
-    return parent.map((b) => b.filter((_, i) => i !== enc.dim));
-  }
-  if (enc instanceof DotOperandEncodingAttr) {
-    const parent = cgaBasesOf(enc.parent);
-    if (parent.length === 0) return parent;
-    const rank = parent[0]!.length;
-    const kDim = enc.opIdx === 0 ? rank - 1 : rank - 2;
-    return parent.map((b) => b.map((v, i) => (i === kDim ? 0 : v)));
-  }
-  if (enc instanceof LinearEncodingAttr) return enc.block;
-  const cga = (enc as { cgaLayout?: unknown }).cgaLayout;
-  return Array.isArray(cga) ? (cga as Bases) : [];
+  if (enc instanceof LayoutEncodingAttr) return enc.getCGALayout();
+  // Encodings outside the TritonGPU layout families (tensor memory) carry no CGA layout here.
+  return [];
 }
 
 /** Number of CTAs a CGA layout spans. */
