@@ -1,6 +1,7 @@
 /**
  * The kernels kind: a random Triton kernel (scripts/oracle/kernelgen.py) compiled by Triton 3.6 on the CPU for
- * sm80 or sm90 with MLIR_ENABLE_DUMP=1; the log is replayed through ttg-opt (tools/replay) up to
+ * sm80 or sm90 with MLIR_ENABLE_DUMP=1 (make_llir stopped after its allocation passes); the log is replayed through
+ * ttg-opt (tools/replay) from make_ttgir's first pass (convert-triton-to-tritongpu) up to
  * tritongpu-global-scratch-memory-allocation, and every pass that ttg-opt has must give 'same'. A differing pass
  * is saved as a one-pass reproducer (the IR before it, the flag, Triton's output) next to the kernel and its log.
  */
@@ -8,6 +9,7 @@ import { parseDumpLog } from '../../tools/replay/dump-log.js';
 import { replay } from '../../tools/replay/replay.js';
 import type { CaseResult, KindContext } from './types.js';
 
+const FIRST = 'convert-triton-to-tritongpu';
 const LAST = 'tritongpu-global-scratch-memory-allocation';
 
 /** Case `index` is generated kernel `index >> 1` compiled for sm80 (even index) or sm90 (odd): every kernel goes
@@ -27,7 +29,7 @@ export async function kernelCase(ctx: KindContext, index: number): Promise<CaseR
   } catch (e) {
     return { outcome: 'rejected', detail: `unreadable log: ${e instanceof Error ? e.message : String(e)}` };
   }
-  const rep = replay(dumps, { to: LAST, diff: 'first', keepTexts: true, ...(options.num_stages ? { numStages: options.num_stages } : {}) });
+  const rep = replay(dumps, { from: FIRST, to: LAST, diff: 'first', keepTexts: true, ...(options.num_stages ? { numStages: options.num_stages } : {}) });
   const steps: Record<string, number> = { ...rep.counts };
   const bad = rep.steps.filter((s) => s.verdict === 'differs' || s.verdict === 'ours-failed');
   if (!bad.length) return { outcome: 'same', steps };
@@ -46,6 +48,6 @@ export async function kernelCase(ctx: KindContext, index: number): Promise<CaseR
     detail: `sm${cap} ${JSON.stringify(options)}: ${passes.join(', ')}${first.note ? ` (${first.note.slice(0, 200)})` : ''}`,
     files,
     steps,
-    command: `node dist/bin/ttg-replay.js dump.log --json --to ${LAST}` + (first.argument ? `; node dist/bin/ttg-opt.js before.mlir '${first.argument}'` : ''),
+    command: `node dist/bin/ttg-replay.js dump.log --json --from ${FIRST} --to ${LAST}` + (first.argument ? `; node dist/bin/ttg-opt.js before.mlir '${first.argument}'` : ''),
   };
 }

@@ -27,6 +27,8 @@ from triton._C.libtriton import ir, passes  # noqa: E402
 import triton._C.libtriton as lt  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="difftest-oracle-")
+# kernel compiles write Triton's cache: keep it in TMP (removed at exit), not in ~/.triton of a long run
+os.environ.setdefault("TRITON_CACHE_DIR", os.path.join(TMP, "cache"))
 CASE_TIMEOUT = int(os.environ.get("DIFFTEST_CASE_TIMEOUT", "120"))
 
 
