@@ -7,6 +7,7 @@
  */
 import { parseDumpLog } from '../../tools/replay/dump-log.js';
 import { replay } from '../../tools/replay/replay.js';
+import { fastReplaySame } from './fast-replay.js';
 import type { CaseResult, KindContext } from './types.js';
 
 const FIRST = 'convert-triton-to-tritongpu';
@@ -29,6 +30,8 @@ export async function kernelCase(ctx: KindContext, index: number): Promise<CaseR
   } catch (e) {
     return { outcome: 'rejected', detail: `unreadable log: ${e instanceof Error ? e.message : String(e)}` };
   }
+  const fast = process.env['DIFFTEST_SLOW_REPLAY'] ? undefined : fastReplaySame(dumps, FIRST, LAST, options.num_stages);
+  if (fast) return { outcome: 'same', steps: fast };
   const rep = replay(dumps, { from: FIRST, to: LAST, diff: 'first', keepTexts: true, ...(options.num_stages ? { numStages: options.num_stages } : {}) });
   const steps: Record<string, number> = { ...rep.counts };
   const bad = rep.steps.filter((s) => s.verdict === 'differs' || s.verdict === 'ours-failed');
