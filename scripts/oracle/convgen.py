@@ -96,13 +96,18 @@ class ConvGen(Gen):
     def shared(self, shape, nctas, bits):
         rank = len(shape)
         r = self.rng
-        # Triton aborts on an nvmma layout over fewer than 8 rows or a row narrower than its swizzle
-        if rank >= 2 and r.random() < 0.4 and bits in (8, 16, 32) and shape[-2] >= 8 and shape[-1] >= 8:
+        # Triton aborts on an nvmma layout over fewer than 8 rows or a row narrower than its swizzle (per CTA)
+        cga = self.cga(rank, nctas)
+        per_cta = list(shape)
+        for b in cga:
+            for d, v in enumerate(b):
+                if v:
+                    per_cta[d] //= 2
+        if rank == 2 and r.random() < 0.4 and bits in (8, 16, 32) and min(per_cta) >= 8:
             tr = r.choice([False, False, True])
-            contig = shape[-2] if tr else shape[-1]
+            contig = per_cta[-2] if tr else per_cta[-1]
             swz = r.choice([b for b in (0, 32, 64, 128) if b <= contig * bits // 8])
-            return "nvmma", ttgl.NVMMASharedLayout(swizzle_byte_width=swz, element_bitwidth=bits, rank=rank,
-                                                   transposed=tr, cga_layout=self.cga(rank, nctas))
+            return "nvmma", ttgl.NVMMASharedLayout(swizzle_byte_width=swz, element_bitwidth=bits, rank=rank, transposed=tr, cga_layout=cga)
         return "swizzled", ttgl.SwizzledSharedLayout(vec=self.p2(0, 3), per_phase=self.p2(0, 2), max_phase=self.p2(0, 3), order=self.order(rank),
                                                      cga_layout=self.cga(rank, nctas))
 
