@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { batchSize, runBatch, type Kind } from './batch.js';
 import { loadStageSeeds, type StageSeed } from './mutate-stage.js';
@@ -134,7 +134,7 @@ export async function runDifftest(o: DifftestOptions, python: string): Promise<D
     // the counter every worker takes batches from (Atomics: no message round trip per batch)
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const deadline = o.timeLimit !== undefined ? t0 + o.timeLimit * 1000 : 0;
-    const workerFile = new URL('./worker.js', import.meta.url);
+    const workerFile = workerScript();
     await Promise.all(
       Array.from({ length: o.jobs }, () => new Promise<void>((resolve, reject) => {
         const w = new Worker(workerFile, { workerData: { kind: o.kind, n: o.n, seed: o.seed, minimize: o.minimize, pipelineDir: o.pipelineDir, python, batch, deadline, counter } });
@@ -151,6 +151,15 @@ export async function runDifftest(o: DifftestOptions, python: string): Promise<D
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(s, null, 1) + '\n');
   return s;
+}
+
+/** The worker's compiled module: next to this one when it is dist/, else the build's (running from sources, vitest). */
+function workerScript(): URL {
+  const here = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  const built = join(repoRootOf(), 'dist', 'golden', 'difftest', 'worker.js');
+  if (!existsSync(built)) throw new Error(`--jobs > 1 needs the built worker (${built}): run npm run build`);
+  return pathToFileURL(built);
 }
 
 export function loadSeeds(pipelineDir: string): StageSeed[] {
