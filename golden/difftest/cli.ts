@@ -62,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   const s = await runDifftest(opts, py.python);
   process.stdout.write(
-    `${s.kind}: ${s.inputs} inputs in ${s.seconds}s (${s.rate}/s, ${s.ratePerJob}/s per job): ${Object.entries(s.counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n` +
+    `${s.kind}: ${s.inputs} inputs in ${s.seconds}s (${s.rate}/s, ${s.ratePerJob}/s per job; CPU: ttg-opt ${s.cpuSeconds.node}s, Triton ${s.cpuSeconds.python}s, ${s.casesPerCpuSecond} cases per CPU second): ${Object.entries(s.counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n` +
       Object.entries(s.divergenceClasses).map(([k, v]) => `  ${v}x ${k}\n`).join('') +
       (Object.keys(s.steps).length ? `  steps: ${JSON.stringify(s.steps)}\n` : '') +
       `summary: ${opts.summary ?? join(opts.out, `summary-${s.kind}.json`)}\n`,

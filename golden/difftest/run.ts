@@ -46,8 +46,15 @@ export interface DifftestSummary {
   /** Cases per second over the run, and per job. */
   rate: number;
   ratePerJob: number;
+  /** CPU seconds of the run: ttg-opt's side (this process, all threads) and the oracles (Python + its children). */
+  cpuSeconds: { node: number; python: number };
+  /** Cases per CPU second of both sides: what one core does when there are as many jobs as cores. */
+  casesPerCpuSecond: number;
   python: string;
 }
+
+/** What a worker thread posts: a batch of results, or at its end its oracle's CPU seconds. */
+export type WorkerMessage = { items: [number, CaseResult][] } | { oracleCpu: number };
 
 /** Records and reproducer folders kept per divergence class: a systematic bug must not make the summary huge. */
 const RECORDS_PER_CLASS = 20;
@@ -73,12 +80,14 @@ export function emptySummary(o: DifftestOptions, python: string): DifftestSummar
   return {
     kind: o.kind, seed: o.seed, jobs: o.jobs, inputs: 0,
     counts: { same: 0, divergence: 0, 'triton-crash': 0, rejected: 0, unsupported: 0 },
-    divergenceClasses: {}, divergences: [], crashes: [], unsupported: {}, steps: {}, seconds: 0, rate: 0, ratePerJob: 0, python,
+    divergenceClasses: {}, divergences: [], crashes: [], unsupported: {}, steps: {}, seconds: 0, rate: 0, ratePerJob: 0,
+    cpuSeconds: { node: 0, python: 0 }, casesPerCpuSecond: 0, python,
   };
 }
 
 export async function runDifftest(o: DifftestOptions, python: string): Promise<DifftestSummary> {
   const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
   const s = emptySummary(o, python);
   const perClass = new Map<string, number>();
   const record = (index: number, r: CaseResult): void => {
@@ -127,6 +136,7 @@ export async function runDifftest(o: DifftestOptions, python: string): Promise<D
     const seeds = o.kind === 'passes' ? loadSeeds(o.pipelineDir) : [];
     try {
       await jobLoop(o.kind, { oracle, root: repoRootOf(), seed: o.seed, minimize: o.minimize }, seeds, take, emit);
+      s.cpuSeconds.python += await oracle.cpuSeconds();
     } finally {
       oracle.close();
     }
@@ -138,13 +148,20 @@ export async function runDifftest(o: DifftestOptions, python: string): Promise<D
     await Promise.all(
       Array.from({ length: o.jobs }, () => new Promise<void>((resolve, reject) => {
         const w = new Worker(workerFile, { workerData: { kind: o.kind, n: o.n, seed: o.seed, minimize: o.minimize, pipelineDir: o.pipelineDir, python, batch, deadline, counter } });
-        w.on('message', (m: [number, CaseResult][]) => emit(m));
+        w.on('message', (m: WorkerMessage) => {
+          if ('items' in m) emit(m.items);
+          else s.cpuSeconds.python += m.oracleCpu;
+        });
         w.on('error', reject);
         w.on('exit', () => resolve());
       })),
     );
   }
   s.seconds = Math.round((Date.now() - t0) / 100) / 10;
+  const cpu = process.cpuUsage(cpu0);
+  s.cpuSeconds.node = Math.round((cpu.user + cpu.system) / 1e5) / 10;
+  s.cpuSeconds.python = Math.round(s.cpuSeconds.python * 10) / 10;
+  s.casesPerCpuSecond = Math.round((s.inputs / Math.max(s.cpuSeconds.node + s.cpuSeconds.python, 0.1)) * 100) / 100;
   s.rate = Math.round((s.inputs / Math.max(s.seconds, 0.1)) * 10) / 10;
   s.ratePerJob = Math.round((s.rate / o.jobs) * 100) / 100;
   const file = o.summary ?? join(o.out, `summary-${o.kind}.json`);

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Kind } from './batch.js';
 import { Oracle } from './oracle.js';
-import { jobLoop, loadSeeds, repoRootOf } from './run.js';
+import { jobLoop, loadSeeds, repoRootOf, type WorkerMessage } from './run.js';
 
 interface WorkerInput { kind: Kind; n: number; seed: number; minimize: boolean; pipelineDir: string; python: string; batch: number; deadline: number; counter: Int32Array }
 
@@ -19,7 +19,9 @@ const take = (): number[] => {
 };
 const oracle = new Oracle(w.python, root);
 try {
-  await jobLoop(w.kind, { oracle, root, seed: w.seed, minimize: w.minimize }, w.kind === 'passes' ? loadSeeds(w.pipelineDir) : [], take, (items) => parentPort!.postMessage(items));
+  const post = (m: WorkerMessage): void => parentPort!.postMessage(m);
+  await jobLoop(w.kind, { oracle, root, seed: w.seed, minimize: w.minimize }, w.kind === 'passes' ? loadSeeds(w.pipelineDir) : [], take, (items) => post({ items }));
+  post({ oracleCpu: await oracle.cpuSeconds() });
 } finally {
   oracle.close();
 }

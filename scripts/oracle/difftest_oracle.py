@@ -16,6 +16,7 @@
 #   {"op": "kernel", "seed": S, "cap": 80|90}          a random Triton kernel (kernelgen.py), compiled on the CPU
 #        -> {"src", "name", "log": MLIR_ENABLE_DUMP stderr} | {"error": msg}
 #   {"op": "ping"} -> {"pong": version}
+#   {"op": "stats"} -> {"cpu": CPU seconds of this server and its finished children}
 #
 # Run with the Python that has the triton==3.6.0 wheel: python3 scripts/oracle/difftest_oracle.py
 import os, sys, json, re, random, tempfile, traceback, signal
@@ -314,6 +315,10 @@ def main():
             op = req.get("op")
             if op == "ping":
                 res = {"pong": triton.__version__}
+            elif op == "stats":
+                import resource
+                me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+                res = {"cpu": me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime}
             elif op == "layout":
                 res = forked(lambda: run_layout(req))
             elif op == "layouts":
