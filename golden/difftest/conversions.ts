@@ -78,6 +78,8 @@ function allocation(c: ConversionReply): { cls: string; detail: string; triton?:
     return ours.exitCode === 0 ? { cls: 'allocation triton failed', detail: c.pass_error.slice(0, 300) } : undefined;
   }
   if (ours.exitCode !== 0) return { cls: 'allocation ours failed', detail: ours.stderr.split('\n')[0]?.slice(0, 300) ?? '' };
+  // Triton's text as it printed it is usually ours already: re-printing it (a parse) only when it is not
+  if (ours.stdout.trimEnd() === (c.output ?? '').trimEnd()) return undefined;
   const again = runOptSync(['-'], c.output ?? '');
   if (again.exitCode !== 0) return { cls: 'allocation ours failed', detail: `re-printing Triton's output: ${again.stderr.split('\n')[0]?.slice(0, 250)}` };
   if (again.stdout === ours.stdout) return undefined;
