@@ -246,10 +246,44 @@ def _llir_prefix(src, options, capability):
     raise _Stop()
 
 
+def _quiet(stage):
+    """The stage without MLIR_ENABLE_DUMP (its pass managers read the variable when they are made)."""
+    def run(src, metadata):
+        os.environ["MLIR_ENABLE_DUMP"] = "0"
+        try:
+            return stage(src, metadata)
+        finally:
+            os.environ["MLIR_ENABLE_DUMP"] = "1"
+    return run
+
+
 def _truncate_stages(backend, stages, options, language, capability):
+    # make_ttir is not replayed (the kernels kind starts at make_ttgir): no dumps to print there
+    stages["ttir"] = _quiet(stages["ttir"])
     stages["llir"] = lambda src, metadata: _llir_prefix(src, options, capability)
     stages.pop("ptx", None)
     stages.pop("cubin", None)
+
+
+_warm = False
+
+
+def _warm_up():
+    """One compile in the server itself, so that what Triton does once per process (importing the backend,
+    asking ptxas its version, building the pass pipelines' caches) is done before the fork, not in every case."""
+    global _warm
+    if _warm:
+        return
+    _warm = True
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)  # nothing may reach the JSON channel
+        run_kernel({"seed": 0, "cap": 80})
+    except Exception:
+        pass
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def run_kernel(req):
@@ -329,6 +363,7 @@ def main():
             elif op == "pass":
                 res = forked(lambda: run_pass(req))
             elif op == "kernel":
+                _warm_up()
                 res = forked(lambda: run_kernel(req))
             else:
                 res = {"error": f"unknown op {op}"}
