@@ -187,12 +187,12 @@ export function swizzledCvtLayout(srcTy: RankedTensorType, dstTy: RankedTensorTy
   const src = removeBroadcastedRegs(toLinearLayout(srcTy.shape, srcTy.encoding!));
   const dst = removeBroadcastedRegs(toLinearLayout(dstTy.shape, dstTy.encoding!));
   const bitwidth = tensorBitwidth(srcTy);
-  const crossCTA = !dst.invertAndCompose(src).isTrivialOver([BLOCK]);
-  const [srcTiles, dstTiles] = getSrcDstTiles(computeCapability, bitwidth, crossCTA);
+  // Triton 3.6 offers every tile whether or not the conversion moves data between CTAs, and sizes the buffer for
+  // the layout's whole tensor (all CTAs), not one CTA's share (difftest conversions, lit/passes/allocate-cvt-multi-cta.mlir)
+  const [srcTiles, dstTiles] = getSrcDstTiles(computeCapability, bitwidth, false);
   const [smem, tiles] = optimalSwizzling(src, dst, srcTiles, dstTiles, bitwidth);
   const reps = smem.getInDimSize('reps');
-  const nBlocks = product(getCTASplitNum(srcTy.encoding!));
-  return { smem, tiles, elems: smem.getTotalOutDimSize() / (reps * nBlocks) };
+  return { smem, tiles, elems: smem.getTotalOutDimSize() / reps };
 }
 
 function tensorOf(v: Value): RankedTensorType | undefined {

@@ -38,6 +38,20 @@ describe.skipIf(!py.python)('difftest against Triton 3.6', () => {
     expect(s.divergences).toEqual([]);
   }, 120_000);
 
+  it('conversions: triviality, bank conflicts and allocation of random layout pairs', async () => {
+    const s = await batch('conversions', 60);
+    expect(s.inputs).toBe(60);
+    expect(s.counts.same).toBeGreaterThan(30);
+    checkReproducers(s);
+  }, 120_000);
+
+  it('layouts with two jobs (worker threads) count every case once', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'difftest-'));
+    const s = await runDifftest({ kind: 'layouts', n: 300, seed: 8, jobs: 2, out, summary: join(out, 'x', 's.json'), minimize: false, pipelineDir: '' }, py.python!);
+    expect(s.inputs).toBe(300);
+    expect(readdirSync(join(out, 'x'))).toEqual(['s.json']);
+  }, 120_000);
+
   it('passes: corpus stage mutants, pass by pass', async () => {
     const s = await batch('passes', 30);
     expect(s.inputs).toBe(30);

@@ -3,10 +3,11 @@
  * toLinearLayout), compared basis for basis with ours (dialect/ttg/to-linear-layout.ts via golden/layouts.ts).
  */
 import { runLayoutCase, sameBases, type LayoutCase } from '../layouts.js';
-import type { CaseResult, KindContext } from './types.js';
+import type { OracleReply } from './oracle.js';
+import type { CaseResult } from './types.js';
 
-export async function layoutCase(ctx: KindContext, index: number): Promise<CaseResult> {
-  const r = await ctx.oracle.request({ op: 'layout', seed: ctx.seed * 1_000_003 + index });
+/** Compares the oracle's answer for one layout case with ours. */
+export function layoutResult(r: OracleReply): CaseResult {
   if (typeof r['crash'] === 'string') return { outcome: 'triton-crash', cls: `layout crash:${String(r['note'] ?? '').split(' ')[0]}`, detail: `${r['crash']}: ${String(r['note'] ?? '')}` };
   if (typeof r['skip'] === 'string' || typeof r['error'] === 'string') return { outcome: 'rejected', detail: String(r['skip'] ?? r['error']) };
   const c = r as unknown as LayoutCase & { family: string; linear: Record<string, number[][]> };

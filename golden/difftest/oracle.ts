@@ -56,6 +56,12 @@ export class Oracle {
     });
   }
 
+  /** CPU seconds the oracle (and the children it has reaped) used so far; 0 when it cannot say. */
+  async cpuSeconds(): Promise<number> {
+    const r = await this.request({ op: 'stats' });
+    return typeof r['cpu'] === 'number' ? r['cpu'] : 0;
+  }
+
   close(): void {
     this.proc.stdin.end();
   }

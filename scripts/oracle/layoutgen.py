@@ -164,7 +164,9 @@ class Gen:
             return fam, ttgl.DotOperandLayout(operand_index=r.choice([0, 1]), parent=lay, k_width=r.choice([4, 8, 16])), self.mma_shape(k)
         if fam == "amd_wmma":
             k, _, lay = self.wmma()
-            return fam, lay, self.mma_shape(k)
+            # Triton asserts on a wmma tensor dimension below the instruction's 16 (other than 1): not drawn
+            shp = self.mma_shape(k)
+            return fam, lay, shp[:-2] + [max(16, d) for d in shp[-2:]]
         if fam == "dot_op_wmma":
             k, v, lay = self.wmma()
             kw = {1: r.choice([8, 16]), 2: r.choice([4, 8, 16]), 3: r.choice([2, 4, 8, 16])}[v]
