@@ -2,7 +2,7 @@
  * The mutation sweep from the command line (after `npm run build`):
  *
  *   node dist/test/fuzz/run.js [--n 5000] [--seed 1] [--jobs 2] [--start 0] [--pipeline 0..4] [--summary FILE]
- *                              [--bundled | --shared DIR [--extra DIR]] [--max-bytes 60000] [--no-reparse]
+ *                              [--bundled | --shared DIR [--extra DIR]] [--max-bytes 60000] [--corpus-cache FILE] [--no-reparse]
  *                              [--only I,J] [--show [--class C] [--text]] [--save DIR]
  *
  * Prints a count per outcome class and, per BUG class, a few examples with the replay index; `--summary FILE`
@@ -13,12 +13,12 @@
  * (corpus.ts). A replay must use the same corpus, seed and pipeline as the sweep (the summary's `replay`).
  * Exit status 1 when any BUG was found.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
-import { buildCorpus, chooseSource, corpusBytes, describeSource, writeCorpus } from './corpus.js';
+import { buildCorpus, chooseSource, corpusBytes, describeSource, readCorpus, writeCorpus } from './corpus.js';
 import { makeMutant, PIPELINES } from './mutate.js';
 import type { WorkerInit, WorkerResult } from './protocol.js';
 
@@ -54,7 +54,14 @@ const source = chooseSource({ bundled: flag('bundled'), shared: arg('shared'), e
 const indices = only ? only.split(',').map(Number) : Array.from({ length: n }, (_, i) => start + i);
 
 const t0 = performance.now();
-const corpus = buildCorpus(source, corpusOpts);
+/**
+ * `--corpus-cache FILE`: the built corpus is read from FILE when it is there, else built and written there (several
+ * sweeps of one build then share one corpus build; delete the file after changing the corpus, the printer or the
+ * source flags).
+ */
+const cache = arg('corpus-cache');
+const corpus = cache !== undefined && existsSync(cache) ? readCorpus(cache) : buildCorpus(source, corpusOpts);
+if (cache !== undefined && !existsSync(cache)) writeCorpus(cache, corpus);
 const corpusSeconds = (performance.now() - t0) / 1000;
 const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-run-'));
 const corpusFile = join(tmp, 'corpus.json');
@@ -71,7 +78,8 @@ function replayCommand(index: number): string {
   const src = source.kind === 'bundled' ? '--bundled' : `--shared ${source.shared}${source.extra ? ` --extra ${source.extra}` : ''}`;
   const pipe = pipeline === undefined ? '' : ` --pipeline ${pipeline}`;
   const mb = corpusOpts.maxBytes === 60_000 ? '' : ` --max-bytes ${corpusOpts.maxBytes}`;
-  return `node dist/test/fuzz/run.js ${src}${mb} --seed ${seed}${pipe} --only ${index} --show --text`;
+  const cached = cache === undefined ? '' : ` --corpus-cache ${cache}`;
+  return `node dist/test/fuzz/run.js ${src}${mb}${cached} --seed ${seed}${pipe} --only ${index} --show --text`;
 }
 
 function record(res: WorkerResult): void {
