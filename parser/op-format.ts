@@ -315,6 +315,19 @@ function buildOp(p: Parser, op: PendingOp, opPos: number): Operation {
       k += n;
     });
   }
+  // Operand types derived from another operand's (TypesMatchWith): a value of another type is then a parse error.
+  if (!all) {
+    const offsets: number[] = [];
+    def.operands.reduce((k, _s, i) => (offsets.push(k), k + groups[i]!.length), 0);
+    def.operands.forEach((s, i) => {
+      if (!s.typeFrom) return;
+      const from = def.operands.findIndex((o) => o.name === s.typeFrom!.operand);
+      const src = from >= 0 && groups[from]!.length ? flatTypes[offsets[from]!] : undefined;
+      const derived = src ? s.typeFrom.derive(src) : undefined;
+      if (!derived) return;
+      for (let j = 0; j < groups[i]!.length; j++) flatTypes[offsets[i]! + j] ??= derived;
+    });
+  }
   for (const [i, r] of flatRefs.entries()) {
     if (flatTypes[i] === undefined) {
       const t = p.typeOfOperand(r);

@@ -1175,6 +1175,7 @@ export class Parser implements OpFormatParser {
     const at = this.tok.start;
     this.advance();
     this.expect('<');
+    // `pos`: the literal's token (after a minus sign), where MLIR reports a bad element.
     type Lit = { neg: boolean; text: string; kind: Tok; pos: number } | Lit[] | 'hexblob';
     let hex: string | undefined;
     const parseLit = (): Lit => {
@@ -1187,8 +1188,8 @@ export class Parser implements OpFormatParser {
         this.expect(']');
         return xs;
       }
-      const pos = this.tok.start;
       const neg = this.consumeIf('-');
+      const pos = this.tok.start;
       const k = this.tok.kind;
       if (k === Tok.Bare && (this.text() === 'true' || this.text() === 'false')) {
         const text = this.text();
@@ -1210,11 +1211,28 @@ export class Parser implements OpFormatParser {
     const type = this.parseType();
     if (!(type instanceof ShapedType)) this.error('elements literal must be a shaped type', typePos);
     const el = type.elementType;
+    // Each element is checked against the element type as MLIR's TensorLiteralParser does (getFloatAttrElements,
+    // getIntAttrElements), with its messages.
     const conv = (l: { neg: boolean; text: string; kind: Tok; pos: number }): DenseValue => {
-      if (l.text === 'true' || l.text === 'false') return l.text === 'true' ? 1n : 0n;
-      if (el instanceof FloatType) return parseFloatLiteral((l.neg ? '-' : '') + l.text, el.kind);
+      const isBool = l.kind === Tok.Bare;
+      if (el instanceof FloatType) {
+        if (isBool) this.error('expected floating point literal', l.pos);
+        if (l.kind === Tok.Int) {
+          if (!/^0x/.test(l.text)) this.error('unexpected decimal integer literal for a floating point value', l.pos);
+          if (l.neg) this.error('hexadecimal float literal should not have a leading minus', l.pos);
+          if (BigInt(l.text) >> BigInt(el.width) !== 0n) this.error('hexadecimal float constant out of range for type', l.pos);
+        }
+        return parseFloatLiteral((l.neg ? '-' : '') + l.text, el.kind);
+      }
+      const intEl = el instanceof IntegerType || el instanceof IndexType ? el : undefined;
+      if (intEl instanceof IntegerType && intEl.signedness === 'unsigned' && l.neg) this.error('expected unsigned integer elements, but parsed negative value', l.pos);
       if (l.kind === Tok.Float) this.error('expected integer elements, but parsed floating-point', l.pos);
+      if (isBool) {
+        if (intEl && !(intEl instanceof IntegerType && intEl.width === 1)) this.error("expected i1 type for 'true' or 'false' values", l.pos);
+        return l.text === 'true' ? 1n : 0n;
+      }
       const v = BigInt(l.text);
+      if (intEl && !integerLiteralFits(v, l.neg, intEl)) this.error('integer constant out of range for type', l.pos);
       return l.neg ? -v : v;
     };
     const flat: DenseValue[] = [];

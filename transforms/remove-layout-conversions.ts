@@ -50,6 +50,7 @@ import { registerPass } from './pass.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { valueDominates } from '../dialect/ir/rewrite/dominance.js';
 import { FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
+import { isConstantOnlySlice } from './remove-layout-conversions/constant-slice.js';
 import { SCF_FOR_PATTERNS, SCF_IF_PATTERNS } from '../dialect/scf/canonicalize.js';
 import {
   SetVector,
@@ -722,6 +723,8 @@ class LayoutRematerialization {
     const existing = new Map<RematKey, Value | undefined>();
     if (!this.getRematerializableSlice(cvt.operands[0]!, target, slice, layout, existing)) return false;
     if (REMAT_OPTIONS.costModel && !this.isRematBeneficial(cvt, slice, 0)) return false;
+    // The rewrite would give back the same convert (Triton 3.6 loops forever here): not a change.
+    if (isConstantOnlySlice(slice)) return false;
     this.rewriteSlice(slice, layout, existing, cvt);
     return true;
   }

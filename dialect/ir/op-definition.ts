@@ -27,6 +27,11 @@ export interface OperandSpec {
   readonly kind: OperandKind;
   /** Type constraint: checked by the verifier. */
   readonly type?: TypeConstraint;
+  /**
+   * ODS `TypesMatchWith` from another operand: the custom form does not write this operand's type, the parser
+   * derives it from `operand`'s type (undefined: no type to derive; the operand's own type is used).
+   */
+  readonly typeFrom?: { readonly operand: string; readonly derive: (t: Type) => Type | undefined };
 }
 
 export interface ResultSpec {

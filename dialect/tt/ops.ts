@@ -32,6 +32,7 @@ import {
   checkSame,
   elementOf,
   encodingOf,
+  i1Like,
   isPermutation,
   isTensor,
   operandsAndResults,
@@ -295,6 +296,22 @@ function loadResultType(ptr: Type): Type {
   throw new Error(`expected pointer type, got ${ptr}`);
 }
 
+/** getPointeeType, or undefined for a type that is not a pointer (the verifier reports that). */
+function pointeeIfPointer(t: Type): Type | undefined {
+  try {
+    return loadResultType(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/** TypesMatchWith from `ptr`: the custom forms of load and store infer these operands' types from the pointer's. */
+const VALUE_FROM_PTR = { operand: 'ptr', derive: pointeeIfPointer };
+const MASK_FROM_PTR = { operand: 'ptr', derive: (t: Type): Type | undefined => {
+  const p = pointeeIfPointer(t);
+  return p && i1Like(p);
+} };
+
 function checkLoadStoreShapes(op: Operation, values: readonly Type[]): string | undefined {
   const ptr = op.operand(0).type;
   if (ptr instanceof PointerType && ptr.pointee instanceof RankedTensorType) return undefined;
@@ -309,8 +326,8 @@ export const LoadOp = ttOp({
   name: 'tt.load',
   operands: [
     { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
-    { name: 'mask', kind: 'optional', type: boolLikeC },
-    { name: 'other', kind: 'optional' },
+    { name: 'mask', kind: 'optional', type: boolLikeC, typeFrom: MASK_FROM_PTR },
+    { name: 'other', kind: 'optional', typeFrom: VALUE_FROM_PTR },
   ],
   results: ['result'],
   attributes: [
@@ -323,9 +340,15 @@ export const LoadOp = ttOp({
   traits: ['AttrSizedOperandSegments', 'SameLoadStoreOperandsAndResultShape', 'SameLoadStoreOperandsAndResultEncoding', 'MemRead'],
   format: '$ptr (`,` $mask^)? (`,` $other^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
   inferResultTypes: (ts) => [loadResultType(ts[0]!)],
-  verify: (op) => {
+  verify: (op): string | undefined => {
     const r = op.result().type;
     if (r !== loadResultType(op.operand(0).type)) return 'failed to verify that result matches ptr type';
+    // Triton checks mask and other only when the op has more than one (mask) or two (other) operands, so an
+    // `other` without a mask (generic form) fails the mask check.
+    const n = op.operandValues.length;
+    const hasMask = (op.operandSegments?.[1] ?? 1) > 0;
+    if (n > 1 && (!hasMask || op.operand(1).type !== i1Like(r))) return 'failed to verify that mask type matches ptr type';
+    if (n > 2 && op.operand(2).type !== r) return 'failed to verify that other matches ptr type';
     return checkLoadStoreShapes(op, [...op.operandValues.slice(1).map((v) => v.type), r]);
   },
 });
@@ -334,8 +357,8 @@ export const StoreOp = ttOp({
   name: 'tt.store',
   operands: [
     { name: 'ptr', kind: 'single', type: anyPtrOrTensorPtr },
-    { name: 'value', kind: 'single' },
-    { name: 'mask', kind: 'optional', type: boolLikeC },
+    { name: 'value', kind: 'single', typeFrom: VALUE_FROM_PTR },
+    { name: 'mask', kind: 'optional', type: boolLikeC, typeFrom: MASK_FROM_PTR },
   ],
   attributes: [
     { name: 'boundaryCheck', kind: denseI32ArrayAttr, default: emptyI32Array() },
@@ -346,6 +369,8 @@ export const StoreOp = ttOp({
   format: '$ptr `,` $value (`,` $mask^)? oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` type($ptr)',
   verify: (op) => {
     if (op.operand(1).type !== loadResultType(op.operand(0).type)) return 'failed to verify that value type matches ptr type';
+    const mask = op.operandValues[2];
+    if (mask && mask.type !== i1Like(op.operand(1).type)) return 'failed to verify that mask type matches ptr type';
     return checkLoadStoreShapes(op, op.operandValues.slice(1).map((v) => v.type));
   },
 });

@@ -2,13 +2,28 @@
  * Runs one mutant through the in-process ttg-opt driver (tools/opt-main.ts) and records what a user would see:
  * exit status, stdout, stderr, CPU time, and whether `-o` produced a file.
  */
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '../../tools/passes.js';
 import { runOptSync } from '../../tools/opt-main.js';
 import type { Mutant, RunRecord, Seed } from './mutate.js';
 
-export function execMutant(m: Mutant, tmp: string): RunRecord {
+/**
+ * What a successful run printed must read back and print the same (print/parse a fixed point): a first line of
+ * what differs, or undefined.
+ */
+function reparseProblem(out: string, split: boolean): { kind: 'fails' | 'differs'; detail: string } | undefined {
+  const r = runOptSync(['-', ...(split ? ['--split-input-file'] : [])], out);
+  if (r.exitCode !== 0) return { kind: 'fails', detail: r.stderr.split('\n').find((l) => / error: /.test(l)) ?? r.stderr.slice(0, 200) };
+  if (r.stdout === out) return undefined;
+  const a = out.split('\n');
+  const b = r.stdout.split('\n');
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return { kind: 'differs', detail: `line ${i + 1}: ${(a[i] ?? '').slice(0, 120)} | reprinted: ${(b[i] ?? '').slice(0, 120)}` };
+}
+
+export function execMutant(m: Mutant, tmp: string, opts: { reparse?: boolean } = {}): RunRecord {
   const input = join(tmp, `m${m.index}.mlir`);
   writeFileSync(input, m.text);
   // Every other mutant writes through -o, which must stay absent when the input is rejected.
@@ -25,9 +40,15 @@ export function execMutant(m: Mutant, tmp: string): RunRecord {
     const r = runOptSync(args);
     // Only the start of a big output is kept (it travels to the parent process); its length is recorded.
     rec = { exitCode: r.exitCode, stdout: r.stdout.slice(0, 4096), stderr: r.stderr.slice(0, 65536), ms: ms(), outBytes: r.stdout.length };
+    if (opts.reparse && r.exitCode === 0) {
+      const out = output ? (existsSync(output) ? readFileSync(output, 'utf8') : '') : r.stdout;
+      // Not counted in the run's time (a slow re-parse is not the mutant's hang).
+      if (out !== '') rec.reparse = reparseProblem(out, m.args.includes('--split-input-file'));
+    }
   } catch (e) {
     rec = { exitCode: -1, stdout: '', stderr: '', ms: ms(), thrown: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
   }
+  if (m.args.includes('--split-input-file')) rec.split = true;
   if (output) {
     rec.wroteOutput = existsSync(output);
     if (rec.wroteOutput) rec.outBytes = statSync(output).size;

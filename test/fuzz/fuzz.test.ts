@@ -34,12 +34,36 @@ describe('mutation fuzzing', () => {
     expect(Object.keys(MUTATORS).length).toBeGreaterThan(20);
   });
 
+  it('has the mutation kinds of issue 10', () => {
+    // Structure-aware: encodings dropped, huge types, split markers and tiny inputs, odd function attributes, CGA
+    // layouts, external functions, deep nesting, long lines, big / f128 / non-ASCII constants, unknown layout keys;
+    // and byte-level damage.
+    const kinds = ['drop-encoding', 'big-layout', 'split-markers', 'one-line', 'func-attrs', 'cga-layout', 'odd-layout', 'external-func', 'deep-nesting', 'nest-regions',
+      'nest-locations', 'long-line', 'huge-dense', 'non-ascii', 'unknown-key', 'truncate', 'garbage', 'byte-flip', 'crlf-tabs'];
+    const seedText = corpus.find((c) => c.name.endsWith('/01-convert-triton-to-tritongpu.mlir') && c.text.includes('arith.constant dense<'))!.text;
+    for (const k of kinds) {
+      expect(MUTATORS[k], k).toBeDefined();
+      // Each changes a typical TTGIR file for some of a few seeds.
+      const changed = [1, 2, 3, 4, 5, 6, 7, 8].some((sd) => {
+        const res = MUTATORS[k]!(seedText, new Rng(sd));
+        return res !== undefined && res.text !== seedText;
+      });
+      expect(changed, k).toBe(true);
+    }
+  });
+
+  it('split markers run with --split-input-file', () => {
+    const withSplit = Array.from({ length: 400 }, (_, i) => makeMutant(corpus, SEED, i)).filter((m) => m.args.includes('--split-input-file'));
+    expect(withSplit.length).toBeGreaterThan(0);
+    for (const m of withSplit) expect(m.ops.some((o) => /^(split-markers|one-line)\(/.test(o))).toBe(true);
+  });
+
   it(`${COUNT} seeded mutations give no BUG outcome`, () => {
     const counts = new Map<string, number>();
     const bugs: string[] = [];
     for (let i = 0; i < COUNT; i++) {
       const m = makeMutant(corpus, SEED, i);
-      const o = classify(execMutant(m, tmp));
+      const o = classify(execMutant(m, tmp, { reparse: true }));
       const cls = outcomeClass(o);
       counts.set(cls, (counts.get(cls) ?? 0) + 1);
       if (o.kind === 'bug') bugs.push(`#${i} ${m.seed} ${m.ops.join(' ')} [${m.args.join(' ')}]: ${cls}: ${o.excerpt.split('\n')[0]}`);

@@ -7,8 +7,8 @@
  *
  * Everything is a pure function of the seed, so a BUG found by `run.ts` replays with `--seed S --only I`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DiskTree, type FileTree } from '../../golden/ground-truth.js';
 
 // ---- random numbers --------------------------------------------------------------------------------
 
@@ -75,24 +75,23 @@ function flagOf(stage: unknown): string | undefined {
   return typeof stage === 'object' && stage !== null && typeof (stage as { flag?: unknown }).flag === 'string' ? (stage as { flag: string }).flag : undefined;
 }
 
-/** Splits a flag as written in meta.json (`--pass=a=1 b=2`) into one argv entry. */
-function goldenSeeds(dir: string, opts: CorpusOptions, out: Seed[]): void {
-  if (!existsSync(dir)) return;
-  const cases = readdirSync(dir).sort();
+/** Stage files of golden-corpus-style cases (one folder per case with a meta.json of stage flags). */
+export function goldenSeeds(tree: FileTree, opts: CorpusOptions, out: Seed[], prefix = ''): void {
+  if (!tree.isDir('')) return;
+  const cases = tree.list('').filter((c) => tree.isDir(c));
   const stride = opts.caseStride ?? 1;
   for (const [ci, c] of cases.entries()) {
     if (ci % stride) continue;
-    const cdir = join(dir, c);
     let stages: unknown[] = [];
     try {
-      const meta = JSON.parse(readFileSync(join(cdir, 'meta.json'), 'utf8')) as { stages?: unknown[] };
+      const meta = JSON.parse(tree.read(`${c}/meta.json`)) as { stages?: unknown[] };
       stages = meta.stages ?? [];
     } catch {
       continue;
     }
-    const files = readdirSync(cdir).filter((f) => f.endsWith('.mlir')).sort();
+    const files = tree.list(c).filter((f) => f.endsWith('.mlir'));
     for (const f of files) {
-      const text = readFileSync(join(cdir, f), 'utf8');
+      const text = tree.read(`${c}/${f}`);
       if (opts.maxBytes !== undefined && text.length > opts.maxBytes) continue;
       const passSets: string[][] = [[]];
       const m = /^(\d\d)-/.exec(f);
@@ -106,40 +105,81 @@ function goldenSeeds(dir: string, opts: CorpusOptions, out: Seed[]): void {
         if (n >= 15) passSets.push(LOWER);
         else if (n >= 14) passSets.push(['--allocate-shared-memory', ...LOWER]);
       }
-      out.push({ name: `${c}/${f}`, text, passSets });
+      out.push({ name: `${prefix}${c}/${f}`, text, passSets });
     }
   }
 }
 
-/** Upstream lit files, cut at `// -----`; only chunks that Triton 3.6 itself parses. */
-function upstreamSeeds(root: string, opts: CorpusOptions, out: Seed[]): void {
-  const testDir = join(root, 'test');
-  if (!existsSync(testDir)) return;
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true })
-      .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.mlir') ? [join(d, e.name)] : []));
-  for (const file of walk(testDir)) {
-    const rel = file.slice(testDir.length + 1);
+/**
+ * Stage files of the real-pipeline corpus (golden/pipeline: every pass of Triton's CUDA pipeline): each file with
+ * the flag of the pass that follows it, the layout cleanup on TTGIR, and the lowering after shared-memory allocation.
+ */
+export function pipelineSeeds(tree: FileTree, opts: CorpusOptions, out: Seed[]): void {
+  if (!tree.isDir('')) return;
+  for (const c of tree.list('').filter((d) => tree.isDir(d))) {
+    let stages: { index?: number; pass?: string; flag?: string }[] = [];
+    try {
+      stages = (JSON.parse(tree.read(`${c}/meta.json`)) as { stages?: typeof stages }).stages ?? [];
+    } catch {
+      continue;
+    }
+    const lowerAt = stages.find((s) => s.pass === 'convert-triton-gpu-to-llvm')?.index ?? Infinity;
+    const allocAt = stages.find((s) => s.pass === 'allocate-shared-memory-nv')?.index ?? Infinity;
+    for (const f of tree.list(c).filter((x) => x.endsWith('.mlir'))) {
+      const text = tree.read(`${c}/${f}`);
+      if (opts.maxBytes !== undefined && text.length > opts.maxBytes) continue;
+      const n = Number(/^(\d+)-/.exec(f)?.[1] ?? NaN);
+      const passSets: string[][] = [[]];
+      const next = stages.find((s) => s.index === n + 1)?.flag;
+      if (next) passSets.push([next]);
+      if (n >= 1 && n < lowerAt) passSets.push(RLC);
+      if (n >= allocAt) passSets.push(LOWER);
+      out.push({ name: `pipeline/${c}/${f}`, text, passSets });
+    }
+  }
+}
+
+/** Shell words of a RUN line (a quoted option value stays one argument), only the pass flags. */
+function runLineFlags(runLine: string): string[] {
+  return [...runLine.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)]
+    .map((w) => w[0].replace(/'([^']*)'|"([^"]*)"/g, '$1$2'))
+    .filter((s) => /^--?(tritongpu-|triton-|convert-|allocate-|canonicalize|cse)/.test(s));
+}
+
+/** Lit files of Triton (`test/` + `expected/`), cut at `// -----`; only chunks that Triton 3.6 itself parses. */
+export function upstreamSeeds(tree: FileTree, opts: CorpusOptions, out: Seed[], prefix = 'upstream'): void {
+  if (!tree.isDir('test')) return;
+  for (const file of tree.files('test', (n) => n.endsWith('.mlir'))) {
+    const rel = file.slice('test/'.length);
     if (rel.includes('amd/')) continue;
     let parsable = new Set<number>();
     try {
-      const exp = JSON.parse(readFileSync(join(root, 'expected', `${rel}.json`), 'utf8')) as { roundtrip?: { chunk: number; triton36_output?: string }[] };
+      const exp = JSON.parse(tree.read(`expected/${rel}.json`)) as { roundtrip?: { chunk: number; triton36_output?: string }[] };
       parsable = new Set((exp.roundtrip ?? []).filter((r) => typeof r.triton36_output === 'string').map((r) => r.chunk));
     } catch {
       continue;
     }
-    const text = readFileSync(file, 'utf8');
-    const runLine = /RUN:\s*triton-opt([^|\n]*)/.exec(text)?.[1] ?? '';
-    // Shell words: a quoted option value (`--pass='a=1 b=2'`) stays one argument.
-    const flags = [...runLine.matchAll(/(?:[^\s'"]+|'[^']*'|"[^"]*")+/g)]
-      .map((w) => w[0].replace(/'([^']*)'|"([^"]*)"/g, '$1$2'))
-      .filter((s) => /^--?(tritongpu-|convert-|allocate-|canonicalize|cse)/.test(s));
+    const text = tree.read(file);
+    const flags = runLineFlags(/RUN:\s*triton-opt([^|\n]*)/.exec(text)?.[1] ?? '');
     const passSets = flags.length ? [[], flags] : [[]];
     const chunks = text.split(/^\/\/ -----.*$/m);
     for (const [i, chunk] of chunks.entries()) {
       if (!parsable.has(i) || (opts.maxBytes !== undefined && chunk.length > opts.maxBytes)) continue;
-      out.push({ name: `upstream/${rel}#${i}`, text: chunk.replace(/^\/\/ RUN:.*$/gm, ''), passSets });
+      out.push({ name: `${prefix}/${rel}#${i}`, text: chunk.replace(/^\/\/ RUN:.*$/gm, ''), passSets });
+    }
+  }
+}
+
+/** Our own lit tests (lit/), cut at `// -----`, with the pass flags of their first ttg-opt RUN line. */
+export function litSeeds(tree: FileTree, opts: CorpusOptions, out: Seed[]): void {
+  if (!tree.isDir('')) return;
+  for (const file of tree.files('', (n) => n.endsWith('.mlir'))) {
+    const text = tree.read(file);
+    const flags = runLineFlags(/RUN:\s*ttg-opt([^|\n]*)/.exec(text)?.[1] ?? '');
+    const passSets = flags.length ? [[], flags] : [[]];
+    for (const [i, chunk] of text.split(/^\/\/ -----.*$/m).entries()) {
+      if (opts.maxBytes !== undefined && chunk.length > opts.maxBytes) continue;
+      out.push({ name: `lit/${file}#${i}`, text: chunk.replace(/^\/\/ RUN:.*$/gm, ''), passSets });
     }
   }
 }
@@ -147,9 +187,9 @@ function upstreamSeeds(root: string, opts: CorpusOptions, out: Seed[]): void {
 /** The fuzz corpus, in a fixed order. `shared` is the ../shared folder, `extra` the unpacked second corpus. */
 export function loadCorpus(shared: string, extra: string | undefined, opts: CorpusOptions = {}): Seed[] {
   const out: Seed[] = [];
-  goldenSeeds(join(shared, 'golden', 'corpus'), opts, out);
-  if (extra) goldenSeeds(extra, opts, out);
-  upstreamSeeds(join(shared, 'upstream'), opts, out);
+  goldenSeeds(new DiskTree(join(shared, 'golden', 'corpus')), opts, out);
+  if (extra) goldenSeeds(new DiskTree(extra), opts, out);
+  upstreamSeeds(new DiskTree(join(shared, 'upstream')), opts, out);
   return out;
 }
 
@@ -405,7 +445,7 @@ export const MUTATORS: Record<string, Mutator> = {
   },
   'nest-regions': (t, r) => {
     // Regions nested around the body of a function, at and around the parser's limit.
-    const m = matches(t, /tt\.func[^{\n]*\{\n/g);
+    const m = matches(t, /tt\.func[^\n]*\{\n/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
     const n = r.pick([100, 250, 254, 255, 256, 300, 700]);
@@ -479,6 +519,135 @@ export const MUTATORS: Record<string, Mutator> = {
     const at = k.index + 1 + r.int(k[0].length - 1);
     return { text: splice(t, at, 0, ch), detail: `${JSON.stringify(ch)} at ${at}` };
   },
+  'drop-encoding': (t, r) => {
+    // Tensor types without their encoding (TTIR-style tensors in TTGIR, or into the lowering).
+    const re = /(tensor<[^<>]*?(?:<[^<>]*>[^<>]*?)*?), (#[\w.$-]+(?:<[^>]*>)?)>/g;
+    const m = matches(t, re);
+    if (!m.length) return undefined;
+    if (r.chance(0.5)) return { text: t.replace(re, '$1>'), detail: `all ${m.length}` };
+    const k = r.pick(m);
+    return { text: splice(t, k.index, k[0].length, `${k[1]}>`), detail: `${k[2]} at ${k.index}` };
+  },
+  'split-markers': (t, r) => {
+    // `// -----` separators (ttg-opt gets -split-input-file for these): empty chunks, chunks of one line, a marker
+    // at the very start or end, or markers glued to other text.
+    const lines = t.split('\n');
+    const choice = r.int(5);
+    if (choice === 0) return { text: '// -----\n' + t, detail: 'at start' };
+    if (choice === 1) return { text: t + '\n// -----\n', detail: 'at end' };
+    if (choice === 2) return { text: r.pick(['', '\n', '// -----', '// -----\n// -----', ' ', r.pick(lines)]), detail: 'whole input' };
+    const i = r.int(lines.length + 1);
+    const marker = r.pick(['// -----', '// -----\n// -----', '//-----', '// ----- extra', '// -----\r']);
+    return { text: [...lines.slice(0, i), marker, ...lines.slice(i)].join('\n'), detail: `${JSON.stringify(marker)} before line ${i + 1}` };
+  },
+  'one-line': (t, r) => {
+    // The input on a single line, or one line of it, or nothing.
+    const choice = r.int(3);
+    if (choice === 0) return { text: t.replace(/\/\/[^\n]*/g, '').replace(/\s*\n\s*/g, ' '), detail: 'joined' };
+    if (choice === 1) return { text: r.pick(t.split('\n')), detail: 'one line' };
+    return { text: r.pick(['', ' ', '\n', '\n\n\n', '\t', '\ufeff', 'module {}', '}', '{']), detail: 'tiny' };
+  },
+  'long-line': (t, r) => {
+    // A megabyte-long line (whitespace, a string, a comment), then an error after it: diagnostics keep line:col.
+    const at = r.int(t.length + 1);
+    const n = r.pick([100_000, 1_000_000, 3_000_000]);
+    const fill = r.pick([' '.repeat(n), `"${'x'.repeat(n)}"`, `// ${'y'.repeat(n)}\n`, '('.repeat(Math.min(n, 200_000))]);
+    return { text: splice(t, at, 0, fill + (r.chance(0.5) ? ' %bad = ' : '')), detail: `${fill.length} chars at ${at}` };
+  },
+  'func-attrs': (t, r) => {
+    // Odd function and argument attributes (llvm.func and tt.func: the lowering and AxisInfo read them).
+    const m = matches(t, /(llvm\.func|tt\.func)( \w+)? @[\w$.-]+\(/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const attr = r.pick([
+      'nvvm.kernel = 1 : ui1', 'nvvm.kernel = "x"', 'nvvm.reqntid = array<i32: 0>', 'nvvm.reqntid = array<i32>', 'nvvm.maxntid = array<i32: 128, 1, 1, 1>',
+      '"ttg.global_scratch_memory_size" = -1 : i32', 'noinline = 3 : i32', 'noinline', 'tt.divisibility = 0 : i32', 'tt.divisibility = "x"',
+      'tt.contiguity = 3 : i32', 'tt.constancy = dense<[1, 2]> : tensor<2xi32>', 'llvm.noalias = 1 : i32', 'sym_visibility = "nested"', 'passthrough = [["a", "b"]]',
+      'function_type = (i32) -> ()', 'llvm.emit_c_interface', 'tt.nv_tma_desc = 1 : i32', 'tt.pointer_range = 64 : i32', 'arg_attrs = [{}]',
+    ]);
+    // After the signature's closing parenthesis (of the argument list, skipping the results), or on an argument.
+    const open = k.index + k[0].length;
+    let depth = 1;
+    let i = open;
+    while (i < t.length && depth > 0) {
+      if (t[i] === '(') depth++;
+      else if (t[i] === ')') depth--;
+      i++;
+    }
+    if (r.chance(0.4)) {
+      const argEnd = /%[\w$.-]+: [^,)]*?(?= \{|,|\))/.exec(t.slice(open, i));
+      if (argEnd) {
+        const at = open + argEnd.index + argEnd[0].length;
+        const hasDict = t[at] === ' ' && t[at + 1] === '{';
+        return { text: hasDict ? splice(t, at + 2, 0, `${attr}, `) : splice(t, at, 0, ` {${attr}}`), detail: `arg ${attr}` };
+      }
+    }
+    const rest = t.slice(i, i + 400);
+    const dict = /^[^{\n]*?attributes \{/.exec(rest);
+    if (dict) return { text: splice(t, i + dict[0].length, 0, `${attr}, `), detail: attr };
+    const body = /^[^{\n]*?(?= \{|$)/m.exec(rest);
+    const at = i + (body ? body[0].length : 0);
+    return { text: splice(t, at, 0, ` attributes {${attr}}`), detail: attr };
+  },
+  'external-func': (t, r) => {
+    // A function declaration (no body), called or not; or a function with its body removed.
+    const m = matches(t, /^(\s*)(tt\.func|llvm\.func)( public| private)? (@[\w$.-]+)/gm);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const kind = k[2]!;
+    if (r.chance(0.5)) {
+      const decl = kind === 'tt.func' ? r.pick(['tt.func private @ext(i32) -> i32', 'tt.func @ext(!tt.ptr<f32>)', 'tt.func public @ext()', 'tt.func private @ext(tensor<4xf32>) -> tensor<4xf32>']) : r.pick(['llvm.func @ext(i32) -> i32', 'llvm.func @ext()', 'llvm.func external @ext(!llvm.ptr)']);
+      const call = kind === 'tt.func' ? '\n    %ext_r = tt.call @ext(%c_ext) : (i32) -> i32' : '\n    %ext_r = llvm.call @ext(%c_ext) : (i32) -> i32';
+      const ret = matches(t, /\n(\s+)(tt\.return|llvm\.return)\b/g);
+      let text = splice(t, k.index, 0, `\n${k[1]!.replace(/\n/g, '')}${decl}`);
+      if (ret.length && r.chance(0.5)) {
+        const at = r.pick(matches(text, /\n(\s+)(tt\.return|llvm\.return)\b/g));
+        const cst = kind === 'tt.func' ? '\n    %c_ext = arith.constant 1 : i32' : '\n    %c_ext = llvm.mlir.constant(1 : i32) : i32';
+        text = splice(text, at.index, 0, cst + call);
+      }
+      return { text, detail: decl };
+    }
+    // Drop the body: from the function's `{` to its matching `}`.
+    const bodyAt = t.indexOf('{', t.indexOf(')', k.index));
+    if (bodyAt < 0) return undefined;
+    let depth = 0;
+    let i = bodyAt;
+    for (; i < t.length; i++) {
+      if (t[i] === '{') depth++;
+      else if (t[i] === '}' && --depth === 0) break;
+    }
+    return { text: t.slice(0, bodyAt) + t.slice(i + 1), detail: `no body for ${k[4]}` };
+  },
+  'unknown-key': (t, r) => {
+    // An unknown or empty key in a layout's parameters or an attribute dictionary.
+    const m = matches(t, /(#ttg\.[\w_]+<\{|#ttng\.[\w_]+<\{|attributes \{|\{(?=\w+ = ))/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const key = r.pick(['bogus = 7', '"" = 2', 'warpsPerCTA = [1]', 'order = [0]', 'CTAsPerCGA = [1, 1]', 'x = #ttg.shared_memory', '"a b" = 1', '_ = unit']);
+    const at = k.index + k[0].length;
+    return { text: splice(t, at, 0, `${key}, `), detail: `${key} in ${k[0]}` };
+  },
+  'cga-layout': (t, r) => {
+    // A CGA layout (bases of the block dimension) added to a layout, as multi-CTA code has.
+    const m = matches(t, /(#ttg\.(?:blocked|nvidia_mma|swizzled_shared|nvmma_shared|amd_mfma|linear|padded_shared)<\{[^\n]*?)(\}>)/g);
+    if (!m.length) return undefined;
+    const k = r.pick(m);
+    const cga = r.pick(['[[1, 0]]', '[[0, 1]]', '[[1, 0], [0, 1]]', '[[0]]', '[[1]]', '[[2, 0]]', '[[1, 0], [1, 0]]', '[]', '[[0, 0]]']);
+    const at = k.index + k[1]!.length;
+    return { text: splice(t, at, 0, `, CGALayout = ${cga}`), detail: `CGALayout = ${cga}` };
+  },
+  'byte-flip': (t, r) => {
+    // Bit flips in a few characters (byte-level damage that mostly stays in ASCII).
+    const chars = [...t];
+    if (!chars.length) return undefined;
+    const at: number[] = [];
+    for (let i = 1 + r.int(4); i > 0; i--) {
+      const j = r.int(chars.length);
+      chars[j] = String.fromCharCode(chars[j]!.charCodeAt(0) ^ (1 << r.int(7)));
+      at.push(j);
+    }
+    return { text: chars.join(''), detail: `at ${at.join(',')}` };
+  },
   'crlf-tabs': (t, r) => {
     const choice = r.int(3);
     if (choice === 0) return { text: t.replace(/\n/g, '\r\n'), detail: 'CRLF' };
@@ -513,8 +682,11 @@ export function makeMutant(corpus: readonly Seed[], seed: number, index: number,
     text = res.text;
     ops.push(`${name}(${res.detail})`);
   }
-  const args = r.pick(s.passSets);
-  return { index, seed: s.name, ops, text, args: pipeline === undefined ? args : [...PIPELINES[pipeline]!] };
+  const args = [...(pipeline === undefined ? r.pick(s.passSets) : PIPELINES[pipeline]!)];
+  // Split markers and tiny inputs are run with --split-input-file most of the time (its own stream of numbers, so
+  // the mutations above do not depend on it).
+  if (ops.some((o) => /^(split-markers|one-line)\(/.test(o)) && new Rng(mutationSeed(seed ^ 0x5eed, index)).chance(0.75)) args.unshift('--split-input-file');
+  return { index, seed: s.name, ops, text, args };
 }
 
 // ---- classification ------------------------------------------------------------------------------
@@ -535,6 +707,10 @@ export interface RunRecord {
   thrown?: string;
   /** Milliseconds the unmutated corpus file took with the same flags (a slow valid input is not a hang). */
   baselineMs?: number;
+  /** The run had --split-input-file: chunks that pass print their output beside the errors of the others (as MLIR). */
+  split?: boolean;
+  /** The output of a successful run did not read back (`fails`) or printed differently when it did (`differs`). */
+  reparse?: { kind: 'fails' | 'differs'; detail: string };
 }
 
 export const TIME_LIMIT_MS = 5000;
@@ -577,13 +753,15 @@ export function classify(r: RunRecord): Outcome {
   const errorHeads = heads.filter((h) => DIAG_HEAD.exec(h)![4] === 'error');
   if (r.exitCode === 0) {
     if (errorHeads.length) return bug('error-with-exit-0', errorHeads[0]!);
+    if (r.reparse?.kind === 'fails') return bug(`reparse-fails: ${messageShape(r.reparse.detail.replace(/^.*? error: /, ''))}`, r.reparse.detail);
+    if (r.reparse) return bug('reparse-differs', r.reparse.detail);
     return { kind: 'ok' };
   }
   if (r.exitCode !== 1) return bug(`exit-${r.exitCode}: ${messageShape(r.stderr)}`, r.stderr);
   if (!errorHeads.length) return bug('unlocated-error', r.stderr);
   const other = lines.find((l) => /\berror\b/.test(l) && !DIAG_HEAD.test(l) && /^\S/.test(l) && !/^\s*\^/.test(l));
   if (other && /^ttg-opt:/.test(other)) return bug('unlocated-error', other);
-  if (r.stdout.length) return bug('output-with-error', r.stdout.slice(0, 200));
+  if (r.stdout.length && !r.split) return bug('output-with-error', r.stdout.slice(0, 200));
   if (r.wroteOutput) return bug('partial-output-file', errorHeads[0]!);
   return { kind: 'error' };
 }

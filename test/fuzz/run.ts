@@ -1,89 +1,118 @@
 /**
  * The mutation sweep from the command line (after `npm run build`):
  *
- *   node dist/test/fuzz/run.js [--n 5000] [--seed 1] [--jobs 2] [--start 0] [--only I,J] [--show [--class C] [--text]] [--extra DIR]
- *                              [--max-bytes 60000] [--save DIR] [--pipeline 0..4]
+ *   node dist/test/fuzz/run.js [--n 5000] [--seed 1] [--jobs 2] [--start 0] [--pipeline 0..4] [--summary FILE]
+ *                              [--bundled | --shared DIR [--extra DIR]] [--max-bytes 60000] [--corpus-cache FILE] [--no-reparse]
+ *                              [--only I,J] [--show [--class C] [--text]] [--save DIR]
  *
- * Prints a count per outcome class and, per BUG class, a few examples with the replay index. `--only` replays
- * single mutants (with `--show`, their text and output); `--save DIR` writes each BUG mutant there.
+ * Prints a count per outcome class and, per BUG class, a few examples with the replay index; `--summary FILE`
+ * writes the same as JSON with every BUG's index and a replay command. `--only` replays single mutants (with
+ * `--show`, their diagnostics; with `--text`, their text); `--save DIR` writes each BUG mutant there.
+ *
+ * The corpus: ../shared (or --shared DIR) when it is there, else (or with --bundled) what the repository bundles
+ * (corpus.ts). A replay must use the same corpus, seed and pipeline as the sweep (the summary's `replay`).
  * Exit status 1 when any BUG was found.
  */
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
-import { withGenericForms } from './exec.js';
-import { classify, loadCorpus, makeMutant, outcomeClass, type RunRecord } from './mutate.js';
+import { buildCorpus, chooseSource, corpusBytes, describeSource, readCorpus, writeCorpus } from './corpus.js';
+import { makeMutant, PIPELINES } from './mutate.js';
+import type { WorkerInit, WorkerResult } from './protocol.js';
 
 /**
  * A run that takes this long (wall clock) is killed and reported as a hang; runs over TIME_LIMIT_MS of CPU time
  * (and 4x the unmutated file's) are already BUGs. Generous, since a loaded machine stretches wall time.
  */
-const HARD_LIMIT_MS = 120_000;
+const HARD_LIMIT_MS = Number(process.env['TTG_FUZZ_HARD_LIMIT_MS'] ?? 120_000);
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? undefined : (process.argv[i + 1] ?? '');
 }
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
-function repoRoot(): string {
-  let d = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(d, 'package.json')) || d.endsWith('dist')) d = dirname(d);
-  return d;
-}
-
-const root = repoRoot();
 const n = Number(arg('n') ?? 1000);
 const seed = Number(arg('seed') ?? 1);
 const start = Number(arg('start') ?? 0);
-const jobs = Number(arg('jobs') ?? 2);
-const show = process.argv.includes('--show');
+const jobs = Math.max(1, Number(arg('jobs') ?? 2));
+const show = flag('show');
 /** With --show, only mutants of this outcome class. */
 const showClass = arg('class');
 const save = arg('save');
-const shared = resolve(root, arg('shared') ?? '../shared');
-const extraDefault = join(root, '.golden-out', 'corpus-extra');
-const extra = arg('extra') ?? (existsSync(extraDefault) ? extraDefault : undefined);
-const corpusOpts = { maxBytes: Number(arg('max-bytes') ?? 60_000) };
+const summaryFile = arg('summary');
 const only = arg('only');
-/** Run every mutant through one of the five sweep pipelines (mutate.ts PIPELINES) instead of its file's own passes. */
 const pipeline = arg('pipeline') === undefined ? undefined : Number(arg('pipeline'));
+if (pipeline !== undefined && !(pipeline >= 0 && pipeline < PIPELINES.length)) {
+  process.stderr.write(`run.js: --pipeline must be 0..${PIPELINES.length - 1}\n`);
+  process.exit(2);
+}
+const corpusOpts = { maxBytes: Number(arg('max-bytes') ?? 60_000) };
+const source = chooseSource({ bundled: flag('bundled'), shared: arg('shared'), extra: arg('extra') });
 const indices = only ? only.split(',').map(Number) : Array.from({ length: n }, (_, i) => start + i);
 
-const corpus = withGenericForms(loadCorpus(shared, extra, corpusOpts), 4);
+const t0 = performance.now();
+/**
+ * `--corpus-cache FILE`: the built corpus is read from FILE when it is there, else built and written there (several
+ * sweeps of one build then share one corpus build; delete the file after changing the corpus, the printer or the
+ * source flags).
+ */
+const cache = arg('corpus-cache');
+const corpus = cache !== undefined && existsSync(cache) ? readCorpus(cache) : buildCorpus(source, corpusOpts);
+if (cache !== undefined && !existsSync(cache)) writeCorpus(cache, corpus);
+const corpusSeconds = (performance.now() - t0) / 1000;
+const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-run-'));
+const corpusFile = join(tmp, 'corpus.json');
+writeCorpus(corpusFile, corpus);
 const workerFile = join(dirname(fileURLToPath(import.meta.url)), 'worker.js');
-const counts = new Map<string, number>();
-const examples = new Map<string, string[]>();
+const init: WorkerInit = { corpusFile, seed, pipeline, reparse: !flag('no-reparse'), wantText: save !== undefined || flag('text'), show };
 
-function record(index: number, rec: RunRecord): void {
-  const o = classify(rec);
-  const cls = outcomeClass(o);
-  counts.set(cls, (counts.get(cls) ?? 0) + 1);
-  const m = makeMutant(corpus, seed, index, pipeline);
-  if (o.kind === 'bug') {
-    const ex = examples.get(cls) ?? [];
-    if (ex.length < 5) ex.push(`#${index} ${m.seed} ${m.ops.join(' ')} [${m.args.join(' ')}]\n      ${o.excerpt.split('\n')[0]}`);
-    examples.set(cls, ex);
-    if (save) {
+const counts = new Map<string, number>();
+const bugs: WorkerResult[] = [];
+let cpuMs = 0;
+
+/** The command that replays mutant `index` of this sweep (same corpus, seed and pipeline). */
+function replayCommand(index: number): string {
+  const src = source.kind === 'bundled' ? '--bundled' : `--shared ${source.shared}${source.extra ? ` --extra ${source.extra}` : ''}`;
+  const pipe = pipeline === undefined ? '' : ` --pipeline ${pipeline}`;
+  const mb = corpusOpts.maxBytes === 60_000 ? '' : ` --max-bytes ${corpusOpts.maxBytes}`;
+  const cached = cache === undefined ? '' : ` --corpus-cache ${cache}`;
+  return `node dist/test/fuzz/run.js ${src}${mb}${cached} --seed ${seed}${pipe} --only ${index} --show --text`;
+}
+
+function record(res: WorkerResult): void {
+  counts.set(res.cls, (counts.get(res.cls) ?? 0) + 1);
+  cpuMs += res.workerMs ?? res.ms;
+  const isBug = res.cls !== 'ok' && res.cls !== 'error';
+  if (isBug) {
+    bugs.push({ ...res, text: undefined });
+    if (save && res.text !== undefined) {
       mkdirSync(save, { recursive: true });
-      writeFileSync(join(save, `${cls.replace(/[^\w-]/g, '_')}-${index}.mlir`), `// ${m.seed} ${m.ops.join(' ')}\n// args: ${m.args.join(' ')}\n${m.text}`);
+      writeFileSync(join(save, `${res.cls.replace(/[^\w-]/g, '_').slice(0, 60)}-${res.index}.mlir`), `// ${res.seed} ${res.ops.join(' ')}\n// args: ${res.args.join(' ')}\n${res.text}`);
     }
   }
-  if (show && (showClass === undefined || showClass === cls)) {
-    process.stdout.write(`==== #${index} ${m.seed} ${m.ops.join(' ')} [${m.args.join(' ')}] -> ${cls} exit ${rec.exitCode} ${Math.round(rec.ms)} ms\n`);
-    process.stdout.write(rec.stderr.slice(0, 3000) + (rec.thrown ?? '') + '\n');
-    if (process.argv.includes('--text')) process.stdout.write(m.text + '\n');
+  if (show && (showClass === undefined || showClass === res.cls)) {
+    process.stdout.write(`==== #${res.index} ${res.seed} ${res.ops.join(' ')} [${res.args.join(' ')}] -> ${res.cls} exit ${res.exitCode} ${Math.round(res.ms)} ms\n`);
+    process.stdout.write(`${res.output ?? res.excerpt ?? ''}\n`);
+    if (res.text !== undefined && flag('text')) process.stdout.write(res.text + '\n');
   }
 }
 
-async function main(): Promise<void> {
+/** A run the parent had to end (hang) or whose worker died. */
+function lost(index: number, why: string, ms: number): WorkerResult {
+  const m = makeMutant(corpus, seed, index, pipeline);
+  return { index, cls: why.startsWith('hang') ? 'hang' : 'worker-died', ms, exitCode: -1, seed: m.seed, ops: m.ops, args: m.args, excerpt: why, text: m.text };
+}
+
+async function sweep(): Promise<void> {
   const queue = [...indices];
-  const t0 = performance.now();
   let done = 0;
   const runWorker = async (): Promise<void> => {
     while (queue.length) {
       await new Promise<void>((resolveWorker) => {
-        const w = fork(workerFile, [JSON.stringify({ shared, extra, seed, corpus: corpusOpts, pipeline })], { execArgv: ['--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+        const w = fork(workerFile, [JSON.stringify(init)], { execArgv: ['--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
         let current: number | undefined;
         let timer: NodeJS.Timeout | undefined;
         let started = 0;
@@ -95,39 +124,76 @@ async function main(): Promise<void> {
           }
           started = performance.now();
           timer = setTimeout(() => {
-            record(current!, { exitCode: -1, stdout: '', stderr: '', ms: HARD_LIMIT_MS, thrown: `hang: killed after ${HARD_LIMIT_MS / 1000} s` });
+            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s`, HARD_LIMIT_MS));
             current = undefined;
             w.kill('SIGKILL');
           }, HARD_LIMIT_MS);
           w.send(current);
         };
-        w.on('message', (msg: { ready?: number; index?: number; rec?: RunRecord }) => {
-          if (msg.ready !== undefined) return next();
+        w.on('message', (msg: WorkerResult | { ready: number }) => {
+          if ('ready' in msg) return next();
           clearTimeout(timer);
-          record(msg.index!, msg.rec!);
-          if (++done % 250 === 0) process.stderr.write(`${done}/${indices.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+          record(msg);
+          current = undefined;
+          if (++done % 1000 === 0) process.stderr.write(`${done}/${indices.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
           next();
         });
         w.on('exit', (code, signal) => {
           clearTimeout(timer);
           // Died on its own (out of memory, a native crash): that run is a BUG.
-          if (current !== undefined) record(current, { exitCode: -1, stdout: '', stderr: '', ms: performance.now() - started, thrown: `worker died: ${signal ?? `exit ${code}`}` });
+          if (current !== undefined) record(lost(current, `worker died: ${signal ?? `exit ${code}`}`, performance.now() - started));
           resolveWorker();
         });
       });
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, jobs) }, runWorker));
+  await Promise.all(Array.from({ length: Math.min(jobs, indices.length) }, runWorker));
+}
+
+async function main(): Promise<void> {
+  const tSweep = performance.now();
+  await sweep();
+  rmSync(tmp, { recursive: true, force: true });
+  const seconds = (performance.now() - t0) / 1000;
+  const sweepSeconds = (performance.now() - tSweep) / 1000;
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  process.stdout.write(`mutations: ${total} (seed ${seed}, corpus ${corpus.length} files, ${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  const perCore = total / Math.max(cpuMs / 1000, 1e-9);
+  process.stdout.write(
+    `mutations: ${total} (seed ${seed}${pipeline === undefined ? '' : `, pipeline ${pipeline}`}, corpus ${corpus.length} files from ${describeSource(source)}, ` +
+      `${seconds.toFixed(0)} s; ${perCore.toFixed(2)} mutants per worker CPU second)\n`,
+  );
   for (const [cls, c] of [...counts].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${cls.padEnd(48)} ${c}\n`);
-  let bugs = 0;
-  for (const [cls, ex] of examples) {
-    bugs += counts.get(cls) ?? 0;
-    process.stdout.write(`BUG ${cls} (${counts.get(cls)}):\n    ${ex.join('\n    ')}\n`);
+  const byClass = new Map<string, WorkerResult[]>();
+  for (const b of bugs) byClass.set(b.cls, [...(byClass.get(b.cls) ?? []), b]);
+  for (const [cls, list] of byClass) {
+    const ex = list.slice(0, 5).map((b) => `#${b.index} ${b.seed} ${b.ops.join(' ')} [${b.args.join(' ')}]\n      ${(b.excerpt ?? '').split('\n')[0]}`);
+    process.stdout.write(`BUG ${cls} (${list.length}):\n    ${ex.join('\n    ')}\n`);
   }
-  process.stdout.write(`BUGs: ${bugs}\n`);
-  process.exitCode = bugs ? 1 : 0;
+  process.stdout.write(`BUGs: ${bugs.length}\n`);
+  if (summaryFile) {
+    const summary = {
+      seed,
+      pipeline: pipeline ?? null,
+      flags: pipeline === undefined ? null : PIPELINES[pipeline],
+      start,
+      mutants: total,
+      jobs,
+      corpus: { source: describeSource(source), files: corpus.length, bytes: corpusBytes(corpus), buildSeconds: Number(corpusSeconds.toFixed(1)) },
+      seconds: Number(seconds.toFixed(1)),
+      sweepSeconds: Number(sweepSeconds.toFixed(1)),
+      workerCpuSeconds: Number((cpuMs / 1000).toFixed(1)),
+      mutantsPerCpuSecond: Number(perCore.toFixed(3)),
+      mutantsPerSecond: Number((total / Math.max(sweepSeconds, 1e-9)).toFixed(2)),
+      outcomes: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1])),
+      bugCount: bugs.length,
+      bugs: bugs
+        .sort((a, b) => a.index - b.index)
+        .map((b) => ({ index: b.index, class: b.cls, file: b.seed, mutations: b.ops, args: b.args, excerpt: (b.excerpt ?? '').slice(0, 400), replay: replayCommand(b.index) })),
+    };
+    mkdirSync(dirname(resolve(summaryFile)), { recursive: true });
+    writeFileSync(summaryFile, JSON.stringify(summary, null, 2) + '\n');
+  }
+  process.exitCode = bugs.length ? 1 : 0;
 }
 
 void main();

@@ -1,40 +1,47 @@
 /**
- * A fuzz worker process: loads the corpus once, then runs the mutants the parent names. Running in a child
- * process lets the parent kill a run that hangs (an infinite loop cannot be interrupted from inside), and the
- * time limit applies to this process's own CPU time, so a loaded machine does not make slow runs look like hangs.
+ * A fuzz worker process: reads the corpus the parent wrote, then runs the mutants the parent names and answers
+ * with each one's outcome. Running in a child process lets the parent kill a run that hangs (an infinite loop
+ * cannot be interrupted from inside), and the time limit applies to this process's own CPU time, so a loaded
+ * machine does not make slow runs look like hangs. Mutating and classifying here keeps the parent's work per
+ * mutant to a few counters, so one parent keeps up with 60+ workers.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execMutant, withGenericForms } from './exec.js';
-import { loadCorpus, makeMutant, TIME_LIMIT_MS, type CorpusOptions } from './mutate.js';
+import { readCorpus } from './corpus.js';
+import { execMutant } from './exec.js';
+import { classify, makeMutant, outcomeClass, TIME_LIMIT_MS } from './mutate.js';
+import type { WorkerInit, WorkerResult } from './protocol.js';
 
-interface Init {
-  shared: string;
-  extra: string | undefined;
-  seed: number;
-  corpus: CorpusOptions;
-  pipeline?: number;
-}
-
-const init = JSON.parse(process.argv[2]!) as Init;
-const corpus = withGenericForms(loadCorpus(init.shared, init.extra, init.corpus), 4);
+const init = JSON.parse(process.argv[2]!) as WorkerInit;
+const corpus = readCorpus(init.corpusFile);
 const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-'));
 const send = (msg: unknown): void => void process.send!(msg);
 const baselines = new Map<string, number>();
 process.on('message', (index: number) => {
+  const c0 = process.cpuUsage();
   const m = makeMutant(corpus, init.seed, index, init.pipeline);
-  const rec = execMutant(m, tmp);
+  const rec = execMutant(m, tmp, { reparse: init.reparse });
   if (rec.ms > TIME_LIMIT_MS) {
     // Slow: time the unmutated file with the same flags (once per file and flags) to tell a big input from a hang.
     const key = `${m.seed} ${m.args.join(' ')}`;
     let base = baselines.get(key);
     if (base === undefined) {
-      base = execMutant({ ...m, text: corpus.find((c) => c.name === m.seed)!.text }, tmp).ms;
+      base = execMutant({ ...m, text: corpus.find((c) => c.name === m.seed)!.text }, tmp, { reparse: false }).ms;
       baselines.set(key, base);
     }
     rec.baselineMs = base;
   }
-  send({ index, rec });
+  const o = classify(rec);
+  const res: WorkerResult = { index, cls: outcomeClass(o), ms: rec.ms, exitCode: rec.exitCode, seed: m.seed, ops: m.ops, args: m.args };
+  if (o.kind === 'bug') {
+    res.excerpt = o.excerpt;
+    if (init.wantText) res.text = m.text;
+  }
+  if (init.show) res.output = rec.stderr.slice(0, 3000) + (rec.thrown ?? '');
+  if (init.show && init.wantText) res.text = m.text;
+  const c = process.cpuUsage(c0);
+  res.workerMs = (c.user + c.system) / 1000;
+  send(res);
 });
 send({ ready: corpus.length });

@@ -8,7 +8,7 @@ module attributes {"ttg. target" = "cuda:80", "ttg.num-ctas" = 1, "ttg.num-war
   %18: tensor<32x128x!tt.ptr<f32>, #blocked> {y = 2},
   %5: tensor<2x!tt.ptr<f32>, 1> {y = 6 : i3}
   ) attributes {e = false} {
-  %cst = arith.constant dense<0> : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %cst = arith.constant dense<0.0> : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
   %1 = tt.get_program_id y : i32
   %2 = tt.get_num_programs y : i32
   %12 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>>

@@ -11,9 +11,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @l(%arg0: !tt.ptr<f16> {y = 2}, %arg1: !tt.ptr<f16> , %arg2 : !tt.ptr<f16> {y = 6 : i3}, %arg4: i32 { }, %arg5: i32 { }, %arg6: i32 {y = 2}, %arg8: i32, %arg9: f32) {
   %c128_i32 = arith.constant 8 : i32
   %c0_i32 = arith.constant 0 : i32
-  %cst = arith.constant dense<0> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
-  %cst_0 = arith.constant dense<0> : tensor<128x64xf32, #mma>
-  %cst_1 = arith.constant dense<0> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+  %cst = arith.constant dense<0.0> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+  %cst_0 = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+  %cst_1 = arith.constant dense<0.0> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
   %0 = tt.get_program_id x : i32
   %1 = arith.muli %0, %c128_i32 : i32
   %2 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
