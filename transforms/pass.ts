@@ -5,7 +5,7 @@
  */
 import { Diagnostic } from '../dialect/ir/diagnostics.js';
 import type { Operation } from '../dialect/ir/ir.js';
-import { parseOptions, type OptionSchema, type OptionsOf, type ParsedOptions } from './pass-options.js';
+import { parseOptions, type OptionSchema, type OptionsOf } from './pass-options.js';
 
 export { PassOptionError, splitOptionEntries, type OptionSchema, type OptionsOf, type ParsedOptions } from './pass-options.js';
 
