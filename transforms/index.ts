@@ -47,3 +47,4 @@ import './prefetch.js';
 import './interleave-tmem.js';
 import './mma-lowering.js';
 import './optimize-tmem-layouts.js';
+import './enable-line-info.js';
