@@ -35,7 +35,7 @@ import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { BlockedEncodingAttr } from '../dialect/ttg/attrs/blocked.js';
 import { cvtReordersRegisters, minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
-import { BLOCK, LANE, REGISTER, flattenBases, getSrcDstTiles, optimalSwizzling, removeBroadcastedRegs } from './generic-swizzling.js';
+import { BLOCK, LANE, REGISTER, getSrcDstTiles, optimalSwizzling, removeBroadcastedRegs } from './generic-swizzling.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Scratch sizes

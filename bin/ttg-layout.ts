@@ -31,7 +31,7 @@ import { RankedTensorType } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
 import { EncodingTextError, parseEncodingText, parseTypeText } from '../parser/encoding-text.js';
-import { linearLayoutToJSON, memDescLinearLayout, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
+import { linearLayoutToJSON, toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { explainConvert, formatCvtExplanation, formatLocalExplanation, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
 import { fileEncodings } from '../tools/file-encodings.js';
 import { explainModule, targetCapability } from '../tools/explain-file.js';

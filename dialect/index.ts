@@ -11,6 +11,7 @@ import './scf/ops.js';
 import './cf/ops.js';
 import './llvm/types.js';
 import './llvm/attrs.js';
+import './llvm/debug-info.js';
 import './llvm/ops.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';

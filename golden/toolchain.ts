@@ -7,11 +7,10 @@
 // `llc-22 -march=nvptx64 -mcpu=sm_80|sm_90a` with Triton's target options, and `ptxas -arch=sm_80|sm_90a`. Each case passes when ptxas accepts the PTX; the report gives the first error of
 // the failing step and, next to Triton's kernel.ptx, the counts of the instructions that show how the kernel was
 // lowered (shuffles, shared memory accesses, ldmatrix/stmatrix, barriers, vectorized global accesses).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clip, firstLine, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
+import { clip, formatTable, type GoldenResult, loadRunOpt, pct, summaryLine } from './common.js';
 import { unpackExtraCorpus } from './extra-corpus.js';
 import { corpusTree, diskFolder, type FileTree } from './ground-truth.js';
 import { corpusCases, type CorpusMeta, llvmPipelineFlags } from './passes.js';

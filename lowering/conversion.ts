@@ -61,7 +61,7 @@
  * op, and at the end every original op is erased.
  */
 import { opNameOf, type OpRef } from '../dialect/ir/op-handle.js';
-import { IntegerAttr, StringAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';

@@ -453,7 +453,7 @@ registerElementwise('math.ctlz', (b, [x]) => b.op('llvm.intr.ctlz', [x!], x!.typ
 registerElementwise('math.cttz', (b, [x]) => b.op('llvm.intr.cttz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
 registerElementwise('math.ctpop', (b, [x]) => b.op('llvm.intr.ctpop', [x!], x!.type));
 
-const LOG2E = 1.4426950408889634;
+const LOG2E = Math.LOG2E;
 registerElementwise('math.exp', (b, [x], ctx) => {
   if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [b.fmul(x!, b.f32(Math.fround(LOG2E)))], x!.type)!;
   return libdevice(ctx, 'exp', x!);
@@ -642,9 +642,6 @@ registerLowering('tt.elementwise_inline_asm', (op, ctx) => {
 
 import { LLVMStructType } from '../dialect/llvm/types.js';
 import { numLoweredValues } from './type-converter.js';
-function structOf(ts: Type[]): Type {
-  return LLVMStructType.getLiteral(ts);
-}
 function ctxLen(t: Type, ins: Value[][]): number {
   if (t instanceof RankedTensorType) return numLoweredValues(t);
   return ins[0]?.length ?? 1;

@@ -115,8 +115,8 @@ registerPass({
   run(module: Operation, options, ctx: PassContext) {
     if (!requireTritonGpuIR(module, ctx, 'convert-triton-gpu-to-llvm')) return;
     const errors = convertTritonGPUToLLVM(module, {
-      computeCapability: Number(options['compute-capability']),
-      ptxVersion: Number(options['ptx-version']),
+      computeCapability: options['compute-capability'],
+      ptxVersion: options['ptx-version'],
     });
     for (const e of errors) ctx.emitError(e.op, e.message);
     if (errors.length) ctx.signalPassFailure();

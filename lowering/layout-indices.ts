@@ -62,7 +62,7 @@ export function matrixVectorProd(b: LLVMBuilder, A: LinearLayout, x: Value): Val
     let mask = 0;
     let allUnique = true;
     let row = i < 0 ? -i : 0;
-    let col = i < 0 ? 0 : i;
+    let col = Math.max(i, 0);
     while (row < nRow && col < nCol) {
       const bit = (cols[col]! >>> row) & 1;
       if (bit) mask |= 1 << col;

@@ -186,7 +186,7 @@ registerLowering(LoadOp, (op, ctx) => {
     const width = Math.min(total, maxWord);
     const nWords = Math.max(1, Math.floor(total / width));
     const wordElems = width / nbits;
-    const movWidth = width < 16 ? 16 : width;
+    const movWidth = Math.max(width, 16);
     const wc = width === 64 ? 'l' : width === 32 ? 'r' : 'c';
     const lines: string[] = [];
     const outs = new Array<string>(nWords).fill('=' + wc);

@@ -111,7 +111,7 @@ registerLowering('tt.split', (op, ctx) => {
 });
 
 // The result layout of tt.cat puts the operand choice in its highest register bit: lhs registers, then rhs.
-registerLowering('tt.cat', (op, ctx) => {
+registerLowering('tt.cat', (_op, ctx) => {
   ctx.replaceWith([...ctx.operand(0), ...ctx.operand(1)]);
 });
 

@@ -74,6 +74,7 @@ function resolve(def: OpDefinition, r: RawDirective): Directive {
     case 'optional':
       return {
         kind: 'optional',
+        // biome-ignore lint/suspicious/noThenProperty: the ODS name of an optional group's then-elements; never awaited
         then: (r['then'] as RawDirective[]).map((a) => resolve(def, a)),
         else: (r['else'] as RawDirective[]).map((a) => resolve(def, a)),
       };

@@ -18,6 +18,7 @@ import {
 } from '../dialect/ir/attribute.js';
 import { aliasNameOf } from '../dialect/ir/dialect-registry.js';
 import { Block, BlockArgument, Operation, Region, Value } from '../dialect/ir/ir.js';
+import { DistinctAttr } from '../dialect/ir/distinct-attr.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../dialect/ir/location.js';
 import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
 import { compareBytes, escapeString } from '../dialect/ir/string-escape.js';
@@ -261,6 +262,7 @@ export class IRPrinter implements OpFormatPrinter {
     const a = this.aliasNames.get(attr);
     if (a !== undefined) this.out.push('#', a);
     else if (attr instanceof Location) this.printLocation(attr, true);
+    else if (attr instanceof DistinctAttr) this.printDistinct(attr);
     else attr.print(this);
   }
   printAttributeWithoutType(attr: Attribute): void {
@@ -269,6 +271,15 @@ export class IRPrinter implements OpFormatPrinter {
       return;
     }
     attr.printWithoutType(this);
+  }
+
+  /** Distinct attributes are numbered in the order they are printed (MLIR's AsmState DistinctState). */
+  private readonly distinctIds = new Map<DistinctAttr, number>();
+  private printDistinct(attr: DistinctAttr): void {
+    let id = this.distinctIds.get(attr);
+    if (id === undefined) this.distinctIds.set(attr, (id = this.distinctIds.size));
+    this.out.push(`distinct[${id}]`);
+    attr.printReferenced(this);
   }
 
   // ---- locations -------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ describe('convert_layout on the warp simulator', () => {
     const ms = Date.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const ok = results.filter((x) => x.r.mismatches === 0);
-    const byWidth = WIDTHS.map((w) => `${w}-bit: ${results.filter((x, i) => WIDTHS[i % 4] === w).length}`);
+    const byWidth = WIDTHS.map((w) => `${w}-bit: ${results.filter((_x, i) => WIDTHS[i % 4] === w).length}`);
     const count = (m: string): number => ok.filter((x) => x.r.method === m).length;
     const intra = ok.filter((x) => x.r.intraWarp && x.r.crossLane);
     const intraShuffled = intra.filter((x) => x.r.method === 'shuffle').length;

@@ -158,6 +158,7 @@ export function runReduceCase(c: ReduceCase): { mismatches: number; first?: stri
           acc = [acc[0]! ^ cur[0]!];
           break;
         case 'umax':
+          // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers only)
           acc = [acc[0]! > cur[0]! ? acc[0]! : cur[0]!];
           break;
         case 'argmin':

@@ -122,7 +122,14 @@ describe('greedy driver', () => {
   it('visits ops top-down, folds, then applies patterns by benefit', () => {
     const m = parse('tt.func @f(%x: i32) -> i32 {\n%0 = arith.addi %x, %x : i32\n%1 = arith.muli %0, %0 : i32\n%2 = arith.subi %x, %1 : i32\ntt.return %2 : i32\n}');
     const seen: string[] = [];
-    const spy: RewritePattern = { rootName: '*', benefit: 0, matchAndRewrite: (op) => (seen.push(op.name), false) };
+    const spy: RewritePattern = {
+      rootName: '*',
+      benefit: 0,
+      matchAndRewrite: (op) => {
+        seen.push(op.name);
+        return false;
+      },
+    };
     const low = pattern('arith.muli', () => false, { benefit: 1 });
     const high: RewritePattern = {
       rootName: 'arith.muli',
@@ -142,7 +149,13 @@ describe('greedy driver', () => {
   it('seeds bottom-up by default (post-order; ancestors are queued with their first nested op)', () => {
     const m = parse('tt.func @f(%x: i32) -> i32 {\n%0 = arith.muli %x, %x : i32\n%1 = arith.subi %0, %x : i32\ntt.return %1 : i32\n}');
     const seen: string[] = [];
-    const spy: RewritePattern = { rootName: '*', matchAndRewrite: (op) => (seen.push(op.name), false) };
+    const spy: RewritePattern = {
+      rootName: '*',
+      matchAndRewrite: (op) => {
+        seen.push(op.name);
+        return false;
+      },
+    };
     applyPatternsGreedily(m, [spy], { regionSimplification: 'disabled' });
     // Worklist [addi, func, subi, return] popped from the back.
     expect(seen).toEqual(['tt.return', 'arith.subi', 'tt.func', 'arith.muli']);

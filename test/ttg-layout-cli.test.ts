@@ -132,8 +132,8 @@ describe('ttg-layout: file mode', () => {
     const out = await ok([f]);
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe(`#blocked = ${BLOCKED}`);
-    expect(lines[1]).toMatch(/^  64x64: \{"register": /);
-    expect(lines[2]).toMatch(/^  32x64: /);
+    expect(lines[1]).toMatch(/^ {2}64x64: \{"register": /);
+    expect(lines[2]).toMatch(/^ {2}32x64: /);
     expect(out).toContain('#ttg.slice<{dim = 1, parent = #blocked}>\n  64: {');
     expect(out).toContain(`#mma = ${MMA}\n  32x32: {`);
     expect(out).toContain(`#shared = ${SWIZZLED}\n  16x16 (allocation): {"offset": `);

@@ -21,6 +21,7 @@ import { ParseError, Parser } from '../parser/parser.js';
 import { OutputTooLargeError, printOpForDiagnostic, printOperation, type PrintOptions } from '../printer/printer.js';
 import { closestPasses, getPass, allPasses, parsePassOptions, PassOptionError, type Pass } from '../transforms/pass.js';
 import { isTriton36Pass, unimplementedTritonPassNote } from '../transforms/triton-36-passes.js';
+import { describeOptions } from '../transforms/pass-options.js';
 import { runPipeline, type PipelineEntry } from '../transforms/pass-manager.js';
 import { parsePipeline, PipelineSyntaxError } from '../transforms/pipeline-parser.js';
 import { splitInput } from './split-input.js';
@@ -251,31 +252,34 @@ function buildPipeline(cfg: OptConfig): PipelineEntry[] {
             : '';
         throw new UsageError(`${TOOL}: '${el.name}' does not refer to a registered pass or pass pipeline${hint}`);
       }
-      entries.push(makeEntry(pass, el.options));
+      entries.push(makeEntry(pass, el.options, true));
     }
   }
   return entries;
 }
 
-function makeEntry(pass: Pass, optionText: string | undefined): PipelineEntry {
+/**
+ * Parses a pass's options once, against its schema. A bad option gives triton-opt's text: MLIR's option parser
+ * error, and for an element of `--pass-pipeline` also "failed to add `<pass>` with options `<text>`".
+ */
+function makeEntry(pass: Pass, optionText: string | undefined, inPipeline = false): PipelineEntry {
   try {
     return { pass, options: parsePassOptions(pass, optionText ?? ''), ...(optionText !== undefined ? { optionText } : {}) };
   } catch (e) {
-    if (e instanceof PassOptionError) throw new UsageError(`${TOOL}: ${e.message}`);
-    throw e;
+    if (!(e instanceof PassOptionError)) throw e;
+    const added = inPipeline ? `failed to add \`${pass.name}\` with options \`${optionText ?? ''}\`\n\n` : '';
+    throw new UsageError(e.render(TOOL) + added);
   }
 }
 
 // ---- help ----------------------------------------------------------------------------------------
 
+/** Every pass with its options (type, default, an enum's values), from the schemas the passes are parsed with. */
 function passListing(): string {
   let s = '';
   for (const p of allPasses()) {
     s += `  --${p.name.padEnd(44)} - ${p.description}\n`;
-    for (const [k, o] of Object.entries(p.options ?? {})) {
-      const def = Array.isArray(o.default) ? o.default.join(',') : String(o.default);
-      s += `      ${`${k}=<${o.type}>`.padEnd(42)} - ${o.description} (default: ${def})\n`;
-    }
+    for (const o of describeOptions(p.options ?? {})) s += `      ${o.flag.padEnd(42)} - ${o.text}\n`;
   }
   return s;
 }

@@ -28,7 +28,7 @@ registerPass({
   },
   run(module, options, ctx) {
     if (!requireTritonGpuIR(module, ctx, 'allocate-shared-memory-nv')) return;
-    allocateSharedMemory(module, Number(options['compute-capability']), Number(options['ptx-version']));
+    allocateSharedMemory(module, options['compute-capability'], options['ptx-version']);
   },
 });
 

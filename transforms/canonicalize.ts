@@ -15,7 +15,7 @@ import '../dialect/ttg/folds.js';
 import '../dialect/ttg/canonicalize.js';
 import '../dialect/scf/canonicalize.js';
 import '../dialect/cf/canonicalize.js';
-import { registerPass, type ParsedOptions } from './pass.js';
+import { registerPass, type OptionSchema, type OptionsOf } from './pass.js';
 
 export interface CanonicalizeOptions {
   topDown?: boolean;
@@ -44,17 +44,40 @@ export function runCanonicalizer(op: Operation, opts: CanonicalizeOptions = {}):
   });
 }
 
-/** Canonicalize options from the pass registry's parsed option values. */
-export function canonicalizeOptionsFrom(o: ParsedOptions): CanonicalizeOptions {
-  const rs = String(o['region-simplify'] ?? 'normal');
-  if (rs !== 'disabled' && rs !== 'normal' && rs !== 'aggressive') throw new Error(`canonicalize: invalid region-simplify '${rs}'`);
+/** MLIR's Canonicalizer options (mlir/Transforms/Passes.td), as `--canonicalize=...` takes them. */
+const CANONICALIZE_OPTIONS = {
+  'top-down': { type: 'bool', default: true, description: 'Seed the worklist in general top-down order' },
+  'region-simplify': {
+    type: 'enum',
+    values: {
+      disabled: "Don't run any control-flow simplification.",
+      normal: 'Perform simple control-flow simplifications (e.g. dead args elimination).',
+      aggressive: 'Perform aggressive control-flow simplification (e.g. block merging).',
+    },
+    default: 'normal',
+    description: 'Perform control flow optimizations to the region tree',
+  },
+  'max-iterations': { type: 'int', width: 'int64', default: 10, description: 'Max. iterations between applying patterns / simplifying regions' },
+  'max-num-rewrites': { type: 'int', width: 'int64', default: -1, description: 'Max. number of pattern rewrites within an iteration' },
+  'test-convergence': { type: 'bool', default: false, description: 'Test only: Fail pass on non-convergence to detect cyclic pattern' },
+  'disable-patterns': { type: 'list', element: 'string', default: [], description: 'Labels of patterns that should be filtered out during application' },
+  'enable-patterns': {
+    type: 'list',
+    element: 'string',
+    default: [],
+    description: 'Labels of patterns that should be used during application, all other patterns are filtered out',
+  },
+} as const satisfies OptionSchema;
+
+/** Canonicalize options from the pass's parsed options. */
+export function canonicalizeOptionsFrom(o: OptionsOf<typeof CANONICALIZE_OPTIONS>): CanonicalizeOptions {
   return {
-    topDown: o['top-down'] !== false,
-    regionSimplify: rs,
-    maxIterations: Number(o['max-iterations'] ?? 10),
-    maxNumRewrites: Number(o['max-num-rewrites'] ?? -1),
-    disablePatterns: (o['disable-patterns'] as string[] | undefined) ?? [],
-    enablePatterns: (o['enable-patterns'] as string[] | undefined) ?? [],
+    topDown: o['top-down'],
+    regionSimplify: o['region-simplify'],
+    maxIterations: o['max-iterations'],
+    maxNumRewrites: o['max-num-rewrites'],
+    disablePatterns: o['disable-patterns'],
+    enablePatterns: o['enable-patterns'],
   };
 }
 
@@ -62,18 +85,10 @@ export const CANONICALIZE_PASS = registerPass({
   name: 'canonicalize',
   className: 'Canonicalizer',
   description: 'Canonicalize operations',
-  options: {
-    'top-down': { type: 'bool', default: true, description: 'Seed the worklist in general top-down order' },
-    'region-simplify': { type: 'string', default: 'normal', description: 'Perform control flow optimizations to the region tree (disabled, normal, aggressive)' },
-    'max-iterations': { type: 'int', default: 10, description: 'Max. iterations between applying patterns / simplifying regions' },
-    'max-num-rewrites': { type: 'int', default: -1, description: 'Max. number of pattern rewrites within an iteration' },
-    'test-convergence': { type: 'bool', default: false, description: 'Test only: Fail pass on non-convergence to detect cyclic pattern' },
-    'disable-patterns': { type: 'list', default: [], description: 'Labels of patterns that should be filtered out during application' },
-    'enable-patterns': { type: 'list', default: [], description: 'Labels of patterns that should be used during application, all other patterns are filtered out' },
-  },
+  options: CANONICALIZE_OPTIONS,
   run(module, options, ctx) {
     const res = runCanonicalizer(module, canonicalizeOptionsFrom(options));
-    if (options['test-convergence'] === true && !res.converged) {
+    if (options['test-convergence'] && !res.converged) {
       ctx.emitError(module, 'Canonicalizer failed to converge');
       ctx.signalPassFailure();
     }

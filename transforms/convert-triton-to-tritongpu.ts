@@ -19,7 +19,7 @@ import type { Location } from '../dialect/ir/location.js';
 import { FunctionType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { BlockedEncodingAttr, DistributedEncodingAttr, DotOperandEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { cgaFromSplitParams } from '../dialect/ttg/attrs/cga.js';
-import { registerPass, type ParsedOptions, type PassContext } from './pass.js';
+import { registerPass, type PassContext } from './pass.js';
 import { Builder } from '../dialect/ir/builder.js';
 import { isConstantLike } from '../dialect/ir/traits.js';
 import { constantValueOfOp, dialectOf as dialectOfName, foldOperationWith, isValue, materializeConstant, type OpFoldResult } from '../dialect/ir/rewrite/registry.js';
@@ -488,10 +488,10 @@ registerPass({
     'num-warps': { type: 'int', default: 4, description: 'number of warps' },
     'threads-per-warp': { type: 'int', default: 32, description: 'number of threads per warp' },
     'num-ctas': { type: 'int', default: 1, description: 'number of ctas in a cga' },
-    'enable-source-remat': { type: 'bool', default: false, description: 'enable source rematerialization' },
+    'enable-source-remat': { type: 'bool', default: false, description: 'enable trivial source rematerialization' },
   },
-  run(module: Operation, options: ParsedOptions, ctx: PassContext) {
-    const target = String(options['target'] ?? '');
+  run(module, options, ctx) {
+    const target = options.target;
     if (!target) {
       ctx.emitError(module, "'convert-triton-to-tritongpu' requires 'target' option to be set");
       ctx.signalPassFailure();
@@ -501,9 +501,9 @@ registerPass({
       module,
       {
         target,
-        numWarps: Number(options['num-warps']),
-        threadsPerWarp: Number(options['threads-per-warp']),
-        numCTAs: Number(options['num-ctas']),
+        numWarps: options['num-warps'],
+        threadsPerWarp: options['threads-per-warp'],
+        numCTAs: options['num-ctas'],
       },
       ctx,
     );

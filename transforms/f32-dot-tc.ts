@@ -145,6 +145,6 @@ registerPass({
     'emu-tf32': { type: 'bool', default: false, description: 'whether to handle InputPrecision TF32xN for Nvidia GPUs' },
   },
   run(module, options) {
-    f32DotTC(module, options['emu-tf32'] === true);
+    f32DotTC(module, options['emu-tf32']);
   },
 });

@@ -116,6 +116,6 @@ registerPass({
   },
   run(module, options, ctx) {
     if (!requireTritonGpuIR(module, ctx, 'triton-nvidia-gpu-fence-insertion')) return;
-    insertFences(module, Number(options['compute-capability']));
+    insertFences(module, options['compute-capability']);
   },
 });

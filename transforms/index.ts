@@ -48,3 +48,5 @@ import './prefetch.js';
 import './interleave-tmem.js';
 import './mma-lowering.js';
 import './optimize-tmem-layouts.js';
+import './enable-line-info.js';
+import './optimize-accumulator-init.js';

@@ -263,14 +263,14 @@ export const INLINE_PASS = registerPass({
   description: 'Inline function calls',
   options: {
     'default-pipeline': { type: 'string', default: 'canonicalize', description: 'The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline' },
-    'max-iterations': { type: 'int', default: 4, description: 'Maximum number of iterations when inlining within an SCC' },
+    'max-iterations': { type: 'int', width: 'uint32', default: 4, description: 'Maximum number of iterations when inlining within an SCC' },
   },
   run(module, options, ctx) {
     if (options['default-pipeline'] !== 'canonicalize') {
-      ctx.emitError(module, `inline: only the default pipeline 'canonicalize' is supported, not '${String(options['default-pipeline'])}'`);
+      ctx.emitError(module, `inline: only the default pipeline 'canonicalize' is supported, not '${options['default-pipeline']}'`);
       ctx.signalPassFailure();
       return;
     }
-    inlineModule(module, Number(options['max-iterations']));
+    inlineModule(module, options['max-iterations']);
   },
 });

@@ -270,7 +270,7 @@ registerPass({
   description: 'Insert fences across generic and async proxy',
   options: { 'compute-capability': { type: 'int', default: 90, description: 'device compute capability' } },
   run(mod, options) {
-    if (Number(options['compute-capability']) < 90) return;
+    if (options['compute-capability'] < 90) return;
     insertProxyFences(mod);
   },
 });

@@ -216,7 +216,6 @@ class LayoutPropagation {
       }
       if (propagatesThrough(user)) {
         this.setEncoding(user.results, info, changed, user);
-        continue;
       }
     }
     return changed;

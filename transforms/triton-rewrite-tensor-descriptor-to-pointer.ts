@@ -13,7 +13,7 @@
  * A descriptor reduction with no atomic equivalent (min/max of a float or signless integer) is a located error,
  * with Triton's message.
  */
-import { ArrayAttr, DictionaryAttr, FloatAttr, IntegerAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
+import { ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr, type Attribute } from '../dialect/ir/attribute.js';
 import { Builder } from '../dialect/ir/builder.js';
 import type { Location } from '../dialect/ir/location.js';
 import type { Block, Operation, Value } from '../dialect/ir/ir.js';

@@ -446,6 +446,7 @@ function minMaxFolder(name: string, signed: boolean, isMax: boolean): void {
     return intBinary(op, c, (a, b, w) => {
       const x = signed ? a : zext(a, w);
       const y = signed ? b : zext(b, w);
+      // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max/min take numbers only)
       return isMax ? (x > y ? x : y) : x < y ? x : y;
     });
   });
@@ -495,12 +496,12 @@ registerFolder('arith.remf', (op, c) => floatBinary(op, c, (a, b) => a % b));
 function ieeeMax(a: number, b: number): number {
   if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
   if (a === 0 && b === 0) return Object.is(a, -0) ? b : a;
-  return a > b ? a : b;
+  return Math.max(a, b);
 }
 function ieeeMin(a: number, b: number): number {
   if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
   if (a === 0 && b === 0) return Object.is(a, -0) ? a : b;
-  return a < b ? a : b;
+  return Math.min(a, b);
 }
 /** maxnum/minnum: NaN operands are ignored. */
 function maxNum(a: number, b: number): number {

@@ -189,7 +189,7 @@ defineCustomDirective('ArithSelectType', {
   },
 });
 
-defineOp({
+export const SelectOp = defineOp({
   name: 'arith.select',
   operands: [{ name: 'condition', kind: 'single', type: constraint('bool-like', (t) => boolLike(t) === t) }, 'true_value', 'false_value'],
   results: ['result'],

@@ -144,7 +144,7 @@ function decompose(a: number): { sig: bigint; exp2: number } {
 function decimalDigits(a: number, precision: number): { digits: string; exp: number } {
   const { sig, exp2 } = decompose(a);
   let n = exp2 >= 0 ? sig << BigInt(exp2) : sig * 5n ** BigInt(-exp2);
-  let exp = exp2 >= 0 ? 0 : exp2;
+  let exp = Math.min(exp2, 0);
   const bits = n.toString(2).length;
   const bitsRequired = Math.floor((precision * 196 + 58) / 59);
   if (bits > bitsRequired) {

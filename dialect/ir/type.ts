@@ -104,7 +104,7 @@ export const FLOAT_KINDS = {
 export type FloatKind = keyof typeof FLOAT_KINDS;
 
 export function isFloatKind(name: string): name is FloatKind {
-  return Object.prototype.hasOwnProperty.call(FLOAT_KINDS, name);
+  return Object.hasOwn(FLOAT_KINDS, name);
 }
 
 export class FloatType extends Type {

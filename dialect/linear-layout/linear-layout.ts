@@ -699,6 +699,7 @@ export class LinearLayout {
    * `identity1D(4,'i','o1').mul(identity1D(8,'i','o2'))` maps `x → (x % 4, x / 4)`.
    */
   mul(outer: LinearLayout): LinearLayout {
+    // biome-ignore lint/complexity/noUselessThisAlias: named after the math (outer ∘ inner), as in Triton's compose
     const inner = this;
     const inDims = supremum(inner.getInDimNames(), outer.getInDimNames());
     const outDims = supremum(inner.getOutDimNames(), outer.getOutDimNames());
@@ -773,6 +774,7 @@ export class LinearLayout {
   invertAndCompose(outer: LinearLayout): LinearLayout {
     const outDims = this.getOutDimNames();
     assertDimsEqualIgnoringOrder(outDims, outer.#outDims.keys());
+    // biome-ignore lint/complexity/noUselessThisAlias: named after the math (A.invertAndCompose(B)), as in Triton
     const B = this;
     const A = outer.transposeOuts(outDims);
     for (const d of outDims) {

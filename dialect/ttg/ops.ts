@@ -6,7 +6,7 @@
  */
 import { DenseArrayAttr, IntegerAttr, type Attribute } from '../ir/attribute.js';
 import { createOperation } from '../ir/create.js';
-import { Block, Region, type Operation, type Value } from '../ir/ir.js';
+import { Block, Region, type Operation } from '../ir/ir.js';
 import {
   defineCustomDirective,
   defineOp,
@@ -26,7 +26,6 @@ import { AsyncTokenType, MemDescType } from './types.js';
 /** `!ttg.memdesc<...>`, printed without its prefix by a plain `type($x)`. */
 export const memDesc: TypeConstraint = { description: 'memory descriptor type', matches: (t) => t instanceof MemDescType, dialectType: 'ttg.memdesc' };
 export const asyncToken: TypeConstraint = { description: 'async token type', matches: (t) => t instanceof AsyncTokenType, dialectType: 'ttg.async.token' };
-const tensorOrMemDesc = constraint('tensor or memory descriptor', (t) => t instanceof RankedTensorType || t instanceof MemDescType);
 const ptrTensor = constraint('tensor of pointers', (t) => t instanceof RankedTensorType && t.elementType instanceof PointerType);
 const i32Scalar = constraint('32-bit signless integer', (t) => t instanceof IntegerType && t.width === 32);
 

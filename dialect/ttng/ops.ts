@@ -62,7 +62,7 @@ defineCustomDirective('Token', {
 
 // ---- warp-group MMA -----------------------------------------------------------------------------
 
-defineOp({
+export const WarpGroupDotOp = defineOp({
   name: 'ttng.warp_group_dot',
   operands: [
     { name: 'a', kind: 'single', type: tensorOrMemDesc },

@@ -86,7 +86,9 @@ export function evalAst(ast: Ast, lineNumber: number | undefined): bigint | Eval
         case 'div':
           if (b === 0n) return { errors: [{ loc: ast.loc, msg: 'division by zero' }] };
           return a / b;
+        // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers only)
         case 'max': return a > b ? a : b;
+        // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers only)
         case 'min': return a < b ? a : b;
         default: return { errors: [{ loc: ast.loc, msg: `call to undefined function '${ast.fn}'` }] };
       }

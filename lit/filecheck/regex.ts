@@ -206,6 +206,7 @@ class Parser {
         atom = `(${inner})`;
         break;
       }
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() throws (returns never)
       case ')':
         this.fail(MSG.EPAREN);
       case '^':
@@ -215,10 +216,12 @@ class Parser {
       case '$':
         atom = `(?:${EOL_SOURCE})`;
         break;
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() throws (returns never)
       case '|':
         this.fail(MSG.EMPTY);
       case '*':
       case '+':
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() throws (returns never)
       case '?':
         this.fail(MSG.BADRPT);
       case '.':

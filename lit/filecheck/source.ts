@@ -80,6 +80,7 @@ export function formatMessage(loc: Loc | undefined, kind: DiagKind, msg: string,
   const colNo = pos - lineStart;
   let out = `${buf.name}:${line}:${colNo + 1}: ${kind}: ${msg}\n`;
   // Like LLVM, bail out of the caret line when the line has non-ASCII bytes.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
   if (/[^\x00-\x7f]/.test(contents)) return out + expandTabs(contents) + '\n';
   const numCols = contents.length;
   const caret: string[] = new Array<string>(numCols + 1).fill(' ');
@@ -111,12 +112,14 @@ export function formatMessage(loc: Loc | undefined, kind: DiagKind, msg: string,
 /** Convert a JS (UTF-16) string to a byte string (one char per UTF-8 byte). */
 export function toByteString(s: string): string {
   // Fast path: pure ASCII is already a byte string.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
   if (/^[\x00-\x7f]*$/.test(s)) return s;
   return Buffer.from(s, 'utf8').toString('latin1');
 }
 
 /** Convert a byte string back to a JS string (decoding UTF-8). */
 export function fromByteString(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
   if (/^[\x00-\x7f]*$/.test(s)) return s;
   return Buffer.from(s, 'latin1').toString('utf8');
 }

@@ -335,7 +335,7 @@ export const MUTATORS: Record<string, Mutator> = {
     return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
   },
   'undefined-ssa': (t, r) => {
-    const m = matches(t, /(?<=[(,\[]\s*|\s)%[\w.$-]+(?=[\s,)\]:#])/g);
+    const m = matches(t, /(?<=[(,[]\s*|\s)%[\w.$-]+(?=[\s,)\]:#])/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
     const to = r.pick(['%undef', '%999', '%arg99', `${k[0]}_x`, '%0', '%c0_i32']);
@@ -402,14 +402,14 @@ export const MUTATORS: Record<string, Mutator> = {
   },
   'drop-attr': (t, r) => {
     // One `key = value` entry of an attribute dictionary or of a layout's parameters.
-    const m = matches(t, /(?<=[{,]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}\[\]]+?)(?:\s*,\s*|(?=\s*[}>]))/g);
+    const m = matches(t, /(?<=[{,]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]]+?)(?:\s*,\s*|(?=\s*[}>]))/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
     return { text: splice(t, k.index, k[0].length, ''), detail: k[0].trim().slice(0, 40) };
   },
   'swap-attr-value': (t, r) => {
     // An attribute or property given a value of another kind (generic ops take any attribute verbatim).
-    const m = matches(t, /(?<=[{,<]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}\[\]]+?)(?=\s*[,}>])/g);
+    const m = matches(t, /(?<=[{,<]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]]+?)(?=\s*[,}>])/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
     const eq = k[0].indexOf('=');

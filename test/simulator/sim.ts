@@ -527,8 +527,10 @@ export class Simulator {
           return c;
         });
       case 'llvm.intr.umin':
+        // biome-ignore lint/complexity/useMathMinMax: the 64-bit form works on bigints
         return this.binary(op, (a, b) => Math.min(a >>> 0, b >>> 0), (a, b) => (a < b ? a : b));
       case 'llvm.intr.umax':
+        // biome-ignore lint/complexity/useMathMinMax: the 64-bit form works on bigints
         return this.binary(op, (a, b) => Math.max(a >>> 0, b >>> 0), (a, b) => (a > b ? a : b));
       default:
         throw new SimError(`simulator: unsupported op ${op.name}`);

@@ -9,7 +9,7 @@ import { explainConvert } from '../../lowering/explain.js';
 import { Parser } from '../../parser/parser.js';
 import { explainModule, targetCapability } from '../explain-file.js';
 import { textEncodings } from '../file-encodings.js';
-import { layoutView, movementView, type LayoutView, type MovementView, type PageModel } from './model.js';
+import { layoutView, movementView, type LayoutView, type MovementView } from './model.js';
 import { renderPage } from './page.js';
 
 export { renderPage } from './page.js';

@@ -57,7 +57,12 @@ const IN_LABEL: Record<string, string> = { register: 'r', lane: 't', warp: 'w', 
 function matrixOf(ll: LinearLayout): LayoutView['matrix'] {
   const cols: string[] = [];
   const colBases: (readonly number[])[] = [];
-  for (const [d, bs] of ll.getBases()) bs.forEach((b, i) => (cols.push(`${IN_LABEL[d] ?? d}${i}`), colBases.push(b)));
+  for (const [d, bs] of ll.getBases()) {
+    bs.forEach((b, i) => {
+      cols.push(`${IN_LABEL[d] ?? d}${i}`);
+      colBases.push(b);
+    });
+  }
   const rows: string[] = [];
   const bits: number[][] = [];
   ll.getOutDims().forEach(([name, size], dim) => {
@@ -80,7 +85,10 @@ function ownersOf(ll: LinearLayout, shape: readonly number[]): number[][][] {
   if (elements > MAX_VIEW_ELEMENTS || total > 4 * MAX_VIEW_ELEMENTS) throw new RangeError(`too large to draw (${elements} elements, ${total} input points)`);
   const strides: number[] = [];
   let s = 1;
-  for (let i = shape.length - 1; i >= 0; i--) (strides[i] = s), (s *= shape[i]!);
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= shape[i]!;
+  }
   const owners: number[][][] = Array.from({ length: elements }, () => []);
   for (let flat = 0; flat < total; flat++) {
     const out = new Array<number>(rank).fill(0);

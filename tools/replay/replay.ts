@@ -124,7 +124,7 @@ export function inferVars(dumps: readonly PassDump[], opts: ReplayOptions): { va
     found.numStages = opts.numStages;
     sources.numStages = 'given (--num-stages)';
   } else {
-    const afterLatencies = dumps.find((d, i) => i > 0 && dumps[i - 1]!.flag === 'tritongpu-assign-latencies');
+    const afterLatencies = dumps.find((_d, i) => i > 0 && dumps[i - 1]!.flag === 'tritongpu-assign-latencies');
     const s = afterLatencies ? latencyStages(afterLatencies.text) : undefined;
     if (s !== undefined) {
       found.numStages = s;

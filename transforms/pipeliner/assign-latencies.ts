@@ -189,6 +189,6 @@ registerPass({
     'num-stages': { type: 'int', default: 3, description: 'number of pipeline stages' },
   },
   run(module, options) {
-    assignLatencies(module, options['num-stages'] as number);
+    assignLatencies(module, options['num-stages']);
   },
 });

@@ -3,13 +3,9 @@
  * scf.for/scf.if canonicalizations of `dialect/scf/canonicalize.ts`: iter args whose values only feed themselves
  * are made loop-invariant (their yield operand becomes the block argument), for DCE.
  */
-import { createOperation } from '../../dialect/ir/create.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
-import type { PatternRewriter } from '../../dialect/ir/rewriter.js';
 import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
 import type { RewritePattern } from '../../dialect/ir/rewrite/pattern.js';
-import { getConstantValue } from '../../dialect/ir/rewrite/registry.js';
-import { IntegerAttr } from '../../dialect/ir/attribute.js';
 
 function body(forOp: Operation): Block {
   return forOp.region(0).entry!;

@@ -321,7 +321,6 @@ export class SharedLinearEncodingAttr extends SharedEncodingAttr {
 registerAttrParser('ttg.shared_linear', (p: AsmParser) => {
   const at = nameLoc(p, 'shared_linear');
   p.expect('<');
-  const dictPos = p.pos();
   const params = parseParamDict(p);
   const bad = params.find((e) => e.name === 'alignment');
   if (bad) p.error('alignment must be specified outside of the linear layout braces', bad.keyPos);

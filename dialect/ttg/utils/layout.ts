@@ -5,7 +5,6 @@
  * encoding, permutation helpers (the `ttg.num-warps` & co. lookups are in ../context.ts).
  */
 import { ArrayAttr, IntegerAttr } from '../../ir/attribute.js';
-import type { Operation } from '../../ir/ir.js';
 import { RankedTensorType, type Type } from '../../ir/type.js';
 import type { Attribute } from '../../ir/attribute.js';
 import {

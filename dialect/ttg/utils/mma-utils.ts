@@ -281,7 +281,7 @@ export function mmaVersionToInstrShape(version: number, shape: readonly number[]
   }
   if (version === 5) {
     const m = shape[0]! >= 128 ? 128 : 64;
-    const n = shape[1]! >= 256 ? 256 : shape[1]!;
+    const n = Math.min(shape[1]!, 256);
     return [m, n, k];
   }
   return [0, 0];

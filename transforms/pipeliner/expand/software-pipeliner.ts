@@ -81,6 +81,6 @@ registerPass({
     'dump-intermediate-steps': { type: 'bool', default: false, description: 'Dump intermediate steps' },
   },
   run(module, options, ctx) {
-    runSoftwarePipeliner(module, Number(options['num-stages']), options['dump-intermediate-steps'] === true, ctx);
+    runSoftwarePipeliner(module, options['num-stages'], options['dump-intermediate-steps'], ctx);
   },
 });
