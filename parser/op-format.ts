@@ -318,7 +318,11 @@ function buildOp(p: Parser, op: PendingOp, opPos: number): Operation {
   // Operand types derived from another operand's (TypesMatchWith): a value of another type is then a parse error.
   if (!all) {
     const offsets: number[] = [];
-    def.operands.reduce((k, _s, i) => (offsets.push(k), k + groups[i]!.length), 0);
+    let offset = 0;
+    for (const g of groups) {
+      offsets.push(offset);
+      offset += g.length;
+    }
     def.operands.forEach((s, i) => {
       if (!s.typeFrom) return;
       const from = def.operands.findIndex((o) => o.name === s.typeFrom!.operand);
