@@ -117,7 +117,7 @@ for (const n of binaryFloat) {
     format: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
-defineOp({
+export const NegFOp = defineOp({
   name: 'arith.negf',
   operands: [{ name: 'operand', kind: 'single', type: floatLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -141,7 +141,7 @@ function verifyCmpResult(op: import('../ir/ir.js').Operation): string | undefine
   return op.result().type === boolLike(op.operand(0).type) ? undefined : 'result must be i1 of the operand shape';
 }
 
-defineOp({
+export const CmpIOp = defineOp({
   name: 'arith.cmpi',
   operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: ['result'],
@@ -151,7 +151,7 @@ defineOp({
   inferResultTypes: (ts) => [boolLike(ts[0]!)],
   verify: verifyCmpResult,
 });
-defineOp({
+export const CmpFOp = defineOp({
   name: 'arith.cmpf',
   operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
   results: ['result'],
@@ -189,7 +189,7 @@ defineCustomDirective('ArithSelectType', {
   },
 });
 
-defineOp({
+export const SelectOp = defineOp({
   name: 'arith.select',
   operands: [{ name: 'condition', kind: 'single', type: constraint('bool-like', (t) => boolLike(t) === t) }, 'true_value', 'false_value'],
   results: ['result'],

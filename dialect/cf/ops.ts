@@ -35,7 +35,7 @@ defineOp({
   verify: (op) => checkSuccessorOperands(op, 0, op.operandValues),
 });
 
-defineOp({
+export const CondBranchOp = defineOp({
   name: 'cf.cond_br',
   operands: ['condition', 'trueDestOperands*', 'falseDestOperands*'],
   successors: ['trueDest', 'falseDest'],

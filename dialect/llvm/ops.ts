@@ -1304,7 +1304,7 @@ defineOp({
   operands: [operand('dst', anyPointer), operand('val', anySignlessInteger), operand('len', anySignlessInteger)],
   attributes: [{ name: 'isVolatile', kind: anyAttr }, ...ALIAS_ATTRS, { name: 'arg_attrs', kind: anyAttr, optional: true }, { name: 'res_attrs', kind: anyAttr, optional: true }],
 });
-defineOp({
+export const AssumeOp = defineOp({
   name: 'llvm.intr.assume',
   operands: [operand('cond', i1Type)],
   format: '$cond attr-dict `:` type($cond)',

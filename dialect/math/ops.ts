@@ -33,7 +33,7 @@ for (const n of ['atan2', 'copysign', 'powf']) {
   });
 }
 
-defineOp({
+export const FmaOp = defineOp({
   name: 'math.fma',
   operands: [
     { name: 'a', kind: 'single', type: floatLike },
