@@ -100,7 +100,12 @@ export const i1OrI1Vector = c('1-bit signless integer or vector of 1-bit signles
   scalarOrVector(t, (e) => e instanceof IntegerType && e.width === 1 && e.isSignless),
 );
 
-const operand = (name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec => ({ name, kind, type });
+/** An operand spec that keeps its name and kind as literal types (the op handles' accessors are typed by them). */
+const operand = <const N extends string, const K extends OperandSpec['kind'] = 'single'>(name: N, type: TypeConstraint, kind: K = 'single' as K): OperandSpec & { readonly name: N; readonly kind: K } => ({
+  name,
+  kind,
+  type,
+});
 
 /**
  * The op-specific part of verification (operand/result constraints, counts and traits are checked by the
@@ -349,7 +354,7 @@ const FUNC_ATTRS: AttrSpec[] = [
   { name: 'target_features', kind: anyAttr, optional: true },
 ];
 
-defineOp({
+export const LLVMFuncOp = defineOp({
   name: 'llvm.func',
   summary: 'LLVM dialect function',
   attributes: FUNC_ATTRS,
@@ -953,7 +958,7 @@ function successorOperandsCheck(groups: readonly string[]) {
   };
 }
 
-defineOp({
+export const BrOp = defineOp({
   name: 'llvm.br',
   operands: [operand('destOperands', llvmType, 'variadic')],
   attributes: [{ name: 'loop_annotation', kind: anyAttr, optional: true }],
@@ -963,7 +968,7 @@ defineOp({
   verify: verifier(successorOperandsCheck(['destOperands'])),
 });
 
-defineOp({
+export const CondBrOp = defineOp({
   name: 'llvm.cond_br',
   operands: [operand('condition', i1Type), operand('trueDestOperands', llvmType, 'variadic'), operand('falseDestOperands', llvmType, 'variadic')],
   attributes: [
@@ -977,7 +982,7 @@ defineOp({
   verify: verifier(successorOperandsCheck(['trueDestOperands', 'falseDestOperands'])),
 });
 
-defineOp({
+export const ReturnOp = defineOp({
   name: 'llvm.return',
   operands: [operand('arg', llvmType, 'optional')],
   traits: ['Pure', 'Terminator', 'ReturnLike'],
