@@ -26,7 +26,7 @@ function checkSuccessorOperands(op: Operation, succIndex: number, values: readon
   return undefined;
 }
 
-defineOp({
+export const BranchOp = defineOp({
   name: 'cf.br',
   operands: ['destOperands*'],
   successors: ['dest'],

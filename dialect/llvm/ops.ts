@@ -101,11 +101,11 @@ export const i1OrI1Vector = c('1-bit signless integer or vector of 1-bit signles
 );
 
 /** An operand spec that keeps its name and kind as literal types (the op handles' accessors are typed by them). */
-const operand = <const N extends string, const K extends OperandSpec['kind'] = 'single'>(name: N, type: TypeConstraint, kind: K = 'single' as K): OperandSpec & { readonly name: N; readonly kind: K } => ({
-  name,
-  kind,
-  type,
-});
+function operand<const N extends string>(name: N, type: TypeConstraint): { readonly name: N; readonly kind: 'single'; readonly type: TypeConstraint };
+function operand<const N extends string, const K extends OperandSpec['kind']>(name: N, type: TypeConstraint, kind: K): { readonly name: N; readonly kind: K; readonly type: TypeConstraint };
+function operand(name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec {
+  return { name, kind, type };
+}
 
 /**
  * The op-specific part of verification (operand/result constraints, counts and traits are checked by the
@@ -331,7 +331,7 @@ defineCustomDirective('LLVMFuncOp', {
   },
 });
 
-const FUNC_ATTRS: AttrSpec[] = [
+const FUNC_ATTRS = [
   { name: 'sym_name', kind: stringAttr },
   { name: 'sym_visibility', kind: stringAttr, optional: true },
   { name: 'function_type', kind: typeAttr },
@@ -352,7 +352,7 @@ const FUNC_ATTRS: AttrSpec[] = [
   { name: 'will_return', kind: anyAttr, optional: true },
   { name: 'target_cpu', kind: anyAttr, optional: true },
   { name: 'target_features', kind: anyAttr, optional: true },
-];
+] as const satisfies readonly AttrSpec[];
 
 export const LLVMFuncOp = defineOp({
   name: 'llvm.func',
@@ -539,7 +539,7 @@ function elementCount(t: Type): number {
   return 1;
 }
 
-defineOp({
+export const ConstantOp = defineOp({
   name: 'llvm.mlir.constant',
   summary: 'Defines a constant of LLVM type',
   results: [{ name: 'res', kind: 'single', type: llvmType }],
@@ -707,7 +707,7 @@ defineOp({
 
 const nonAggregate = c('LLVM non-aggregate type', (t) => !(t instanceof LLVMStructType) && !(t instanceof LLVMArrayType) && llvmType.matches(t));
 
-function defineCast(name: string, from: TypeConstraint, to: TypeConstraint, flag?: 'nneg' | 'overflow', extra?: (op: Operation) => string | undefined): void {
+function defineCast<const N extends string>(name: N, from: TypeConstraint, to: TypeConstraint, flag?: 'nneg' | 'overflow', extra?: (op: Operation) => string | undefined) {
   const attributes: AttrSpec[] = [];
   let format = '$arg attr-dict `:` type($arg) `to` type($res)';
   if (flag === 'nneg') {
@@ -717,7 +717,7 @@ function defineCast(name: string, from: TypeConstraint, to: TypeConstraint, flag
     attributes.push({ name: 'overflowFlags', kind: overflowFlagsKind, optional: true });
     format = '$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)';
   }
-  defineOp({
+  return defineOp({
     name: `llvm.${name}`,
     operands: [operand('arg', from)],
     results: [{ name: 'res', kind: 'single', type: to }],
@@ -751,8 +751,8 @@ const bitcastCheck = (op: Operation): string | undefined => {
   return undefined;
 };
 
-defineCast('bitcast', nonAggregate, nonAggregate, undefined, bitcastCheck);
-defineCast('addrspacecast', pointerOrPointerVector, pointerOrPointerVector);
+export const BitcastOp = defineCast('bitcast', nonAggregate, nonAggregate, undefined, bitcastCheck);
+export const AddrSpaceCastOp = defineCast('addrspacecast', pointerOrPointerVector, pointerOrPointerVector);
 defineCast('inttoptr', intOrIntVector, pointerOrPointerVector);
 defineCast('ptrtoint', pointerOrPointerVector, intOrIntVector);
 defineCast('sext', intOrIntVector, intOrIntVector, undefined, extCheck);
@@ -872,7 +872,7 @@ defineOp({
 
 const positionKind = denseArrayKind(64);
 
-defineOp({
+export const ExtractValueOp = defineOp({
   name: 'llvm.extractvalue',
   operands: [operand('container', anyAggregate)],
   results: [{ name: 'res', kind: 'single', type: llvmType }],
@@ -887,7 +887,7 @@ defineOp({
   }),
 });
 
-defineOp({
+export const InsertValueOp = defineOp({
   name: 'llvm.insertvalue',
   operands: [operand('container', anyAggregate), operand('value', llvmType)],
   results: [{ name: 'res', kind: 'single', type: anyAggregate }],

@@ -53,11 +53,11 @@ const ptrIn = (...spaces: number[]): TypeConstraint => ({
 const anyType: TypeConstraint = { description: 'any type', matches: () => true };
 
 /** An operand spec that keeps its name and kind as literal types (the op handles' accessors are typed by them). */
-const operand = <const N extends string, const K extends OperandSpec['kind'] = 'single'>(name: N, type: TypeConstraint, kind: K = 'single' as K): OperandSpec & { readonly name: N; readonly kind: K } => ({
-  name,
-  kind,
-  type,
-});
+function operand<const N extends string>(name: N, type: TypeConstraint): { readonly name: N; readonly kind: 'single'; readonly type: TypeConstraint };
+function operand<const N extends string, const K extends OperandSpec['kind']>(name: N, type: TypeConstraint, kind: K): { readonly name: N; readonly kind: K; readonly type: TypeConstraint };
+function operand(name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec {
+  return { name, kind, type };
+}
 
 /** Operand/result constraints are checked by the generic verifier; nothing op-specific to add. */
 const verifyConstraints = (_op: import('../ir/ir.js').Operation): string | undefined => undefined;
