@@ -14,7 +14,7 @@ import { PointerType } from '../dialect/tt/types.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { emitIndices, registerOffsets, tensorLayout } from './layout-indices.js';
 import { convertElementType, numLoweredValues } from './type-converter.js';
-import { BroadcastOp, ExpandDimsOp, SplatOp, TransOp } from '../dialect/tt/ops.js';
+import { BroadcastOp, ExpandDimsOp, ReshapeOp, SplatOp, TransOp } from '../dialect/tt/ops.js';
 import { ConstantOp } from '../dialect/arith/ops.js';
 import { AddPtrOp, CatOp, JoinOp, MakeRangeOp, SplitOp } from '../dialect/tt/ops.js';
 
@@ -68,7 +68,7 @@ registerLowering(ExpandDimsOp, (op, ctx) => {
 });
 
 // Register-preserving views: the result layout is the source layout with relabelled outputs.
-registerLowering([TransOp, 'tt.reshape'], (op, ctx) => {
+registerLowering([TransOp, ReshapeOp], (op, ctx) => {
   const vals = ctx.operand(0);
   const n = numLoweredValues(op.result().type);
   if (n !== vals.length) return `register count changes (${vals.length} -> ${n})`;
