@@ -36,6 +36,14 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import { BlockedEncodingAttr } from '../dialect/ttg/attrs/blocked.js';
 import { cvtReordersRegisters, minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { BLOCK, LANE, REGISTER, getSrcDstTiles, optimalSwizzling, removeBroadcastedRegs } from './generic-swizzling.js';
+import { AtomicCASOp, AtomicRMWOp, GatherOp, HistogramOp, ReduceOp, ScanOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
+import { TensormapCreateOp } from '../dialect/ttng/ops.js';
+import { CondBranchOp } from '../dialect/cf/ops.js';
+import { CondBrOp } from '../dialect/llvm/ops.js';
+import { CallOp } from '../dialect/tt/ops.js';
+import { LocalAllocOp } from '../dialect/ttg/ops.js';
+import { isMemDescView, memDescViewSource } from '../dialect/ttg/memdesc-view.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Scratch sizes
@@ -209,9 +217,9 @@ export function cvtScratchBytes(srcTy: RankedTensorType, dstTy: RankedTensorType
 
 /** Scratch bytes of a `tt.reduce` (Triton 3.6's ReduceOpHelper::getScratchSizeInBytes). */
 export function reduceScratchBytes(op: Operation): number {
-  const src = tensorOf(op.operand(0));
+  const src = tensorOf(ReduceOp.srcs(op)[0]!);
   if (!src) return 0;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
+  const axis = ReduceOp.axis(op).num;
   const warps = getWarpsPerCTA(src.encoding!, src.shape)[axis]!;
   if (warps === 1) return 0;
   const shape = getShapePerCTA(src.encoding!, src.shape);
@@ -222,9 +230,9 @@ export function reduceScratchBytes(op: Operation): number {
 
 /** Scratch bytes of a `tt.scan` (Triton's ScanLoweringHelper::getScratchSizeInBytes). */
 export function scanScratchBytes(op: Operation): number {
-  const src = tensorOf(op.operand(0));
+  const src = tensorOf(ScanOp.srcs(op)[0]!);
   if (!src || !(src.encoding instanceof BlockedEncodingAttr)) return 0;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
+  const axis = ScanOp.axis(op).num;
   const enc = src.encoding;
   const shape = src.shape;
   const warps = getWarpsPerCTA(enc, shape);
@@ -244,10 +252,10 @@ export function scanScratchBytes(op: Operation): number {
 
 /** Whether a gather only moves data within warps (Triton's GatherLoweringHelper::isWarpLocal). */
 export function gatherIsWarpLocal(op: Operation): boolean {
-  const srcT = tensorOf(op.operand(0));
-  const idxT = tensorOf(op.operand(1));
+  const srcT = tensorOf(GatherOp.src(op));
+  const idxT = tensorOf(GatherOp.indices(op));
   if (!srcT || !idxT) return false;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
+  const axis = GatherOp.axis(op).num;
   const src = toLinearLayout(srcT.shape, srcT.encoding!);
   const idx = toLinearLayout(idxT.shape, idxT.encoding!);
   const gdim = `dim${axis}`;
@@ -259,7 +267,7 @@ export function gatherIsWarpLocal(op: Operation): boolean {
 
 function gatherScratchBytes(op: Operation): number {
   if (gatherIsWarpLocal(op)) return 0;
-  const srcT = op.operand(0).type as RankedTensorType;
+  const srcT = GatherOp.src(op).type as RankedTensorType;
   return product(srcT.shape) * Math.ceil(elemBitWidth(srcT.elementType) / 8);
 }
 
@@ -274,7 +282,7 @@ function atomicScratchBytes(op: Operation, threadsPerWarp: number): number {
   } else elems = 1;
   void threadsPerWarp;
   if (elems === 0) return 0;
-  const ptrT = op.operand(0).type;
+  const ptrT = (AtomicRMWOp.is(op) ? AtomicRMWOp.ptr(op) : AtomicCASOp.ptr(op)).type;
   const el = ptrT instanceof RankedTensorType ? ptrT.elementType : ptrT;
   const pointee = el instanceof PointerType ? el.pointee : el;
   return (elems * Math.max(8, elemBitWidth(pointee))) / 8;
@@ -283,30 +291,21 @@ function atomicScratchBytes(op: Operation, threadsPerWarp: number): number {
 /** Triton's NVIDIA scratch size function (getNvidiaAllocationAnalysisScratchSizeFn). */
 export function nvidiaScratchSizeFn(target: AllocationTarget, threadsPerWarp = 32): ScratchSizeFn {
   return (op) => {
-    switch (op.name) {
-      case 'ttg.convert_layout': {
-        const s = tensorOf(op.operand(0));
-        const d = tensorOf(op.result(0));
-        return s && d ? cvtScratchBytes(s, d, target.computeCapability) : 0;
-      }
-      case 'tt.reduce':
-        return reduceScratchBytes(op);
-      case 'tt.scan':
-        return scanScratchBytes(op);
-      case 'tt.gather':
-        return gatherScratchBytes(op);
-      case 'tt.histogram': {
-        const t = op.result(0).type as RankedTensorType;
-        return (Math.max(product(t.shape), threadsPerWarp) * elemBitWidth(t.elementType)) / 8;
-      }
-      case 'tt.atomic_rmw':
-      case 'tt.atomic_cas':
-        return atomicScratchBytes(op, threadsPerWarp);
-      case 'ttng.tensormap_create':
-        return 128;
-      default:
-        return 0;
+    if (ConvertLayoutOp.is(op)) {
+      const s = tensorOf(ConvertLayoutOp.src(op));
+      const d = tensorOf(ConvertLayoutOp.result(op));
+      return s && d ? cvtScratchBytes(s, d, target.computeCapability) : 0;
     }
+    if (ReduceOp.is(op)) return reduceScratchBytes(op);
+    if (ScanOp.is(op)) return scanScratchBytes(op);
+    if (GatherOp.is(op)) return gatherScratchBytes(op);
+    if (HistogramOp.is(op)) {
+      const t = HistogramOp.result(op).type as RankedTensorType;
+      return (Math.max(product(t.shape), threadsPerWarp) * elemBitWidth(t.elementType)) / 8;
+    }
+    if (AtomicRMWOp.is(op) || AtomicCASOp.is(op)) return atomicScratchBytes(op, threadsPerWarp);
+    if (TensormapCreateOp.is(op)) return 128;
+    return 0;
   };
 }
 
@@ -474,23 +473,12 @@ export class Liveness {
 // ---------------------------------------------------------------------------------------------------------
 // Alias analysis (SharedMemoryAliasAnalysis)
 
-const VIEW_OPS = new Set([
-  'ttg.memdesc_subslice',
-  'ttg.memdesc_index',
-  'ttg.memdesc_trans',
-  'ttg.memdesc_reshape',
-  'ttg.memdesc_reinterpret',
-  'ttg.memdesc_subview',
-  'ttng.tmem_subslice',
-  'ttg.warp_specialize',
-]);
-
 function isSharedMemDesc(t: Type): boolean {
   return t instanceof MemDescType && t.memorySpace instanceof SharedMemorySpaceAttr;
 }
 
 function isSharedLocalAlloc(op: Operation): boolean {
-  return op.name === 'ttg.local_alloc' && isSharedMemDesc(op.result(0).type);
+  return LocalAllocOp.is(op) && isSharedMemDesc(LocalAllocOp.result(op).type);
 }
 
 /** For every value, the local_alloc results it may alias. */
@@ -517,8 +505,8 @@ function computeAliases(func: Operation): Map<Value, Set<Value>> {
       if (op === func) return;
       if (isSharedLocalAlloc(op)) {
         if (add(op.result(0), [op.result(0)])) changed = true;
-      } else if (VIEW_OPS.has(op.name) && op.results.length && op.operands.length && isSharedMemDesc(op.result(0).type)) {
-        if (add(op.result(0), get(op.operand(0)))) changed = true;
+      } else if (isMemDescView(op) && op.results.length && op.operands.length && isSharedMemDesc(op.result(0).type)) {
+        if (add(op.result(0), get(memDescViewSource(op)))) changed = true;
       }
       // Branch operands flow into successor block arguments.
       if (op.successors.length) {
@@ -538,7 +526,8 @@ function computeAliases(func: Operation): Map<Value, Set<Value>> {
 
 /** The operands forwarded to each successor of a branch (cf.br, cf.cond_br, llvm.br, ...). */
 function successorOperandGroups(op: Operation): Value[][] {
-  if (op.name === 'cf.cond_br' || op.name === 'llvm.cond_br') return [op.operandGroup('trueDestOperands'), op.operandGroup('falseDestOperands')];
+  if (CondBranchOp.is(op)) return [CondBranchOp.trueDestOperands(op), CondBranchOp.falseDestOperands(op)];
+  if (CondBrOp.is(op)) return [CondBrOp.trueDestOperands(op), CondBrOp.falseDestOperands(op)];
   if (op.successors.length === 1) return [op.operandValues];
   return op.successors.map(() => []);
 }
@@ -633,7 +622,7 @@ export class FunctionAllocation {
         const { bytes, alignment } = localAllocSizeAndAlignment(op);
         this.valueBuffer.set(op.result(0), this.addBuffer('explicit', op, bytes, alignment));
       }
-      if (op.name === 'tt.call') {
+      if (CallOp.is(op)) {
         const bytes = calleeSize(op);
         if (bytes > 0) this.opVirtual.set(op, this.addBuffer('virtual', op, bytes, 128));
         return;
@@ -792,7 +781,8 @@ export class FunctionAllocation {
 // Module allocation
 
 function isFunc(op: Operation): boolean {
-  return op.name === 'tt.func' || op.name === 'llvm.func' || op.name === 'func.func';
+  // FunctionOpInterface: tt.func and llvm.func (the func dialect is not registered).
+  return op.hasTrait('FunctionOpInterface');
 }
 function symName(op: Operation): string | undefined {
   const a = op.getAttr('sym_name');
@@ -822,7 +812,7 @@ export class ModuleAllocation {
     for (const f of funcs) {
       const list: Operation[] = [];
       f.walk((op) => {
-        if (op.name === 'tt.call') {
+        if (CallOp.is(op)) {
           const g = calleeOf(op);
           if (g) {
             list.push(g);

@@ -13,6 +13,11 @@ import type { Block, Operation } from '../dialect/ir/ir.js';
 import { getMemoryEffects } from '../dialect/ir/traits.js';
 import { SymbolRefAttr, StringAttr } from '../dialect/ir/attribute.js';
 import { ModuleAllocation, type Buffer, type FunctionAllocation } from './allocation.js';
+import { BarrierOp } from '../dialect/gpu/ops.js';
+import { Barrier0Op } from '../dialect/nvvm/ops.js';
+import { CallOp, ReturnOp } from '../dialect/tt/ops.js';
+import { AsyncWaitOp } from '../dialect/ttg/ops.js';
+import { TMAStoreWaitOp } from '../dialect/ttng/ops.js';
 
 interface Interval {
   start: number;
@@ -79,9 +84,10 @@ class FunctionMembar {
   }
 
   private update(op: Operation, info: BlockInfo, afterAsyncWait: Set<Operation>): void {
-    if (this.barriers.has(op) || op.name === 'gpu.barrier' || op.name === 'nvvm.barrier0' || afterAsyncWait.has(op)) info.sync();
-    if (op.name === 'gpu.barrier' || op.name === 'nvvm.barrier0') return;
-    if (op.name === 'ttg.async_wait' || op.name === 'ttng.async_tma_store_wait') {
+    const isBarrier = BarrierOp.is(op) || Barrier0Op.is(op);
+    if (this.barriers.has(op) || isBarrier || afterAsyncWait.has(op)) info.sync();
+    if (isBarrier) return;
+    if (AsyncWaitOp.is(op) || TMAStoreWaitOp.is(op)) {
       const next = op.nextOp;
       if (next) {
         this.barriers.add(next);
@@ -91,7 +97,7 @@ class FunctionMembar {
       return;
     }
     const cur = new BlockInfo();
-    if (op.name === 'tt.call') {
+    if (CallOp.is(op)) {
       const ci = this.calleeInfo(op);
       if (ci) cur.join(ci);
     } else {
@@ -153,7 +159,7 @@ class FunctionMembar {
     }
     const result = new BlockInfo();
     this.func.walk((op) => {
-      if (op.name === 'tt.return' && op.parent) result.join(outputs.get(op.parent) ?? new BlockInfo());
+      if (ReturnOp.is(op) && op.parent) result.join(outputs.get(op.parent) ?? new BlockInfo());
     });
     return result;
   }

@@ -19,7 +19,6 @@
  * The op's token becomes the constant 0. `ttg.async_commit_group` is `cp.async.commit_group`, `ttg.async_wait
  * {num}` is `cp.async.wait_group num` (the membar analysis puts a barrier after it).
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
@@ -34,6 +33,7 @@ import { ptx } from './ptx.js';
 import { elemBits, memDescAddressing, tensorAccess } from './shared-memory.js';
 import { log2, spanMask, vectorBits, xorCols } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
+import { AsyncCommitGroupOp, AsyncCopyGlobalToLocalOp, AsyncWaitOp } from '../dialect/ttg/ops.js';
 
 /** `L(0, lane, warp)` of an access map (element offsets of the lane / warp bits), as a runtime value. */
 function threadOffset(ctx: LoweringContext, laneCols: readonly number[], warpCols: readonly number[]): Value {
@@ -85,14 +85,14 @@ function notGloballyContiguous(t: RankedTensorType, regCols: readonly number[]):
   return mask;
 }
 
-registerLowering('ttg.async_copy_global_to_local', (op, ctx) => {
+registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
   const b = ctx.b;
   if (ctx.computeCapability < 80) ctx.error('cp.async needs sm80 or newer');
-  const ptrsV = op.operand(0);
+  const ptrsV = AsyncCopyGlobalToLocalOp.src(op);
   const srcT = ptrsV.type;
-  const memT = op.operand(1).type;
+  const memT = AsyncCopyGlobalToLocalOp.result(op).type;
   if (!(srcT instanceof RankedTensorType) || !srcT.encoding || !(memT instanceof MemDescType)) return 'not a tensor of pointers into a memdesc';
-  const maskV = op.operandGroup('mask')[0];
+  const maskV = AsyncCopyGlobalToLocalOp.mask(op);
   const elemTy = convertElementType(memT.elementType);
   const bits = elemBits(elemTy);
   const pointee = srcT.elementType instanceof PointerType ? srcT.elementType.pointee : undefined;
@@ -104,7 +104,7 @@ registerLowering('ttg.async_copy_global_to_local', (op, ctx) => {
   const addr = memDescAddressing(ctx, memT, mem);
   if (addr.padded) ctx.error('cp.async into a padded shared layout is not supported');
   const acc = tensorAccess(srcT, addr);
-  const hint = (op.getAttr('contiguity') as IntegerAttr | undefined)?.num ?? 1;
+  const hint = AsyncCopyGlobalToLocalOp.contiguity(op).num;
   const maxVec = maxVector(ctx, ptrsV, maskV, hint, bits);
   const maxBytes = (maxVec * bits) / 8;
   if (maxBytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; calculated this as ${maxBytes} bytes`);
@@ -162,13 +162,13 @@ registerLowering('ttg.async_copy_global_to_local', (op, ctx) => {
   ctx.replaceWith([b.i32(0)]);
 });
 
-registerLowering('ttg.async_commit_group', (_op, ctx) => {
+registerLowering(AsyncCommitGroupOp, (_op, ctx) => {
   ctx.b.create('nvvm.cp.async.commit.group', [], []);
   ctx.replaceWith([ctx.b.i32(0)]);
 });
 
-registerLowering('ttg.async_wait', (op, ctx) => {
-  const num = op.getAttr('num') as IntegerAttr;
+registerLowering(AsyncWaitOp, (op, ctx) => {
+  const num = AsyncWaitOp.num(op);
   ctx.b.create('nvvm.cp.async.wait.group', [], [], [['n', num]]);
   ctx.replaceWith([ctx.b.i32(0)]);
 });

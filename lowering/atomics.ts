@@ -24,6 +24,7 @@ import { emitIndices, BLOCK, LANE, WARP } from './layout-indices.js';
 import { expandUnique, freeVariableMasks, pointeeBitWidth, redundantThreadPredicate, uniqueRegisters } from './memory.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
+import { AtomicCASOp, AtomicRMWOp } from '../dialect/tt/ops.js';
 
 const SEM = ['', 'relaxed', 'acquire', 'release', 'acq_rel'];
 const SCOPE = ['', 'gpu', 'cta', 'sys'];
@@ -107,11 +108,11 @@ function andPred(b: LLVMBuilder, a: Value | undefined, c: Value | undefined): Va
   return a ?? c;
 }
 
-registerLowering('tt.atomic_rmw', (op, ctx) => {
+registerLowering(AtomicRMWOp, (op, ctx) => {
   const b = ctx.b;
-  const ptr = op.operand(0);
-  const val = op.operand(1);
-  const maskV = op.operandGroup('mask')[0];
+  const ptr = AtomicRMWOp.ptr(op);
+  const val = AtomicRMWOp.val(op);
+  const maskV = AtomicRMWOp.mask(op);
   const rmw = enumOf(op, 'atomic_rmw_op', RMW);
   const sem = enumOf(op, 'sem', SEM);
   const scope = enumOf(op, 'scope', SCOPE);
@@ -215,12 +216,12 @@ registerLowering('tt.atomic_rmw', (op, ctx) => {
   else ctx.replaceWith(expandUnique(ctx, ptr.type, nAll, results));
 });
 
-registerLowering('tt.atomic_cas', (op, ctx) => {
+registerLowering(AtomicCASOp, (op, ctx) => {
   const b = ctx.b;
-  const ptr = op.operand(0);
+  const ptr = AtomicCASOp.ptr(op);
   const sem = enumOf(op, 'sem', SEM);
   const scope = enumOf(op, 'scope', SCOPE);
-  const vt = op.operand(2).type;
+  const vt = AtomicCASOp.val(op).type;
   const elemTy = convertElementType(vt instanceof RankedTensorType ? vt.elementType : vt);
   const w = bits(elemTy);
   const nAll = ctx.lookup(ptr).length;

@@ -4,16 +4,17 @@
  */
 import type { Value } from '../dialect/ir/ir.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
 
 function packed(ctx: LoweringContext, vals: readonly Value[]): Value[] {
   return vals.map((v) => ctx.lookupPacked(v));
 }
 
-registerLowering('cf.br', (op, ctx) => {
+registerLowering(BranchOp, (op, ctx) => {
   ctx.b.create('llvm.br', packed(ctx, op.operandValues), [], [], { successors: [op.successors[0]!] });
 });
 
-registerLowering('cf.cond_br', (op, ctx) => {
+registerLowering(CondBranchOp, (op, ctx) => {
   const cond = ctx.scalar(0);
   const t = packed(ctx, op.operandGroup('trueDestOperands'));
   const f = packed(ctx, op.operandGroup('falseDestOperands'));

@@ -6,7 +6,7 @@
  * A lowering is a function registered for one or more op names:
  *
  *   import { registerLowering } from './conversion.js';
- *   registerLowering('tt.reduce', (op, ctx) => {
+ *   registerLowering(ReduceOp, (op, ctx) => {
  *     const vals = ctx.operand(0);                 // Value[]: the registers of operand 0 (see below)
  *     const b = ctx.b;                              // LLVMBuilder: ops go before `op` (or inline, see lowerRegion)
  *     const acc = ctx.lowerRegion(op.region(0), [[x], [y]]);   // applies the combine region to scalars
@@ -72,6 +72,7 @@ import { LLVMFunctionType, LLVMStructType, LLVMPointerType } from '../dialect/ll
 import type { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { LLVMBuilder } from './builder.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
+import { LLVMFuncOp } from '../dialect/llvm/ops.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Registry
@@ -527,7 +528,8 @@ export class LoweringContext {
     const module = func.parent;
     if (!module) return;
     for (const o of module.ops) {
-      if (o.name === 'llvm.func' && (o.getAttr('sym_name') as StringAttr | undefined)?.value === name) return;
+      const sym = o.getAttr('sym_name');
+      if (LLVMFuncOp.is(o) && sym instanceof StringAttr && sym.value === name) return;
     }
     const decl = createOperation({
       name: 'llvm.func',

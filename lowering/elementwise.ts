@@ -14,6 +14,11 @@ import { FloatType, IntegerType, RankedTensorType, VectorType, type Type, elemen
 import { LLVMPointerType } from '../dialect/llvm/types.js';
 import type { LLVMBuilder, FCmpPredicate, ICmpPredicate } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
+import type { OpRef } from '../dialect/ir/op-handle.js';
+import * as arith from '../dialect/arith/ops.js';
+import * as math from '../dialect/math/ops.js';
+import * as tt from '../dialect/tt/ops.js';
+import { PoisonOp } from '../dialect/ub/ops.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
 import { deduplicateAlongConstancy } from './deduplicate.js';
@@ -21,7 +26,7 @@ import { deduplicateAlongConstancy } from './deduplicate.js';
 type ElemFn = (b: LLVMBuilder, args: Value[], ctx: LoweringContext, op: Operation) => Value;
 
 /** Registers an elementwise lowering: `fn` maps one register of each operand to one register of the result. */
-export function registerElementwise(names: string | readonly string[], fn: ElemFn, opts: { benefit?: number } = {}): void {
+export function registerElementwise(names: OpRef | readonly OpRef[], fn: ElemFn, opts: { benefit?: number } = {}): void {
   registerLowering(names, (op, ctx) => {
     const ops = ctx.operands();
     const n = ops.length ? Math.max(...ops.map((o) => o.length)) : op.results.length ? numLoweredValues(op.result(0).type) : 1;
@@ -32,7 +37,7 @@ export function registerElementwise(names: string | readonly string[], fn: ElemF
 }
 
 /** Registers a lowering that converts `k` registers at once (packed conversions); `fn` gets and returns k values. */
-export function registerPackedElementwise(name: string, pack: (op: Operation, ctx: LoweringContext) => number, fn: (b: LLVMBuilder, vals: Value[], ctx: LoweringContext, op: Operation) => Value[]): void {
+export function registerPackedElementwise(name: OpRef, pack: (op: Operation, ctx: LoweringContext) => number, fn: (b: LLVMBuilder, vals: Value[], ctx: LoweringContext, op: Operation) => Value[]): void {
   registerLowering(name, (op, ctx) => {
     const vals = ctx.operand(0);
     const k = Math.max(1, pack(op, ctx));
@@ -52,65 +57,65 @@ function srcElemType(op: Operation, i = 0): Type {
 
 // ---- integer and float arithmetic ----------------------------------------------------------------------
 
-const BINARY: Record<string, string> = {
-  'arith.addi': 'llvm.add',
-  'arith.subi': 'llvm.sub',
-  'arith.muli': 'llvm.mul',
-  'arith.divsi': 'llvm.sdiv',
-  'arith.divui': 'llvm.udiv',
-  'arith.remsi': 'llvm.srem',
-  'arith.remui': 'llvm.urem',
-  'arith.andi': 'llvm.and',
-  'arith.ori': 'llvm.or',
-  'arith.xori': 'llvm.xor',
-  'arith.shli': 'llvm.shl',
-  'arith.shrsi': 'llvm.ashr',
-  'arith.shrui': 'llvm.lshr',
-  'arith.maxsi': 'llvm.intr.smax',
-  'arith.minsi': 'llvm.intr.smin',
-  'arith.maxui': 'llvm.intr.umax',
-  'arith.minui': 'llvm.intr.umin',
-  'arith.addf': 'llvm.fadd',
-  'arith.subf': 'llvm.fsub',
-  'arith.mulf': 'llvm.fmul',
-  'arith.remf': 'llvm.frem',
-  'arith.maxnumf': 'llvm.intr.maxnum',
-  'arith.minnumf': 'llvm.intr.minnum',
-  'arith.maximumf': 'llvm.intr.maximum',
-  'arith.minimumf': 'llvm.intr.minimum',
-  'math.copysign': 'llvm.intr.copysign',
-};
-for (const [name, llvmName] of Object.entries(BINARY)) {
+const BINARY: [OpRef, string][] = [
+  [arith.AddIOp, 'llvm.add'],
+  [arith.SubIOp, 'llvm.sub'],
+  [arith.MulIOp, 'llvm.mul'],
+  [arith.DivSIOp, 'llvm.sdiv'],
+  [arith.DivUIOp, 'llvm.udiv'],
+  [arith.RemSIOp, 'llvm.srem'],
+  [arith.RemUIOp, 'llvm.urem'],
+  [arith.AndIOp, 'llvm.and'],
+  [arith.OrIOp, 'llvm.or'],
+  [arith.XOrIOp, 'llvm.xor'],
+  [arith.ShLIOp, 'llvm.shl'],
+  [arith.ShRSIOp, 'llvm.ashr'],
+  [arith.ShRUIOp, 'llvm.lshr'],
+  [arith.MaxSIOp, 'llvm.intr.smax'],
+  [arith.MinSIOp, 'llvm.intr.smin'],
+  [arith.MaxUIOp, 'llvm.intr.umax'],
+  [arith.MinUIOp, 'llvm.intr.umin'],
+  [arith.AddFOp, 'llvm.fadd'],
+  [arith.SubFOp, 'llvm.fsub'],
+  [arith.MulFOp, 'llvm.fmul'],
+  [arith.RemFOp, 'llvm.frem'],
+  [arith.MaxNumFOp, 'llvm.intr.maxnum'],
+  [arith.MinNumFOp, 'llvm.intr.minnum'],
+  [arith.MaximumFOp, 'llvm.intr.maximum'],
+  [arith.MinimumFOp, 'llvm.intr.minimum'],
+  [math.CopySignOp, 'llvm.intr.copysign'],
+];
+for (const [name, llvmName] of BINARY) {
   registerElementwise(name, (b, [x, y]) => b.op(llvmName, [x!, y!], x!.type));
 }
 
-registerElementwise('arith.negf', (b, [x]) => b.fneg(x!));
+registerElementwise(arith.NegFOp, (b, [x]) => b.fneg(x!));
 
 // Integer division rounding up / down (MLIR's expansion of arith.ceildivsi / floordivsi / ceildivui).
-registerElementwise('arith.ceildivui', (b, [x, y]) => {
+registerElementwise(arith.CeilDivUIOp, (b, [x, y]) => {
   const q = b.udiv(x!, y!);
   const r = b.urem(x!, y!);
   return b.select(b.icmp('ne', r, b.int(x!.type, 0)), b.add(q, b.int(x!.type, 1)), q);
 });
-registerElementwise('arith.ceildivsi', (b, [x, y]) => {
+registerElementwise(arith.CeilDivSIOp, (b, [x, y]) => {
   const zero = b.int(x!.type, 0);
   const q = b.sdiv(x!, y!);
   const r = b.srem(x!, y!);
   const sameSign = b.icmp('eq', b.icmp('slt', r, zero), b.icmp('slt', y!, zero));
   return b.select(b.and(b.icmp('ne', r, zero), sameSign), b.add(q, b.int(x!.type, 1)), q);
 });
-registerElementwise('arith.floordivsi', (b, [x, y]) => {
+registerElementwise(arith.FloorDivSIOp, (b, [x, y]) => {
   const zero = b.int(x!.type, 0);
   const q = b.sdiv(x!, y!);
   const r = b.srem(x!, y!);
   const diffSign = b.icmp('ne', b.icmp('slt', r, zero), b.icmp('slt', y!, zero));
   return b.select(b.and(b.icmp('ne', r, zero), diffSign), b.sub(q, b.int(x!.type, 1)), q);
 });
-registerElementwise('math.isnan', (b, [x]) => b.fcmp('uno', x!, x!));
-registerElementwise('math.isinf', (b, [x]) => b.fcmp('oeq', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
-registerElementwise('math.isfinite', (b, [x]) => b.fcmp('one', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
+registerElementwise(math.IsNaNOp, (b, [x]) => b.fcmp('uno', x!, x!));
+registerElementwise(math.IsInfOp, (b, [x]) => b.fcmp('oeq', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
+registerElementwise(math.IsFiniteOp, (b, [x]) => b.fcmp('one', b.op('llvm.intr.fabs', [x!], x!.type), b.float(x!.type as FloatType, Infinity)));
 
-registerElementwise('arith.divf', (b, [x, y], ctx) => {
+registerElementwise(arith.DivFOp, (b, [x, y], ctx) => {
   const t = x!.type;
   if (t instanceof FloatType && t.width === 32) return b.intrinsic('llvm.nvvm.div.full', [x!, y!], t)!;
   if (t instanceof FloatType && t.width === 64) return b.intrinsic('llvm.nvvm.div.rn.d', [x!, y!], t)!;
@@ -121,20 +126,20 @@ registerElementwise('arith.divf', (b, [x, y], ctx) => {
 const ICMP: ICmpPredicate[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
 const FCMP: FCmpPredicate[] = ['_false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', '_true'];
 
-registerElementwise('arith.cmpi', (b, [x, y], _c, op) => b.icmp(ICMP[(op.getAttr('predicate') as IntegerAttr).num]!, x!, y!));
-registerElementwise('arith.cmpf', (b, [x, y], _c, op) => b.fcmp(FCMP[(op.getAttr('predicate') as IntegerAttr).num]!, x!, y!));
-registerElementwise(['arith.select', 'tt.select'], (b, [c, t, f]) => b.select(c!, t!, f!));
+registerElementwise(arith.CmpIOp, (b, [x, y], _c, op) => b.icmp(ICMP[arith.CmpIOp.predicate(op).num]!, x!, y!));
+registerElementwise(arith.CmpFOp, (b, [x, y], _c, op) => b.fcmp(FCMP[arith.CmpFOp.predicate(op).num]!, x!, y!));
+registerElementwise(arith.SelectOp, (b, [c, t, f]) => b.select(c!, t!, f!));
 
 // ---- casts ----------------------------------------------------------------------------------------------
 
-registerElementwise('arith.extsi', (b, [x], _c, op) => b.sext(x!, resultElemType(op)));
-registerElementwise('arith.extui', (b, [x], _c, op) => b.zext(x!, resultElemType(op)));
-registerElementwise('arith.trunci', (b, [x], _c, op) => b.trunc(x!, resultElemType(op)));
-registerElementwise(['arith.index_cast', 'arith.index_castui'], (b, [x], _c, op) => {
+registerElementwise(arith.ExtSIOp, (b, [x], _c, op) => b.sext(x!, resultElemType(op)));
+registerElementwise(arith.ExtUIOp, (b, [x], _c, op) => b.zext(x!, resultElemType(op)));
+registerElementwise(arith.TruncIOp, (b, [x], _c, op) => b.trunc(x!, resultElemType(op)));
+registerElementwise([arith.IndexCastOp, arith.IndexCastUIOp], (b, [x], _c, op) => {
   const to = resultElemType(op) as IntegerType;
-  return op.name === 'arith.index_cast' ? b.sextOrTrunc(x!, to) : b.zextOrTrunc(x!, to);
+  return arith.IndexCastOp.is(op) ? b.sextOrTrunc(x!, to) : b.zextOrTrunc(x!, to);
 });
-registerElementwise('arith.sitofp', (b, [x], _c, op) => b.op('llvm.sitofp', [x!], resultElemType(op)), { benefit: 1 });
+registerElementwise(arith.SIToFPOp, (b, [x], _c, op) => b.op('llvm.sitofp', [x!], resultElemType(op)), { benefit: 1 });
 
 const S8_TO_BF16: PackedCvt = {
   asm:
@@ -155,10 +160,10 @@ const S8_TO_BF16_SM90: PackedCvt = {
 
 // i8 → bf16 four at a time with inline PTX (Triton's SIToFPOpConversion; there is no s8 → bf16 cvt before sm90).
 registerLowering(
-  'arith.sitofp',
+  arith.SIToFPOp,
   (op, ctx) => {
-    const src = elementTypeOf(op.operand(0).type);
-    const dst = elementTypeOf(op.result().type);
+    const src = elementTypeOf(arith.SIToFPOp.in(op).type);
+    const dst = elementTypeOf(arith.SIToFPOp.out(op).type);
     const vals = ctx.operand(0);
     if (!(src instanceof IntegerType && src.width === 8 && dst instanceof FloatType && dst.kind === 'bf16') || vals.length < 4) return false;
     const cvt = ctx.computeCapability >= 90 ? S8_TO_BF16_SM90 : S8_TO_BF16;
@@ -169,12 +174,12 @@ registerLowering(
   },
   { benefit: 2 },
 );
-registerElementwise('arith.uitofp', (b, [x], _c, op) => b.op('llvm.uitofp', [x!], resultElemType(op)));
-registerElementwise('arith.fptosi', (b, [x], _c, op) => b.op('llvm.fptosi', [x!], resultElemType(op)));
-registerElementwise('arith.fptoui', (b, [x], _c, op) => b.op('llvm.fptoui', [x!], resultElemType(op)));
-registerElementwise(['arith.bitcast', 'tt.bitcast'], (b, [x], _c, op) => b.bitcast(x!, resultElemType(op)));
-registerElementwise('tt.int_to_ptr', (b, [x], _c, op) => b.inttoptr(x!, resultElemType(op)));
-registerElementwise('tt.ptr_to_int', (b, [x], _c, op) => b.ptrtoint(x!, resultElemType(op)));
+registerElementwise(arith.UIToFPOp, (b, [x], _c, op) => b.op('llvm.uitofp', [x!], resultElemType(op)));
+registerElementwise(arith.FPToSIOp, (b, [x], _c, op) => b.op('llvm.fptosi', [x!], resultElemType(op)));
+registerElementwise(arith.FPToUIOp, (b, [x], _c, op) => b.op('llvm.fptoui', [x!], resultElemType(op)));
+registerElementwise([arith.BitcastOp, tt.BitcastOp], (b, [x], _c, op) => b.bitcast(x!, resultElemType(op)));
+registerElementwise(tt.IntToPtrOp, (b, [x], _c, op) => b.inttoptr(x!, resultElemType(op)));
+registerElementwise(tt.PtrToIntOp, (b, [x], _c, op) => b.ptrtoint(x!, resultElemType(op)));
 
 /** f32 → f16 with `cvt.rn.f16.f32` / `cvt.rz.f16.f32` (Triton's convertFp32ToFp16). */
 export function fp32ToFp16(b: LLVMBuilder, v: Value, rtz = false): Value {
@@ -185,9 +190,9 @@ export function fp32ToBf16(b: LLVMBuilder, v: Value, rtz = false): Value {
   return b.intrinsic(rtz ? 'llvm.nvvm.f2bf16.rz' : 'llvm.nvvm.f2bf16.rn', [v], FloatType.get('bf16'))!;
 }
 
-registerElementwise('arith.extf', (b, [x], _c, op) => b.fpext(x!, resultElemType(op)));
-registerElementwise('arith.truncf', (b, [x], _c, op) => {
-  const rm = op.getAttr('roundingmode');
+registerElementwise(arith.ExtFOp, (b, [x], _c, op) => b.fpext(x!, resultElemType(op)));
+registerElementwise(arith.TruncFOp, (b, [x], _c, op) => {
+  const rm = arith.TruncFOp.roundingmode(op);
   const to = resultElemType(op);
   const from = x!.type;
   // toward_zero is not expressible with fptrunc: use the cvt.rz forms.
@@ -378,14 +383,14 @@ function fpToFpTable(src: FpKind, dst: FpKind, rtne: boolean, cc: number): Packe
   return undefined;
 }
 
-registerLowering('tt.fp_to_fp', (op, ctx) => {
+registerLowering(tt.FpToFpOp, (op, ctx) => {
   const b = ctx.b;
   const vals = ctx.operand(0);
   const srcT = srcElemType(op);
   const dstT = elementTypeOf(op.result().type);
   const src = fpKind(srcT);
   const dst = fpKind(dstT);
-  const r = op.getAttr('rounding');
+  const r = tt.FpToFpOp.rounding(op);
   const rtz = r instanceof IntegerAttr && r.num === 0;
   const rtne = !rtz;
   const f16 = FloatType.get('f16');
@@ -429,39 +434,43 @@ function isF64(t: Type): boolean {
 }
 
 /** Unary math ops LLVM's NVPTX backend selects natively, for every float width. */
-const NATIVE_UNARY: Record<string, string> = {
-  'math.absf': 'llvm.intr.fabs',
-  'math.ceil': 'llvm.intr.ceil',
-  'math.floor': 'llvm.intr.floor',
-  'math.trunc': 'llvm.intr.trunc',
-  'math.roundeven': 'llvm.intr.roundeven',
-  'math.sqrt': 'llvm.intr.sqrt',
-};
+const NATIVE_UNARY: [OpRef, string][] = [
+  [math.AbsFOp, 'llvm.intr.fabs'],
+  [math.CeilOp, 'llvm.intr.ceil'],
+  [math.FloorOp, 'llvm.intr.floor'],
+  [math.TruncOp, 'llvm.intr.trunc'],
+  [math.RoundEvenOp, 'llvm.intr.roundeven'],
+  [math.SqrtOp, 'llvm.intr.sqrt'],
+];
 /** Ops Triton 3.6 hands to libdevice for f32/f64 (MLIR's GPU-to-NVVM call patterns): `__nv_sqrtf` compiles to
  *  sqrt.approx.ftz.f32 under nvvm-reflect-ftz, where llvm.intr.sqrt would be the slower sqrt.rn.f32. */
-const LIBDEVICE_FOR_F32_F64: Record<string, string> = { 'math.sqrt': 'sqrt', 'math.floor': 'floor', 'math.ceil': 'ceil' };
-for (const [name, intr] of Object.entries(NATIVE_UNARY)) {
-  const fn = LIBDEVICE_FOR_F32_F64[name];
+const LIBDEVICE_FOR_F32_F64 = new Map<OpRef, string>([
+  [math.SqrtOp, 'sqrt'],
+  [math.FloorOp, 'floor'],
+  [math.CeilOp, 'ceil'],
+]);
+for (const [name, intr] of NATIVE_UNARY) {
+  const fn = LIBDEVICE_FOR_F32_F64.get(name);
   registerElementwise(name, (b, [x], ctx) =>
     fn !== undefined && (isF32(x!.type) || isF64(x!.type)) ? libdevice(ctx, fn, x!) : b.op(intr, [x!], x!.type),
   );
 }
 
-registerElementwise('math.fma', (b, [x, y, z]) => b.fma(x!, y!, z!));
-registerElementwise('math.absi', (b, [x]) => b.op('llvm.intr.abs', [x!], x!.type, [['is_int_min_poison', IntegerAttr.bool(false)]]));
-registerElementwise('math.ctlz', (b, [x]) => b.op('llvm.intr.ctlz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
-registerElementwise('math.cttz', (b, [x]) => b.op('llvm.intr.cttz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
-registerElementwise('math.ctpop', (b, [x]) => b.op('llvm.intr.ctpop', [x!], x!.type));
+registerElementwise(math.FmaOp, (b, [x, y, z]) => b.fma(x!, y!, z!));
+registerElementwise(math.AbsIOp, (b, [x]) => b.op('llvm.intr.abs', [x!], x!.type, [['is_int_min_poison', IntegerAttr.bool(false)]]));
+registerElementwise(math.CountLeadingZerosOp, (b, [x]) => b.op('llvm.intr.ctlz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
+registerElementwise(math.CountTrailingZerosOp, (b, [x]) => b.op('llvm.intr.cttz', [x!], x!.type, [['is_zero_poison', IntegerAttr.bool(false)]]));
+registerElementwise(math.CtPopOp, (b, [x]) => b.op('llvm.intr.ctpop', [x!], x!.type));
 
 const LOG2E = Math.LOG2E;
-registerElementwise('math.exp', (b, [x], ctx) => {
+registerElementwise(math.ExpOp, (b, [x], ctx) => {
   if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.ex2.approx.f32', [b.fmul(x!, b.f32(Math.fround(LOG2E)))], x!.type)!;
   return libdevice(ctx, 'exp', x!);
 });
 // math.exp2 is not one of Triton's NVIDIA elementwise patterns: MLIR's GPU-to-NVVM math patterns turn it into
 // libdevice's __nv_exp2f, so its flush-to-zero follows the nvvm-reflect-ftz flag (ex2.approx.ftz.f32 under
 // Triton's default enable_reflect_ftz, as in Triton's PTX of every exp2 kernel of the pipeline corpus).
-registerElementwise('math.exp2', (_b, [x], ctx) => libdevice(ctx, 'exp2', x!));
+registerElementwise(math.Exp2Op, (_b, [x], ctx) => libdevice(ctx, 'exp2', x!));
 
 /** Calls the libdevice version of a unary function (`__nv_<name>f` for f32, `__nv_<name>` for f64; f16/bf16 via f32). */
 function libdevice(ctx: LoweringContext, name: string, ...args: Value[]): Value {
@@ -474,45 +483,45 @@ function libdevice(ctx: LoweringContext, name: string, ...args: Value[]): Value 
   return b.fptrunc(r, t);
 }
 
-const LIBDEVICE_UNARY: Record<string, string> = {
-  'math.log': 'log',
-  'math.log2': 'log2',
-  'math.log10': 'log10',
-  'math.log1p': 'log1p',
-  'math.expm1': 'expm1',
-  'math.sin': 'sin',
-  'math.cos': 'cos',
-  'math.tan': 'tan',
-  'math.asin': 'asin',
-  'math.acos': 'acos',
-  'math.atan': 'atan',
-  'math.sinh': 'sinh',
-  'math.cosh': 'cosh',
-  'math.tanh': 'tanh',
-  'math.asinh': 'asinh',
-  'math.acosh': 'acosh',
-  'math.atanh': 'atanh',
-  'math.erf': 'erf',
-  'math.erfc': 'erfc',
-  'math.rsqrt': 'rsqrt',
-  'math.cbrt': 'cbrt',
-  'math.round': 'round',
-};
-for (const [name, fn] of Object.entries(LIBDEVICE_UNARY)) registerElementwise(name, (_b, [x], ctx) => libdevice(ctx, fn, x!));
-registerElementwise('math.atan2', (_b, [x, y], ctx) => libdevice(ctx, 'atan2', x!, y!));
-registerElementwise('math.powf', (_b, [x, y], ctx) => libdevice(ctx, 'pow', x!, y!));
+const LIBDEVICE_UNARY: [OpRef, string][] = [
+  [math.LogOp, 'log'],
+  [math.Log2Op, 'log2'],
+  [math.Log10Op, 'log10'],
+  [math.Log1pOp, 'log1p'],
+  [math.ExpM1Op, 'expm1'],
+  [math.SinOp, 'sin'],
+  [math.CosOp, 'cos'],
+  [math.TanOp, 'tan'],
+  [math.AsinOp, 'asin'],
+  [math.AcosOp, 'acos'],
+  [math.AtanOp, 'atan'],
+  [math.SinhOp, 'sinh'],
+  [math.CoshOp, 'cosh'],
+  [math.TanhOp, 'tanh'],
+  [math.AsinhOp, 'asinh'],
+  [math.AcoshOp, 'acosh'],
+  [math.AtanhOp, 'atanh'],
+  [math.ErfOp, 'erf'],
+  [math.ErfcOp, 'erfc'],
+  [math.RsqrtOp, 'rsqrt'],
+  [math.CbrtOp, 'cbrt'],
+  [math.RoundOp, 'round'],
+];
+for (const [name, fn] of LIBDEVICE_UNARY) registerElementwise(name, (_b, [x], ctx) => libdevice(ctx, fn, x!));
+registerElementwise(math.Atan2Op, (_b, [x, y], ctx) => libdevice(ctx, 'atan2', x!, y!));
+registerElementwise(math.PowFOp, (_b, [x, y], ctx) => libdevice(ctx, 'pow', x!, y!));
 
-registerElementwise('tt.precise_sqrt', (b, [x]) => {
+registerElementwise(tt.PreciseSqrtOp, (b, [x]) => {
   if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.sqrt.rn.f', [x!], x!.type)!;
   return b.op('llvm.intr.sqrt', [x!], x!.type);
 });
-registerElementwise('tt.precise_divf', (b, [x, y]) => {
+registerElementwise(tt.PreciseDivFOp, (b, [x, y]) => {
   if (isF32(x!.type)) return b.intrinsic('llvm.nvvm.div.rn.f', [x!, y!], x!.type)!;
   if (isF64(x!.type)) return b.intrinsic('llvm.nvvm.div.rn.d', [x!, y!], x!.type)!;
   return b.fdiv(x!, y!);
 });
 
-registerElementwise('tt.mulhiui', (b, [x, y]) => {
+registerElementwise(tt.MulhiUIOp, (b, [x, y]) => {
   const t = x!.type as IntegerType;
   const wide = IntegerType.get(t.width * 2);
   const p = b.mul(b.zext(x!, wide), b.zext(y!, wide));
@@ -522,9 +531,9 @@ registerElementwise('tt.mulhiui', (b, [x, y]) => {
 /** The splat / scalar float constant a value is defined by, if any. */
 function floatConstantOf(v: Value): number | undefined {
   let d = v.definingOp;
-  if (d && d.name === 'tt.splat') d = d.operand(0).definingOp;
-  if (!d || d.name !== 'arith.constant') return undefined;
-  const a = d.getAttr('value');
+  if (d && tt.SplatOp.is(d)) d = tt.SplatOp.src(d).definingOp;
+  if (!d || !arith.ConstantOp.is(d)) return undefined;
+  const a = arith.ConstantOp.value(d);
   if (a instanceof FloatAttr) return a.value;
   if (a instanceof DenseElementsAttr && a.isSplat) return Number(a.splatValue());
   return undefined;
@@ -532,24 +541,24 @@ function floatConstantOf(v: Value): number | undefined {
 
 /** Triton's ClampFOpConversion::isClipPattern: clamp(x, -limit, limit) written in one of the usual ways. */
 function isClipPattern(op: Operation): boolean {
-  const lo = op.operand(1);
-  const hi = op.operand(2);
+  const lo = tt.ClampFOp.min(op);
+  const hi = tt.ClampFOp.max(op);
   const neg = lo.definingOp;
-  if (neg && neg.name === 'arith.negf' && neg.operand(0) === hi) return true;
+  if (neg && arith.NegFOp.is(neg) && arith.NegFOp.operand(neg) === hi) return true;
   const ls = lo.definingOp;
   const hs = hi.definingOp;
-  if (ls && hs && ls.name === 'tt.splat' && hs.name === 'tt.splat') {
-    const n = ls.operand(0).definingOp;
-    if (n && n.name === 'arith.negf' && n.operand(0) === hs.operand(0)) return true;
+  if (ls && hs && tt.SplatOp.is(ls) && tt.SplatOp.is(hs)) {
+    const n = tt.SplatOp.src(ls).definingOp;
+    if (n && arith.NegFOp.is(n) && arith.NegFOp.operand(n) === tt.SplatOp.src(hs)) return true;
   }
-  if (neg && neg.name === 'arith.subf' && neg.operand(1) === hi && floatConstantOf(neg.operand(0)) === 0) return true;
+  if (neg && arith.SubFOp.is(neg) && arith.SubFOp.rhs(neg) === hi && floatConstantOf(arith.SubFOp.lhs(neg)) === 0) return true;
   const a = floatConstantOf(lo);
   const c = floatConstantOf(hi);
   return a !== undefined && c !== undefined && a === -c;
 }
 
-registerElementwise('tt.clampf', (b, [x, lo, hi], ctx, op) => {
-  const nan = op.getAttr('propagateNan');
+registerElementwise(tt.ClampFOp, (b, [x, lo, hi], ctx, op) => {
+  const nan = tt.ClampFOp.propagateNan(op);
   const all = nan instanceof IntegerAttr && nan.num !== 0;
   const t = x!.type;
   // sm90: min(|x|, limit) with x's sign in one instruction.
@@ -562,14 +571,14 @@ registerElementwise('tt.clampf', (b, [x, lo, hi], ctx, op) => {
   return b.op(min, [b.op(max, [x!, lo!], t), hi!], t);
 });
 
-registerElementwise('tt.extern_elementwise', (b, args, ctx, op) => {
-  const sym = (op.getAttr('symbol') as StringAttr).value;
+registerElementwise(tt.ExternElementwiseOp, (b, args, ctx, op) => {
+  const sym = tt.ExternElementwiseOp.symbol(op).value;
   const rt = resultElemType(op);
   void b;
   return ctx.callExtern(sym, args, rt);
 });
 
-registerElementwise('ub.poison', (b, _args, _c, op) => b.poison(resultElemType(op)));
+registerElementwise(PoisonOp, (b, _args, _c, op) => b.poison(resultElemType(op)));
 
 // ---- tt.elementwise_inline_asm -------------------------------------------------------------------------
 
@@ -583,12 +592,12 @@ function widthOf(t: Type): number {
  * statement, packed into 32-bit vectors (`vector<4xi8>`, `vector<2xf16>`) when narrower; each result comes back
  * the same way (several outputs in a struct).
  */
-registerLowering('tt.elementwise_inline_asm', (op, ctx) => {
+registerLowering(tt.ElementwiseInlineAsmOp, (op, ctx) => {
   const b = ctx.b;
-  const asm = (op.getAttr('asm_string') as StringAttr).value;
-  const constraints = (op.getAttr('constraints') as StringAttr).value;
-  const pure = (op.getAttr('pure') as IntegerAttr | undefined)?.num === 1;
-  const pack = Math.max(1, (op.getAttr('packed_element') as IntegerAttr | undefined)?.num ?? 1);
+  const asm = tt.ElementwiseInlineAsmOp.asm_string(op).value;
+  const constraints = tt.ElementwiseInlineAsmOp.constraints(op).value;
+  const pure = tt.ElementwiseInlineAsmOp.pure(op).num === 1;
+  const pack = Math.max(1, tt.ElementwiseInlineAsmOp.packed_element(op).num);
   const ins = ctx.operands();
   const n = op.results.length ? ctxLen(op.result(0).type, ins) : (ins[0]?.length ?? 1);
   const inElem = op.operandValues.map((v) => convertElementType(elementTypeOf(v.type)));

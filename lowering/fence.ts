@@ -7,8 +7,9 @@
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { NVVMEnumAttr } from '../dialect/nvvm/attrs.js';
 import { registerLowering } from './conversion.js';
+import { FenceAsyncSharedOp } from '../dialect/ttng/ops.js';
 
-registerLowering('ttng.fence_async_shared', (op, ctx) => {
+registerLowering(FenceAsyncSharedOp, (op, ctx) => {
   const c = op.getAttr('bCluster');
   const cluster = c instanceof IntegerAttr && Number(c.value) !== 0;
   ctx.b.create('nvvm.fence.proxy', [], [], [

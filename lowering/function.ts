@@ -22,6 +22,8 @@ import { LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType } from 
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
+import { CallOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
+import { LLVMFuncOp } from '../dialect/llvm/ops.js';
 
 /** Triton's LLVM::isKernel: public functions are kernels. */
 export function isKernel(func: Operation): boolean {
@@ -39,7 +41,7 @@ export interface ConvertedFunction {
 }
 
 function functionType(op: Operation): FunctionType {
-  const ft = (op.getAttr('function_type') as TypeAttr).value;
+  const ft = FuncOp.function_type(op).value;
   if (!(ft instanceof FunctionType)) throw new Error(`${op.name} has no function type`);
   return ft;
 }
@@ -114,10 +116,10 @@ export function packValue(b: LLVMBuilder, vals: readonly Value[], t: Type): Valu
   return b.packStruct(vals, convertType(t));
 }
 
-registerLowering('tt.return', (op, ctx) => {
+registerLowering(ReturnOp, (op, ctx) => {
   const b = ctx.b;
   const func = ctx.fn.func;
-  const ft = (func.getAttr('function_type') as TypeAttr).value as LLVMFunctionType;
+  const ft = LLVMFuncOp.function_type(func).value as LLVMFunctionType;
   const vals = op.operandValues.map((_, i) => ctx.packedOperand(i));
   let operands: Value[] = [];
   if (vals.length === 1) operands = [vals[0]!];
@@ -153,7 +155,7 @@ function lowerCall(op: Operation, ctx: LoweringContext): void {
   });
   ctx.replace(outs);
 }
-registerLowering('tt.call', lowerCall);
+registerLowering(CallOp, lowerCall);
 
 /** The lowered-value types of a TritonGPU type (re-exported for patterns). */
 export { loweredValueTypes };

@@ -11,7 +11,6 @@
  * - Otherwise through shared memory: every thread stores its source registers in the scratch buffer (dim 0
  *   fastest, as Triton linearizes), a barrier, then each output register loads `src[I_gather]`.
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { gatherIsWarpLocal } from '../analysis/allocation.js';
@@ -20,6 +19,7 @@ import { applyLinearLayout, BLOCK, emitIndices, LANE, REGISTER, tensorLayout, WA
 import { shuffle } from './reduce-scan-common.js';
 import { convertElementType } from './type-converter.js';
 import type { LLVMBuilder } from './builder.js';
+import { GatherOp } from '../dialect/tt/ops.js';
 
 /** The gather index as i32 (wider indices are truncated, narrower ones zero-extended, as Triton does). */
 function indexToI32(b: LLVMBuilder, v: Value): Value {
@@ -29,11 +29,11 @@ function indexToI32(b: LLVMBuilder, v: Value): Value {
   return v;
 }
 
-registerLowering('tt.gather', (op, ctx) => {
+registerLowering(GatherOp, (op, ctx) => {
   const b = ctx.b;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
-  const srcT = op.operand(0).type;
-  const idxT = op.operand(1).type;
+  const axis = GatherOp.axis(op).num;
+  const srcT = GatherOp.src(op).type;
+  const idxT = GatherOp.indices(op).type;
   const dstT = op.result(0).type;
   if (!(srcT instanceof RankedTensorType) || !(idxT instanceof RankedTensorType) || !(dstT instanceof RankedTensorType) || !srcT.encoding || !idxT.encoding || !dstT.encoding) {
     return 'tt.gather on tensors without encodings';

@@ -22,6 +22,7 @@ import { NVVMEnumAttr } from '../dialect/nvvm/attrs.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering } from './conversion.js';
 import { emitIndices, LANE, tensorLayout, WARP } from './layout-indices.js';
+import { HistogramOp } from '../dialect/tt/ops.js';
 
 const I32 = IntegerType.get(32);
 /** LLVM's AtomicBinOp::add and AtomicOrdering::monotonic (stored as i64 attributes). */
@@ -44,9 +45,9 @@ function replicationFactor(t: RankedTensorType): number {
   return 2 ** zeros;
 }
 
-registerLowering('tt.histogram', (op, ctx) => {
+registerLowering(HistogramOp, (op, ctx) => {
   const b = ctx.b;
-  const srcT = op.operand(0).type;
+  const srcT = HistogramOp.src(op).type;
   const dstT = op.result(0).type;
   if (!(srcT instanceof RankedTensorType) || !(dstT instanceof RankedTensorType) || !srcT.encoding || !dstT.encoding) {
     return 'tt.histogram on tensors without encodings';

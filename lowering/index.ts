@@ -40,6 +40,7 @@ import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
 import './tma.js';
+import { FuncOp } from '../dialect/tt/ops.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -52,7 +53,7 @@ export interface ConvertToLLVMOptions {
 /** Runs the conversion on a module; returns the errors (empty on success). */
 export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOptions): { op: Operation; message: string }[] {
   const body = module.region(0).blocks[0]!;
-  const funcs = body.ops.filter((o) => o.name === 'tt.func');
+  const funcs = body.ops.filter((o) => FuncOp.is(o));
   // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
   // before anything is rewritten.
   const numWarps = funcs.map((f) => lookupNumWarps(f));

@@ -20,6 +20,7 @@ import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import type { LLVMBuilder } from './builder.js';
 import type { LoweringContext } from './conversion.js';
+import { ConstantOp as LLVMConstantOp } from '../dialect/llvm/ops.js';
 
 export const REGISTER = 'register';
 export const LANE = 'lane';
@@ -33,8 +34,8 @@ function isPow2(x: number): boolean {
 /** The constant value of an `llvm.mlir.constant` integer, if `v` is one. */
 export function constantIntValue(v: Value): number | undefined {
   const d = v.definingOp;
-  if (!d || d.name !== 'llvm.mlir.constant') return undefined;
-  const a = d.getAttr('value');
+  if (!d || !LLVMConstantOp.is(d)) return undefined;
+  const a = LLVMConstantOp.value(d);
   return a instanceof IntegerAttr ? a.num : undefined;
 }
 

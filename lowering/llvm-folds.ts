@@ -11,6 +11,7 @@ import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { registerFolder } from '../dialect/ir/rewrite/registry.js';
+import { AddrSpaceCastOp, BitcastOp, ExtractValueOp, InsertValueOp } from '../dialect/llvm/ops.js';
 
 function position(op: { getAttr(n: string): unknown }): number[] {
   const a = op.getAttr('position');
@@ -19,24 +20,24 @@ function position(op: { getAttr(n: string): unknown }): number[] {
 
 const eq = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-registerFolder('llvm.extractvalue', (op) => {
-  const container = op.operand(0);
+registerFolder(ExtractValueOp, (op) => {
+  const container = ExtractValueOp.container(op);
   const def = container.definingOp;
-  if (def && def.name === 'llvm.extractvalue') {
+  if (def && ExtractValueOp.is(def)) {
     op.setAttr('position', DenseArrayAttr.get(IntegerType.get(64), [...position(def), ...position(op)]));
-    op.setOperand(0, def.operand(0));
+    op.setOperand(0, ExtractValueOp.container(def));
     return op.result(0);
   }
-  let ins = def && def.name === 'llvm.insertvalue' ? def : undefined;
+  let ins = def && InsertValueOp.is(def) ? def : undefined;
   let extractPos = position(op);
   let result: Value | undefined;
   let switched = false;
   while (ins) {
     const insertPos = position(ins);
-    if (eq(extractPos, insertPos)) return ins.operand(1);
+    if (eq(extractPos, insertPos)) return InsertValueOp.value(ins);
     if (extractPos.length > insertPos.length && eq(extractPos.slice(0, insertPos.length), insertPos)) {
-      const v = ins.operand(1).definingOp;
-      ins = v && v.name === 'llvm.insertvalue' ? v : undefined;
+      const v = InsertValueOp.value(ins).definingOp;
+      ins = v && InsertValueOp.is(v) ? v : undefined;
       extractPos = extractPos.slice(insertPos.length);
       switched = true;
       continue;
@@ -44,21 +45,21 @@ registerFolder('llvm.extractvalue', (op) => {
     const min = Math.min(extractPos.length, insertPos.length);
     if (eq(extractPos.slice(0, min), insertPos.slice(0, min))) return result;
     if (!switched) {
-      op.setOperand(0, ins.operand(0));
+      op.setOperand(0, InsertValueOp.container(ins));
       result = op.result(0);
     }
-    const c = ins.operand(0).definingOp;
-    ins = c && c.name === 'llvm.insertvalue' ? c : undefined;
+    const c = InsertValueOp.container(ins).definingOp;
+    ins = c && InsertValueOp.is(c) ? c : undefined;
   }
   return result;
 });
 
-for (const name of ['llvm.bitcast', 'llvm.addrspacecast']) {
-  registerFolder(name, (op) => {
-    const arg = op.operand(0);
+for (const cast of [BitcastOp, AddrSpaceCastOp]) {
+  registerFolder(cast, (op) => {
+    const arg = cast.arg(op);
     if (arg.type === op.result(0).type) return arg;
     const prev = arg.definingOp;
-    if (prev && prev.name === name && prev.operand(0).type === op.result(0).type) return prev.operand(0);
+    if (prev && cast.is(prev) && cast.arg(prev).type === op.result(0).type) return cast.arg(prev);
     return undefined;
   });
 }

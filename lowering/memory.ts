@@ -176,7 +176,7 @@ registerLowering(LoadOp, (op, ctx) => {
   }
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));
-  const volatile = (op.getAttr('isVolatile') as IntegerAttr | undefined)?.num === 1;
+  const volatile = LoadOp.isVolatile(op).num === 1;
   const loaded: Value[] = [];
   for (let start = 0; start < numElems; start += vec) {
     // Triton 3.6 creates the L2 policy register for every access.

@@ -22,6 +22,7 @@ import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMV
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { emitIndices } from './layout-indices.js';
+import { AssertOp, PrintOp } from '../dialect/tt/ops.js';
 
 const PTR = (): LLVMPointerType => LLVMPointerType.get(0);
 const K_DYNAMIC_INDEX = -2147483648;
@@ -34,7 +35,10 @@ function moduleBody(ctx: LoweringContext): NonNullable<Operation['parent']> {
 }
 
 function hasSymbol(ctx: LoweringContext, name: string): boolean {
-  return moduleBody(ctx).ops.some((o) => (o.getAttr('sym_name') as StringAttr | undefined)?.value === name);
+  return moduleBody(ctx).ops.some((o) => {
+    const sym = o.getAttr('sym_name');
+    return sym instanceof StringAttr && sym.value === name;
+  });
 }
 
 /** Adds `@<prefix><n>` = the string (internal constant) at the start of the module and returns a pointer to it. */
@@ -115,11 +119,11 @@ function elemFormat(t: Type, signed: boolean, hex: boolean, width?: number): str
   return p + (w === 64 ? 'llu' : 'u');
 }
 
-registerLowering('tt.print', (op, ctx) => {
+registerLowering(PrintOp, (op, ctx) => {
   const b = ctx.b;
-  const prefix = (op.getAttr('prefix') as StringAttr).value;
-  const hex = (op.getAttr('hex') as IntegerAttr | undefined)?.num === 1;
-  const signed = (op.getAttr('isSigned') as DenseArrayAttr | undefined)?.values ?? [];
+  const prefix = PrintOp.prefix(op).value;
+  const hex = PrintOp.hex(op).num === 1;
+  const signed = PrintOp.isSigned(op).values;
   const pid = (): Value[] => ['x', 'y', 'z'].map((a) => b.sreg(`ctaid.${a}`));
   if (op.operands.length === 0) {
     const p = pid();
@@ -167,10 +171,10 @@ function locationInfo(loc: Location): { file: string; line: number; func: string
   return { file: 'unknown', line: 0, func };
 }
 
-registerLowering('tt.assert', (op, ctx) => {
+registerLowering(AssertOp, (op, ctx) => {
   const b = ctx.b;
   const vals = ctx.operand(0);
-  const message = (op.getAttr('message') as StringAttr).value;
+  const message = AssertOp.message(op).value;
   // Any element false?
   let anyFalse = b.i1(false);
   const f = b.i1(false);

@@ -20,7 +20,6 @@
  * Lane or warp bases that move along the axis and another dim at once are not supported (Triton's helper
  * assumes they do not occur either), nor reductions across CTAs.
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
@@ -30,6 +29,7 @@ import { reduceScratchBytes } from '../analysis/allocation.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, BLOCK, emitIndices, LANE, REGISTER, registerOffsets, tensorLayout, WARP } from './layout-indices.js';
 import { bitsOf, combine, loadShared, operandElementTypes, pext, scratchBases, scratchBytes, shuffle, storeShared } from './reduce-scan-common.js';
+import { ReduceOp, ReduceReturnOp } from '../dialect/tt/ops.js';
 
 /** How the bits of one in-dim of a layout move relative to an axis. */
 export interface AxisBits {
@@ -81,7 +81,7 @@ export function singleCombiner(region: Region): Operation | undefined {
   if (ops.length !== 2) return undefined;
   const [c, ret] = ops as [Operation, Operation];
   if (c.operands.length !== 2 || c.results.length !== 1) return undefined;
-  if (ret.operands.length !== 1 || ret.operand(0) !== c.result(0)) return undefined;
+  if (ret.operands.length !== 1 || ReduceReturnOp.result(ret)[0] !== c.result(0)) return undefined;
   const [x, y] = c.operandValues;
   const [a0, a1] = block.args;
   if (!((x === a0 && y === a1) || (x === a1 && y === a0))) return undefined;
@@ -149,10 +149,10 @@ function ctaExtents(ll: LinearLayout): number[] {
   return ors.map((o) => (o === 0 ? 1 : 2 ** (32 - Math.clz32(o))));
 }
 
-registerLowering('tt.reduce', (op, ctx) => {
+registerLowering(ReduceOp, (op, ctx) => {
   const b = ctx.b;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
-  const srcT = op.operand(0).type;
+  const axis = ReduceOp.axis(op).num;
+  const srcT = ReduceOp.srcs(op)[0]!.type;
   if (!(srcT instanceof RankedTensorType) || !srcT.encoding) return 'tt.reduce on a tensor without encoding';
   const rank = srcT.rank;
   const ll = tensorLayout(srcT);

@@ -29,6 +29,7 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from './layout-indices.js';
 import { classifyBits } from './reduce.js';
 import { bitsOf, combine, loadShared, operandElementTypes, pext, scratchBases, scratchBytes, shuffle, storeShared } from './reduce-scan-common.js';
+import { ScanOp } from '../dialect/tt/ops.js';
 
 type Resource = 'register' | 'lane' | 'warp';
 
@@ -114,12 +115,12 @@ function gather(r: number, positions: readonly number[]): number {
   return v;
 }
 
-registerLowering('tt.scan', (op, ctx: LoweringContext) => {
+registerLowering(ScanOp, (op, ctx: LoweringContext) => {
   const b = ctx.b;
-  const axis = (op.getAttr('axis') as IntegerAttr).num;
+  const axis = ScanOp.axis(op).num;
   const revAttr = op.getAttr('reverse');
   const reverse = revAttr instanceof IntegerAttr ? revAttr.num !== 0 : false;
-  const srcT = op.operand(0).type;
+  const srcT = ScanOp.srcs(op)[0]!.type;
   if (!(srcT instanceof RankedTensorType) || !srcT.encoding) return 'tt.scan on a tensor without encoding';
   const ll = tensorLayout(srcT);
   const plan = planScan(ll, axis);

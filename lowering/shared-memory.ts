@@ -32,7 +32,6 @@
  * here emit none.
  */
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
-import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
@@ -49,6 +48,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, t
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
+import { MemDescIndexOp, MemDescReinterpretOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
 const i8 = (): IntegerType => IntegerType.get(8);
 
@@ -410,8 +410,8 @@ function bufferBytes(t: MemDescType, shape: readonly number[]): number {
   return n * bytes;
 }
 
-registerLowering('ttg.memdesc_index', (op, ctx) => {
-  const src = memType(op.operand(0));
+registerLowering(MemDescIndexOp, (op, ctx) => {
+  const src = memType(MemDescIndexOp.src(op));
   const dst = memType(op.result());
   const base = ctx.operand(0)[0];
   const idx = ctx.scalar(1);
@@ -426,9 +426,9 @@ registerLowering('ttg.memdesc_index', (op, ctx) => {
   ctx.replaceWith([newBase, ...dst.shape.map(() => b.i32(0))]);
 });
 
-registerLowering('ttg.memdesc_subslice', (op, ctx) => {
+registerLowering(MemDescSubsliceOp, (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
-  const static_ = (op.getAttr('offsets') as DenseArrayAttr).values;
+  const static_ = MemDescSubsliceOp.offsets(op).values;
   const b = ctx.b;
   const out = offs.map((o, d) => {
     const s = static_[d] ?? 0;
@@ -439,13 +439,13 @@ registerLowering('ttg.memdesc_subslice', (op, ctx) => {
   ctx.replaceWith([base!, ...out]);
 });
 
-registerLowering('ttg.memdesc_trans', (op, ctx) => {
+registerLowering(MemDescTransOp, (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
-  const order = (op.getAttr('order') as DenseArrayAttr).values;
+  const order = MemDescTransOp.order(op).values;
   ctx.replaceWith([base!, ...order.map((o) => offs[o]!)]);
 });
 
-registerLowering(['ttg.memdesc_reshape', 'ttg.memdesc_reinterpret'], (op, ctx) => {
+registerLowering([MemDescReshapeOp, MemDescReinterpretOp], (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
   if (!offs.every((o) => constantIntValue(o) === 0)) return 'reshape of a memdesc view with non-zero offsets';
   const dst = memType(op.result());

@@ -26,6 +26,21 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { memDescAddressing } from './shared-memory.js';
 import { convertElementType } from './type-converter.js';
+import { GlobalScratchAllocOp } from '../dialect/ttg/ops.js';
+import {
+  ArriveBarrierOp,
+  AsyncCopyMbarrierArriveOp,
+  AsyncTMACopyGlobalToLocalOp,
+  AsyncTMACopyLocalToGlobalOp,
+  BarrierExpectOp,
+  InitBarrierOp,
+  InvalBarrierOp,
+  ReinterpretTensorDescOp,
+  TMAStoreWaitOp,
+  TensormapCreateOp,
+  TensormapFenceproxyAcquireOp,
+  WaitBarrierOp,
+} from '../dialect/ttng/ops.js';
 
 /** Bytes of a TMA descriptor (CUtensorMap). */
 const TMA_BYTES = 128;
@@ -40,7 +55,7 @@ const i32Attr = (op: Operation, name: string, dflt?: number): number => {
 
 // ---- global scratch ------------------------------------------------------------------------------
 
-registerLowering('ttg.global_scratch_alloc', (op, ctx) => {
+registerLowering(GlobalScratchAllocOp, (op, ctx) => {
   const b = ctx.b;
   const base = ctx.globalScratchBase();
   const offAttr = op.getAttr('ttg.global_scratch_memory_offset');
@@ -76,7 +91,7 @@ function predicatedLast(ctx: LoweringContext, pred: Value, body: string, ins: re
   ptx(ctx.b, `@$${ins.length} ${body}`, [], [...ins, [pred, 'b']], [], true);
 }
 
-registerLowering('ttng.tensormap_create', (op, ctx) => {
+registerLowering(TensormapCreateOp, (op, ctx) => {
   const b = ctx.b;
   const smem = ctx.sharedMemoryBase(op);
   const tid = ctx.threadId();
@@ -126,10 +141,10 @@ registerLowering('ttng.tensormap_create', (op, ctx) => {
   ]);
 });
 
-registerLowering('ttng.tensormap_fenceproxy_acquire', (op, ctx) => {
+registerLowering(TensormapFenceproxyAcquireOp, (op, ctx) => {
   const b = ctx.b;
   const warp0 = b.icmp('slt', ctx.threadId(), b.i32(32));
-  const desc = ctx.lookup(op.operand(0))[0]!;
+  const desc = ctx.lookup(TensormapFenceproxyAcquireOp.desc_ptr(op))[0]!;
   ptx(
     b,
     `@$1 fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x${TMA_BYTES.toString(16)};\n\t@$1 cp.async.bulk.commit_group ;\n\t@$1 cp.async.bulk.wait_group.read 0 ;`,
@@ -144,8 +159,8 @@ registerLowering('ttng.tensormap_fenceproxy_acquire', (op, ctx) => {
   b.barrier();
 });
 
-registerLowering('ttng.reinterpret_tensor_descriptor', (op, ctx) => {
-  ctx.replaceWith(ctx.b.addrspacecast(ctx.lookup(op.operand(0))[0]!, LLVMPointerType.get(0)));
+registerLowering(ReinterpretTensorDescOp, (op, ctx) => {
+  ctx.replaceWith(ctx.b.addrspacecast(ctx.lookup(ReinterpretTensorDescOp.rawDesc(op))[0]!, LLVMPointerType.get(0)));
 });
 
 // ---- mbarriers -----------------------------------------------------------------------------------
@@ -172,50 +187,50 @@ function barrierBase(ctx: LoweringContext, v: Value): Value {
   return ctx.lookup(v)[0]!;
 }
 
-registerLowering('ttng.init_barrier', (op, ctx) => {
+registerLowering(InitBarrierOp, (op, ctx) => {
   const b = ctx.b;
-  const addr = barrierBase(ctx, op.operand(0));
+  const addr = barrierBase(ctx, InitBarrierOp.alloc(op));
   const pred = b.icmp('eq', ctx.threadId(), b.i32(0));
   predicated(ctx, pred, `mbarrier.init.shared::cta.b64 [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
 });
 
-registerLowering('ttng.inval_barrier', (op, ctx) => {
+registerLowering(InvalBarrierOp, (op, ctx) => {
   const b = ctx.b;
-  const addr = barrierBase(ctx, op.operand(0));
+  const addr = barrierBase(ctx, InvalBarrierOp.alloc(op));
   const pred = b.icmp('eq', ctx.threadId(), b.i32(0));
   predicated(ctx, pred, 'mbarrier.inval.shared::cta.b64 [$1];', [[addr, 'r']]);
 });
 
-registerLowering('ttng.barrier_expect', (op, ctx) => {
+registerLowering(BarrierExpectOp, (op, ctx) => {
   const b = ctx.b;
-  const addr = barrierBase(ctx, op.operand(0));
+  const addr = barrierBase(ctx, BarrierExpectOp.alloc(op));
   const pred = b.and(b.icmp('eq', ctx.threadId(), b.i32(0)), ctx.lookup(op.operandGroup('pred')[0]!)[0]!);
   predicated(ctx, pred, `mbarrier.arrive.expect_tx.shared.b64 _, [$1], ${i32Attr(op, 'size')};`, [[addr, 'r']]);
 });
 
-registerLowering('ttng.arrive_barrier', (op, ctx) => {
+registerLowering(ArriveBarrierOp, (op, ctx) => {
   const b = ctx.b;
-  const addr = barrierBase(ctx, op.operand(0));
+  const addr = barrierBase(ctx, ArriveBarrierOp.alloc(op));
   let pred = b.icmp('eq', ctx.threadId(), b.i32(0));
-  const user = op.operandGroup('pred')[0];
+  const user = ArriveBarrierOp.pred(op);
   if (user) pred = b.and(pred, ctx.lookup(user)[0]!);
   predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
 });
 
-registerLowering('ttng.async_copy_mbarrier_arrive', (op, ctx) => {
+registerLowering(AsyncCopyMbarrierArriveOp, (op, ctx) => {
   const noinc = op.getAttr('noIncrement') !== undefined;
-  ctx.b.create('nvvm.cp.async.mbarrier.arrive.shared', [barrierBase(ctx, op.operand(0))], [], noinc ? [['noinc', IntegerAttr.bool(true)]] : []);
+  ctx.b.create('nvvm.cp.async.mbarrier.arrive.shared', [barrierBase(ctx, AsyncCopyMbarrierArriveOp.barrier(op))], [], noinc ? [['noinc', IntegerAttr.bool(true)]] : []);
 });
 
-registerLowering('ttng.wait_barrier', (op, ctx) => {
+registerLowering(WaitBarrierOp, (op, ctx) => {
   const test = ctx.computeCapability >= 90 ? 'mbarrier.try_wait.parity.shared.b64' : 'mbarrier.test_wait.parity.shared.b64';
   const sleep = ctx.computeCapability >= 90 ? '' : '\t@!complete nanosleep.u32 20;\n';
-  const predV = op.operandGroup('pred')[0];
+  const predV = WaitBarrierOp.pred(op);
   const constPred = predV?.definingOp?.getAttr('value');
   const predicated = predV !== undefined && !(constPred instanceof IntegerAttr && constPred.num !== 0);
   const ins: [Value, string][] = [
-    [barrierBase(ctx, op.operand(0)), 'r'],
-    [ctx.lookup(op.operandGroup('phase')[0]!)[0]!, 'r'],
+    [barrierBase(ctx, WaitBarrierOp.alloc(op)), 'r'],
+    [ctx.lookup(WaitBarrierOp.phase(op))[0]!, 'r'],
   ];
   if (predicated) ins.push([ctx.lookup(predV)[0]!, 'b']);
   const loop = `\t.reg .pred complete;\n\twaitLoop:\n\t${test} complete, [$0], $1;\n${sleep}\t@!complete bra.uni waitLoop;\n`;
@@ -320,7 +335,7 @@ function forEachMessage(
   }
 }
 
-registerLowering('ttng.async_tma_copy_global_to_local', (op, ctx) => {
+registerLowering(AsyncTMACopyGlobalToLocalOp, (op, ctx) => {
   if (i32Attr(op, 'cache', 1) !== 1) ctx.error('cache modifiers not supported yet');
   if (i32Attr(op, 'evict', 1) !== 1) ctx.error('eviction policy not supported yet');
   const vol = op.getAttr('isVolatile');
@@ -345,7 +360,7 @@ registerLowering('ttng.async_tma_copy_global_to_local', (op, ctx) => {
   });
 });
 
-registerLowering('ttng.async_tma_copy_local_to_global', (op, ctx) => {
+registerLowering(AsyncTMACopyLocalToGlobalOp, (op, ctx) => {
   const src = op.operandGroup('src')[0]!;
   const desc = ctx.lookup(op.operandGroup('desc')[0]!)[0]!;
   const coords = op.operandGroup('coord').map((v) => ctx.lookup(v)[0]!);
@@ -364,7 +379,7 @@ registerLowering('ttng.async_tma_copy_local_to_global', (op, ctx) => {
   ctx.b.create('nvvm.cp.async.bulk.commit.group', [], []);
 });
 
-registerLowering('ttng.async_tma_store_wait', (op, ctx) => {
+registerLowering(TMAStoreWaitOp, (op, ctx) => {
   ctx.b.create('nvvm.cp.async.bulk.wait_group', [], [], [
     ['group', IntegerAttr.i32(i32Attr(op, 'pendings'))],
     ['read', UnitAttr.get()],

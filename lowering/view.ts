@@ -14,7 +14,9 @@ import { PointerType } from '../dialect/tt/types.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { emitIndices, registerOffsets, tensorLayout } from './layout-indices.js';
 import { convertElementType, numLoweredValues } from './type-converter.js';
-import { BroadcastOp, ExpandDimsOp, SplatOp, TransOp } from '../dialect/tt/ops.js';
+import { BroadcastOp, ExpandDimsOp, ReshapeOp, SplatOp, TransOp } from '../dialect/tt/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { AddPtrOp, CatOp, JoinOp, MakeRangeOp, SplitOp } from '../dialect/tt/ops.js';
 
 function tensorType(v: Value): RankedTensorType {
   const t = v.type;
@@ -66,7 +68,7 @@ registerLowering(ExpandDimsOp, (op, ctx) => {
 });
 
 // Register-preserving views: the result layout is the source layout with relabelled outputs.
-registerLowering([TransOp, 'tt.reshape'], (op, ctx) => {
+registerLowering([TransOp, ReshapeOp], (op, ctx) => {
   const vals = ctx.operand(0);
   const n = numLoweredValues(op.result().type);
   if (n !== vals.length) return `register count changes (${vals.length} -> ${n})`;
@@ -89,7 +91,7 @@ function lastDimRegisterBit(ctx: LoweringContext, t: RankedTensorType): number {
 
 const dropBit = (r: number, k: number): number => ((r >> (k + 1)) << k) | (r & ((1 << k) - 1));
 
-registerLowering('tt.join', (op, ctx) => {
+registerLowering(JoinOp, (op, ctx) => {
   const a = ctx.operand(0);
   const b = ctx.operand(1);
   const dst = tensorType(op.result());
@@ -100,9 +102,9 @@ registerLowering('tt.join', (op, ctx) => {
   ctx.replaceWith(out);
 });
 
-registerLowering('tt.split', (op, ctx) => {
+registerLowering(SplitOp, (op, ctx) => {
   const v = ctx.operand(0);
-  const src = tensorType(op.operand(0));
+  const src = tensorType(SplitOp.src(op));
   const k = lastDimRegisterBit(ctx, src);
   const lhs: Value[] = [];
   const rhs: Value[] = [];
@@ -111,13 +113,13 @@ registerLowering('tt.split', (op, ctx) => {
 });
 
 // The result layout of tt.cat puts the operand choice in its highest register bit: lhs registers, then rhs.
-registerLowering('tt.cat', (_op, ctx) => {
+registerLowering(CatOp, (_op, ctx) => {
   ctx.replaceWith([...ctx.operand(0), ...ctx.operand(1)]);
 });
 
-registerLowering('tt.make_range', (op, ctx) => {
+registerLowering(MakeRangeOp, (op, ctx) => {
   const t = tensorType(op.result());
-  const start = (op.getAttr('start') as IntegerAttr).num;
+  const start = MakeRangeOp.start(op).num;
   const idx = emitIndices(ctx, t);
   const b = ctx.b;
   const s = b.i32(start);
@@ -131,15 +133,15 @@ export function pointeeLLVMType(ptrType: Type): Type {
   return convertElementType(el.pointee);
 }
 
-registerLowering('tt.addptr', (op, ctx) => {
+registerLowering(AddPtrOp, (op, ctx) => {
   const ptrs = ctx.operand(0);
   const offs = ctx.operand(1);
-  const elTy = pointeeLLVMType(op.operand(0).type);
+  const elTy = pointeeLLVMType(AddPtrOp.ptr(op).type);
   const b = ctx.b;
   ctx.replaceWith(ptrs.map((p, i) => b.gep(p, elTy, offs[i]!, p.type)));
 });
 
-registerLowering(['arith.constant', 'llvm.mlir.constant_tensor'], (op, ctx) => {
+registerLowering(ConstantOp, (op, ctx) => {
   const value = op.getAttr('value');
   const t = op.result().type;
   const b = ctx.b;

@@ -9,8 +9,9 @@ import { SharedEncodingAttr } from '../dialect/ttg/attrs/common.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { explainConvert, explainLocal, type CvtExplanation, type LocalExplanation } from '../lowering/explain.js';
 import { EncodingTextError } from '../parser/encoding-text.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 
-export const EXPLAINED = ['ttg.convert_layout', 'ttg.local_alloc', 'ttg.local_load', 'ttg.local_store'];
+export const EXPLAINED: readonly string[] = [ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp].map((h) => h.opName);
 
 export type Explanation = CvtExplanation | LocalExplanation | { op: string; error: string };
 
@@ -72,22 +73,22 @@ export function explainModule(module: Operation, src: string, cc: number): Expla
     let e: Explanation;
     const types: ExplainedOp['types'] = {};
     try {
-      if (op.name === 'ttg.convert_layout') {
-        const s = op.operand(0).type;
-        const d = op.result(0).type;
+      if (ConvertLayoutOp.is(op)) {
+        const s = ConvertLayoutOp.src(op).type;
+        const d = ConvertLayoutOp.result(op).type;
         if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) continue;
         if (s.encoding instanceof SharedEncodingAttr || d.encoding instanceof SharedEncodingAttr) continue;
         types.src = s;
         types.dst = d;
         e = explainConvert(s, d, cc, allocated ? op.getAttr('allocation.offset') !== undefined : undefined);
       } else {
-        const mem = (op.name === 'ttg.local_store' ? op.operand(1) : op.name === 'ttg.local_load' ? op.operand(0) : op.result(0)).type;
-        const tensorVal = op.name === 'ttg.local_load' ? op.result(0) : op.operands.length > 0 ? op.operand(0) : undefined;
+        const mem = (LocalStoreOp.is(op) ? LocalStoreOp.dst(op) : LocalLoadOp.is(op) ? LocalLoadOp.src(op) : LocalAllocOp.result(op)).type;
+        const tensorVal = LocalLoadOp.is(op) ? LocalLoadOp.result(op) : LocalStoreOp.is(op) ? LocalStoreOp.src(op) : LocalAllocOp.src(op);
         const t = tensorVal?.type;
         if (!(mem instanceof MemDescType)) continue;
         types.mem = mem;
         if (t instanceof RankedTensorType && t.encoding) {
-          if (op.name === 'ttg.local_load') types.dst = t;
+          if (LocalLoadOp.is(op)) types.dst = t;
           else types.src = t;
         }
         const kind = op.name.slice(4) as LocalExplanation['op'];

@@ -90,14 +90,12 @@ const OVERFLOW_ATTR = { name: 'overflowFlags', kind: overflowKind, default: OVER
 
 // ---- binary arithmetic --------------------------------------------------------------------------
 
-const binaryInt = ['addi', 'subi', 'muli', 'divsi', 'divui', 'remsi', 'remui', 'andi', 'ori', 'xori', 'shli', 'shrsi', 'shrui', 'maxsi', 'maxui', 'minsi', 'minui', 'ceildivsi', 'ceildivui', 'floordivsi', 'mulhisi', 'mulhiui'];
 const withOverflow = new Set(['addi', 'subi', 'muli', 'shli']);
-const binaryFloat = ['addf', 'subf', 'mulf', 'divf', 'remf', 'maxnumf', 'minnumf', 'maximumf', 'minimumf', 'powf'];
 const commutative = new Set(['addi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'maxui', 'minsi', 'minui', 'addf', 'mulf', 'maxnumf', 'minnumf', 'maximumf', 'minimumf', 'mulhisi', 'mulhiui']);
 
-for (const n of binaryInt) {
+function binaryIntOp<const N extends string>(n: N) {
   const ov = withOverflow.has(n);
-  defineOp({
+  return defineOp({
     name: `arith.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
     results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -106,9 +104,31 @@ for (const n of binaryInt) {
     format: ov ? '$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)' : '$lhs `,` $rhs attr-dict `:` type($result)',
   });
 }
-for (const n of binaryFloat) {
-  if (n === 'powf') continue;
-  defineOp({
+export const AddIOp = binaryIntOp('addi');
+export const SubIOp = binaryIntOp('subi');
+export const MulIOp = binaryIntOp('muli');
+export const DivSIOp = binaryIntOp('divsi');
+export const DivUIOp = binaryIntOp('divui');
+export const RemSIOp = binaryIntOp('remsi');
+export const RemUIOp = binaryIntOp('remui');
+export const AndIOp = binaryIntOp('andi');
+export const OrIOp = binaryIntOp('ori');
+export const XOrIOp = binaryIntOp('xori');
+export const ShLIOp = binaryIntOp('shli');
+export const ShRSIOp = binaryIntOp('shrsi');
+export const ShRUIOp = binaryIntOp('shrui');
+export const MaxSIOp = binaryIntOp('maxsi');
+export const MaxUIOp = binaryIntOp('maxui');
+export const MinSIOp = binaryIntOp('minsi');
+export const MinUIOp = binaryIntOp('minui');
+export const CeilDivSIOp = binaryIntOp('ceildivsi');
+export const CeilDivUIOp = binaryIntOp('ceildivui');
+export const FloorDivSIOp = binaryIntOp('floordivsi');
+export const MulHISIOp = binaryIntOp('mulhisi');
+export const MulHIUIOp = binaryIntOp('mulhiui');
+
+function binaryFloatOp<const N extends string>(n: N) {
+  return defineOp({
     name: `arith.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -117,7 +137,17 @@ for (const n of binaryFloat) {
     format: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
-defineOp({
+export const AddFOp = binaryFloatOp('addf');
+export const SubFOp = binaryFloatOp('subf');
+export const MulFOp = binaryFloatOp('mulf');
+export const DivFOp = binaryFloatOp('divf');
+export const RemFOp = binaryFloatOp('remf');
+export const MaxNumFOp = binaryFloatOp('maxnumf');
+export const MinNumFOp = binaryFloatOp('minnumf');
+export const MaximumFOp = binaryFloatOp('maximumf');
+export const MinimumFOp = binaryFloatOp('minimumf');
+
+export const NegFOp = defineOp({
   name: 'arith.negf',
   operands: [{ name: 'operand', kind: 'single', type: floatLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -141,7 +171,7 @@ function verifyCmpResult(op: import('../ir/ir.js').Operation): string | undefine
   return op.result().type === boolLike(op.operand(0).type) ? undefined : 'result must be i1 of the operand shape';
 }
 
-defineOp({
+export const CmpIOp = defineOp({
   name: 'arith.cmpi',
   operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: ['result'],
@@ -151,7 +181,7 @@ defineOp({
   inferResultTypes: (ts) => [boolLike(ts[0]!)],
   verify: verifyCmpResult,
 });
-defineOp({
+export const CmpFOp = defineOp({
   name: 'arith.cmpf',
   operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
   results: ['result'],
@@ -211,11 +241,8 @@ export const SelectOp = defineOp({
 export const ROUNDING_MODES = enumAttr('rounding mode', ['to_nearest_even', 'downward', 'upward', 'toward_zero', 'to_nearest_away'], () => IntegerType.get(32));
 const roundingKind: AttrKind = { ...ROUNDING_MODES, canStart: (t) => ROUNDING_MODES.cases.includes(t.text) };
 
-const intCasts = ['extsi', 'extui', 'trunci', 'index_cast', 'index_castui', 'bitcast'];
-const intToFloat = ['sitofp', 'uitofp'];
-const floatToInt = ['fptosi', 'fptoui'];
-for (const n of [...intCasts, ...intToFloat, ...floatToInt]) {
-  defineOp({
+function castOp<const N extends string>(n: N) {
+  return defineOp({
     name: `arith.${n}`,
     operands: ['in'],
     results: ['out'],
@@ -223,7 +250,17 @@ for (const n of [...intCasts, ...intToFloat, ...floatToInt]) {
     format: '$in attr-dict `:` type($in) `to` type($out)',
   });
 }
-defineOp({
+export const ExtSIOp = castOp('extsi');
+export const ExtUIOp = castOp('extui');
+export const TruncIOp = castOp('trunci');
+export const IndexCastOp = castOp('index_cast');
+export const IndexCastUIOp = castOp('index_castui');
+export const BitcastOp = castOp('bitcast');
+export const SIToFPOp = castOp('sitofp');
+export const UIToFPOp = castOp('uitofp');
+export const FPToSIOp = castOp('fptosi');
+export const FPToUIOp = castOp('fptoui');
+export const ExtFOp = defineOp({
   name: 'arith.extf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],
@@ -231,7 +268,7 @@ defineOp({
   traits: ['Pure', 'Elementwise', 'CastOp', 'SameOperandsAndResultShape'],
   format: '$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
 });
-defineOp({
+export const TruncFOp = defineOp({
   name: 'arith.truncf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],

@@ -4,7 +4,7 @@ import { symbolNameAttr } from '../common/attr-kinds.js';
 import type { Region } from '../ir/ir.js';
 import { compareBytes } from '../ir/string-escape.js';
 
-defineOp({
+export const ModuleOp = defineOp({
   name: 'builtin.module',
   summary: 'A top-level container operation',
   attributes: [{ name: 'sym_name', kind: symbolNameAttr, optional: true }],

@@ -4,4 +4,4 @@
  */
 import { defineOp } from '../ir/op-definition.js';
 
-defineOp({ name: 'gpu.barrier', format: 'attr-dict' });
+export const BarrierOp = defineOp({ name: 'gpu.barrier', format: 'attr-dict' });

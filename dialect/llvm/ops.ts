@@ -100,7 +100,12 @@ export const i1OrI1Vector = c('1-bit signless integer or vector of 1-bit signles
   scalarOrVector(t, (e) => e instanceof IntegerType && e.width === 1 && e.isSignless),
 );
 
-const operand = (name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec => ({ name, kind, type });
+/** An operand spec that keeps its name and kind as literal types (the op handles' accessors are typed by them). */
+function operand<const N extends string>(name: N, type: TypeConstraint): { readonly name: N; readonly kind: 'single'; readonly type: TypeConstraint };
+function operand<const N extends string, const K extends OperandSpec['kind']>(name: N, type: TypeConstraint, kind: K): { readonly name: N; readonly kind: K; readonly type: TypeConstraint };
+function operand(name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec {
+  return { name, kind, type };
+}
 
 /**
  * The op-specific part of verification (operand/result constraints, counts and traits are checked by the
@@ -326,7 +331,7 @@ defineCustomDirective('LLVMFuncOp', {
   },
 });
 
-const FUNC_ATTRS: AttrSpec[] = [
+const FUNC_ATTRS = [
   { name: 'sym_name', kind: stringAttr },
   { name: 'sym_visibility', kind: stringAttr, optional: true },
   { name: 'function_type', kind: typeAttr },
@@ -347,7 +352,7 @@ const FUNC_ATTRS: AttrSpec[] = [
   { name: 'will_return', kind: anyAttr, optional: true },
   { name: 'target_cpu', kind: anyAttr, optional: true },
   { name: 'target_features', kind: anyAttr, optional: true },
-];
+] as const satisfies readonly AttrSpec[];
 
 export const LLVMFuncOp = defineOp({
   name: 'llvm.func',
@@ -534,7 +539,7 @@ function elementCount(t: Type): number {
   return 1;
 }
 
-defineOp({
+export const ConstantOp = defineOp({
   name: 'llvm.mlir.constant',
   summary: 'Defines a constant of LLVM type',
   results: [{ name: 'res', kind: 'single', type: llvmType }],
@@ -702,7 +707,7 @@ defineOp({
 
 const nonAggregate = c('LLVM non-aggregate type', (t) => !(t instanceof LLVMStructType) && !(t instanceof LLVMArrayType) && llvmType.matches(t));
 
-function defineCast(name: string, from: TypeConstraint, to: TypeConstraint, flag?: 'nneg' | 'overflow', extra?: (op: Operation) => string | undefined): void {
+function defineCast<const N extends string>(name: N, from: TypeConstraint, to: TypeConstraint, flag?: 'nneg' | 'overflow', extra?: (op: Operation) => string | undefined) {
   const attributes: AttrSpec[] = [];
   let format = '$arg attr-dict `:` type($arg) `to` type($res)';
   if (flag === 'nneg') {
@@ -712,7 +717,7 @@ function defineCast(name: string, from: TypeConstraint, to: TypeConstraint, flag
     attributes.push({ name: 'overflowFlags', kind: overflowFlagsKind, optional: true });
     format = '$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)';
   }
-  defineOp({
+  return defineOp({
     name: `llvm.${name}`,
     operands: [operand('arg', from)],
     results: [{ name: 'res', kind: 'single', type: to }],
@@ -746,8 +751,8 @@ const bitcastCheck = (op: Operation): string | undefined => {
   return undefined;
 };
 
-defineCast('bitcast', nonAggregate, nonAggregate, undefined, bitcastCheck);
-defineCast('addrspacecast', pointerOrPointerVector, pointerOrPointerVector);
+export const BitcastOp = defineCast('bitcast', nonAggregate, nonAggregate, undefined, bitcastCheck);
+export const AddrSpaceCastOp = defineCast('addrspacecast', pointerOrPointerVector, pointerOrPointerVector);
 defineCast('inttoptr', intOrIntVector, pointerOrPointerVector);
 defineCast('ptrtoint', pointerOrPointerVector, intOrIntVector);
 defineCast('sext', intOrIntVector, intOrIntVector, undefined, extCheck);
@@ -867,7 +872,7 @@ defineOp({
 
 const positionKind = denseArrayKind(64);
 
-defineOp({
+export const ExtractValueOp = defineOp({
   name: 'llvm.extractvalue',
   operands: [operand('container', anyAggregate)],
   results: [{ name: 'res', kind: 'single', type: llvmType }],
@@ -882,7 +887,7 @@ defineOp({
   }),
 });
 
-defineOp({
+export const InsertValueOp = defineOp({
   name: 'llvm.insertvalue',
   operands: [operand('container', anyAggregate), operand('value', llvmType)],
   results: [{ name: 'res', kind: 'single', type: anyAggregate }],
@@ -953,7 +958,7 @@ function successorOperandsCheck(groups: readonly string[]) {
   };
 }
 
-defineOp({
+export const BrOp = defineOp({
   name: 'llvm.br',
   operands: [operand('destOperands', llvmType, 'variadic')],
   attributes: [{ name: 'loop_annotation', kind: anyAttr, optional: true }],
@@ -963,7 +968,7 @@ defineOp({
   verify: verifier(successorOperandsCheck(['destOperands'])),
 });
 
-defineOp({
+export const CondBrOp = defineOp({
   name: 'llvm.cond_br',
   operands: [operand('condition', i1Type), operand('trueDestOperands', llvmType, 'variadic'), operand('falseDestOperands', llvmType, 'variadic')],
   attributes: [
@@ -977,7 +982,7 @@ defineOp({
   verify: verifier(successorOperandsCheck(['trueDestOperands', 'falseDestOperands'])),
 });
 
-defineOp({
+export const ReturnOp = defineOp({
   name: 'llvm.return',
   operands: [operand('arg', llvmType, 'optional')],
   traits: ['Pure', 'Terminator', 'ReturnLike'],
@@ -1304,7 +1309,7 @@ defineOp({
   operands: [operand('dst', anyPointer), operand('val', anySignlessInteger), operand('len', anySignlessInteger)],
   attributes: [{ name: 'isVolatile', kind: anyAttr }, ...ALIAS_ATTRS, { name: 'arg_attrs', kind: anyAttr, optional: true }, { name: 'res_attrs', kind: anyAttr, optional: true }],
 });
-defineOp({
+export const AssumeOp = defineOp({
   name: 'llvm.intr.assume',
   operands: [operand('cond', i1Type)],
   format: '$cond attr-dict `:` type($cond)',

@@ -7,12 +7,8 @@ import { IntegerType, RankedTensorType, type Type } from '../ir/type.js';
 import { FASTMATH_ATTR } from '../arith/ops.js';
 import { floatLike, intLike } from '../common/type-constraints.js';
 
-const unaryFloat = [
-  'absf', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'erf', 'erfc', 'exp', 'exp2',
-  'expm1', 'floor', 'log', 'log10', 'log1p', 'log2', 'round', 'roundeven', 'rsqrt', 'sin', 'sinh', 'sqrt', 'tan', 'tanh', 'trunc',
-];
-for (const n of unaryFloat) {
-  defineOp({
+function unaryFloatOp<const N extends string>(n: N) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'operand', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -21,9 +17,39 @@ for (const n of unaryFloat) {
     format: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
+export const AbsFOp = unaryFloatOp('absf');
+export const AcosOp = unaryFloatOp('acos');
+export const AcoshOp = unaryFloatOp('acosh');
+export const AsinOp = unaryFloatOp('asin');
+export const AsinhOp = unaryFloatOp('asinh');
+export const AtanOp = unaryFloatOp('atan');
+export const AtanhOp = unaryFloatOp('atanh');
+export const CbrtOp = unaryFloatOp('cbrt');
+export const CeilOp = unaryFloatOp('ceil');
+export const CosOp = unaryFloatOp('cos');
+export const CoshOp = unaryFloatOp('cosh');
+export const ErfOp = unaryFloatOp('erf');
+export const ErfcOp = unaryFloatOp('erfc');
+export const ExpOp = unaryFloatOp('exp');
+export const Exp2Op = unaryFloatOp('exp2');
+export const ExpM1Op = unaryFloatOp('expm1');
+export const FloorOp = unaryFloatOp('floor');
+export const LogOp = unaryFloatOp('log');
+export const Log10Op = unaryFloatOp('log10');
+export const Log1pOp = unaryFloatOp('log1p');
+export const Log2Op = unaryFloatOp('log2');
+export const RoundOp = unaryFloatOp('round');
+export const RoundEvenOp = unaryFloatOp('roundeven');
+export const RsqrtOp = unaryFloatOp('rsqrt');
+export const SinOp = unaryFloatOp('sin');
+export const SinhOp = unaryFloatOp('sinh');
+export const SqrtOp = unaryFloatOp('sqrt');
+export const TanOp = unaryFloatOp('tan');
+export const TanhOp = unaryFloatOp('tanh');
+export const TruncOp = unaryFloatOp('trunc');
 
-for (const n of ['atan2', 'copysign', 'powf']) {
-  defineOp({
+function binaryFloatOp<const N extends string>(n: N) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -32,8 +58,11 @@ for (const n of ['atan2', 'copysign', 'powf']) {
     format: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
+export const Atan2Op = binaryFloatOp('atan2');
+export const CopySignOp = binaryFloatOp('copysign');
+export const PowFOp = binaryFloatOp('powf');
 
-defineOp({
+export const FmaOp = defineOp({
   name: 'math.fma',
   operands: [
     { name: 'a', kind: 'single', type: floatLike },
@@ -46,8 +75,8 @@ defineOp({
   format: '$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
 });
 
-for (const n of ['absi', 'ctlz', 'cttz', 'ctpop']) {
-  defineOp({
+function unaryIntOp<const N extends string>(n: N) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'operand', kind: 'single', type: intLike }],
     results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -55,8 +84,12 @@ for (const n of ['absi', 'ctlz', 'cttz', 'ctpop']) {
     format: '$operand attr-dict `:` type($result)',
   });
 }
+export const AbsIOp = unaryIntOp('absi');
+export const CountLeadingZerosOp = unaryIntOp('ctlz');
+export const CountTrailingZerosOp = unaryIntOp('cttz');
+export const CtPopOp = unaryIntOp('ctpop');
 
-defineOp({
+export const IPowIOp = defineOp({
   name: 'math.ipowi',
   operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -64,7 +97,7 @@ defineOp({
   format: '$lhs `,` $rhs attr-dict `:` type($result)',
 });
 
-defineOp({
+export const FPowIOp = defineOp({
   name: 'math.fpowi',
   operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -78,8 +111,8 @@ defineOp({
 function boolOf(t: Type): Type {
   return t instanceof RankedTensorType ? t.withElementType(IntegerType.get(1)) : IntegerType.get(1);
 }
-for (const n of ['isnan', 'isinf', 'isfinite', 'isnormal']) {
-  defineOp({
+function floatClassOp<const N extends string>(n: N) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'operand', kind: 'single', type: floatLike }],
     results: ['result'],
@@ -89,3 +122,7 @@ for (const n of ['isnan', 'isinf', 'isfinite', 'isnormal']) {
     inferResultTypes: (ts) => [boolOf(ts[0]!)],
   });
 }
+export const IsNaNOp = floatClassOp('isnan');
+export const IsInfOp = floatClassOp('isinf');
+export const IsFiniteOp = floatClassOp('isfinite');
+export const IsNormalOp = floatClassOp('isnormal');

@@ -16,6 +16,7 @@ import {
   type TypeConstraint,
 } from '../ir/op-definition.js';
 import { FloatType, IntegerType, VectorType, type Type } from '../ir/type.js';
+import type { OpHandle } from '../ir/op-handle.js';
 import { anyAttr, i32Attr, i64Attr } from '../common/attr-kinds.js';
 import { constantRangeKind } from '../llvm/attrs.js';
 import { LLVMPointerType, LLVMStructType } from '../llvm/types.js';
@@ -51,7 +52,12 @@ const ptrIn = (...spaces: number[]): TypeConstraint => ({
 });
 const anyType: TypeConstraint = { description: 'any type', matches: () => true };
 
-const operand = (name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec => ({ name, kind, type });
+/** An operand spec that keeps its name and kind as literal types (the op handles' accessors are typed by them). */
+function operand<const N extends string>(name: N, type: TypeConstraint): { readonly name: N; readonly kind: 'single'; readonly type: TypeConstraint };
+function operand<const N extends string, const K extends OperandSpec['kind']>(name: N, type: TypeConstraint, kind: K): { readonly name: N; readonly kind: K; readonly type: TypeConstraint };
+function operand(name: string, type: TypeConstraint, kind: OperandSpec['kind'] = 'single'): OperandSpec {
+  return { name, kind, type };
+}
 
 /** Operand/result constraints are checked by the generic verifier; nothing op-specific to add. */
 const verifyConstraints = (_op: import('../ir/ir.js').Operation): string | undefined => undefined;
@@ -167,15 +173,17 @@ const NO_OPERAND_OPS = [
   'cp.async.commit.group', 'cp.async.bulk.commit.group', 'wgmma.fence.aligned', 'wgmma.commit.group.sync.aligned',
   'exit', 'breakpoint', 'fence.proxy',
 ];
-for (const n of NO_OPERAND_OPS) {
+function noOperandOp(n: string): OpHandle {
   const attributes: AttrSpec[] =
     n === 'fence.proxy'
       ? [{ name: 'kind', kind: anyAttr }, { name: 'space', kind: anyAttr, optional: true }]
       : n.startsWith('cluster.')
         ? [{ name: 'aligned', kind: anyAttr, optional: true }]
         : [];
-  defineOp({ name: `nvvm.${n}`, attributes, format: 'attr-dict' });
+  return defineOp({ name: `nvvm.${n}`, attributes, format: 'attr-dict' });
 }
+export const Barrier0Op = noOperandOp('barrier0');
+for (const n of NO_OPERAND_OPS) if (n !== 'barrier0') noOperandOp(n);
 
 defineOp({
   name: 'nvvm.barrier',

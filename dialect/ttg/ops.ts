@@ -43,7 +43,7 @@ export const ConvertLayoutOp = defineOp({
 
 // ---- async copies ---------------------------------------------------------------------------------
 
-defineOp({
+export const AsyncWaitOp = defineOp({
   name: 'ttg.async_wait',
   operands: [{ name: 'asyncToken', kind: 'variadic', type: asyncToken }],
   results: [{ name: 'retToken', kind: 'single', type: asyncToken }],
@@ -52,7 +52,7 @@ defineOp({
   inferResultTypes: () => [tokenType()],
 });
 
-defineOp({
+export const AsyncCommitGroupOp = defineOp({
   name: 'ttg.async_commit_group',
   operands: [{ name: 'inputTokens', kind: 'variadic', type: asyncToken }],
   results: [{ name: 'asyncToken', kind: 'single', type: asyncToken }],
@@ -60,7 +60,7 @@ defineOp({
   inferResultTypes: () => [tokenType()],
 });
 
-defineOp({
+export const AsyncCopyGlobalToLocalOp = defineOp({
   name: 'ttg.async_copy_global_to_local',
   operands: [
     { name: 'src', kind: 'single', type: ptrTensor },
@@ -153,7 +153,7 @@ export const LocalStoreOp = defineOp({
   },
 });
 
-defineOp({
+export const MemDescIndexOp = defineOp({
   name: 'ttg.memdesc_index',
   operands: [
     { name: 'src', kind: 'single', type: memDesc },
@@ -173,7 +173,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const MemDescSubsliceOp = defineOp({
   name: 'ttg.memdesc_subslice',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -211,7 +211,7 @@ export const MemDescTransOp = defineOp({
   },
 });
 
-defineOp({
+export const MemDescReshapeOp = defineOp({
   name: 'ttg.memdesc_reshape',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -225,7 +225,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const MemDescReinterpretOp = defineOp({
   name: 'ttg.memdesc_reinterpret',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -235,7 +235,7 @@ defineOp({
 
 // ---- conversions ----------------------------------------------------------------------------------
 
-defineOp({
+export const Fp4ToFpOp = defineOp({
   name: 'ttg.fp4_to_fp',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -253,7 +253,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const GlobalScratchAllocOp = defineOp({
   name: 'ttg.global_scratch_alloc',
   results: [{ name: 'result', kind: 'single', type: constraint('pointer', (t) => t instanceof PointerType) }],
   attributes: [
@@ -356,7 +356,7 @@ function partitionsOf(op: Operation): Operation | undefined {
   return op.regions[1]?.blocks[0]?.ops[0];
 }
 
-defineOp({
+export const WarpSpecializeOp = defineOp({
   name: 'ttg.warp_specialize',
   operands: [],
   results: ['results*'],
@@ -397,7 +397,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpYieldOp = defineOp({
   name: 'ttg.warp_yield',
   operands: ['values*'],
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.warp_specialize>'],
@@ -413,7 +413,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpReturnOp = defineOp({
   name: 'ttg.warp_return',
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.warp_specialize.partitions>'],
   format: 'attr-dict',
@@ -423,7 +423,7 @@ void (undefined as unknown as Attribute);
 
 // ---- software pipeliner internals (TritonGPUOps.td MaskOp / MaskReturnOp; generic form, no assembly format) --
 
-defineOp({
+export const MaskOp = defineOp({
   name: 'ttg.mask',
   operands: [{ name: 'pred', kind: 'single', type: constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1) }],
   results: ['result*'],
@@ -431,14 +431,14 @@ defineOp({
   traits: ['SingleBlock'],
 });
 
-defineOp({
+export const MaskReturnOp = defineOp({
   name: 'ttg.mask.return',
   operands: ['result*'],
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.mask>'],
   format: '$result attr-dict `:` type($result)',
 });
 
-defineOp({
+export const PredicateStageOp = defineOp({
   name: 'ttg.predicate_stage',
   operands: [
     { name: 'iv', kind: 'single' },

@@ -4,7 +4,7 @@ import { anyAttr } from '../common/attr-kinds.js';
 import { OpaqueAttr } from '../ir/attribute.js';
 import { registerConstantMaterializer, registerFolder } from '../ir/rewrite/registry.js';
 
-defineOp({
+export const PoisonOp = defineOp({
   name: 'ub.poison',
   results: ['result'],
   attributes: [{ name: 'value', kind: anyAttr, optional: true }],

@@ -32,6 +32,8 @@ import { shuffle } from '../reduce-scan-common.js';
 import { memDescAddressing } from '../shared-memory.js';
 import { convertElementType } from '../type-converter.js';
 import { coordAt, registerMap } from './mma-v2.js';
+import { WarpGroupDotOp, WarpGroupDotWaitOp } from '../../dialect/ttng/ops.js';
+import { ConstantOp } from '../../dialect/arith/ops.js';
 
 const i32 = (): IntegerType => IntegerType.get(32);
 const i64 = (): IntegerType => IntegerType.get(64);
@@ -43,8 +45,8 @@ function log2(x: number): number {
 /** Whether a value is a splat zero constant (Triton's isZeroConst). */
 export function isZeroConst(v: Value): boolean {
   const d = v.definingOp;
-  if (!d || d.name !== 'arith.constant') return false;
-  const a = d.getAttr('value');
+  if (!d || !ConstantOp.is(d)) return false;
+  const a = ConstantOp.value(d);
   if (a instanceof DenseElementsAttr) return a.values.every((x) => Number(x) === 0);
   if (a instanceof IntegerAttr) return a.num === 0;
   return false;
@@ -185,10 +187,10 @@ function convertElementTypeBits(t: Type): number {
 function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   const b = ctx.b;
   if (ctx.computeCapability < 90) return 'wgmma needs sm90';
-  const aV = op.operand(0);
-  const bV = op.operand(1);
-  const cV = op.operand(2);
-  const useCOperand = op.operandGroup('useC')[0];
+  const aV = WarpGroupDotOp.a(op);
+  const bV = WarpGroupDotOp.b(op);
+  const cV = WarpGroupDotOp.c(op);
+  const useCOperand = WarpGroupDotOp.useC(op);
   const dT = op.result(0).type as RankedTensorType;
   const bT = bV.type as MemDescType;
   const aIsSmem = aV.type instanceof MemDescType;
@@ -270,10 +272,10 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   if (!needTrans && (transA || transB)) ctx.error(`ttng.warp_group_dot: ${eltA} wgmma cannot transpose its operands`);
 
   const zeroAcc = isZeroConst(cV);
-  const maxImprecise = (op.getAttr('maxNumImpreciseAcc') as IntegerAttr | undefined)?.num ?? 0;
+  const maxImprecise = WarpGroupDotOp.maxNumImpreciseAcc(op).num;
   const isFp8 = eltA === 'e4m3' || eltA === 'e5m2';
   const needsPartial = isFp8 && eltC === 'f32' && maxImprecise <= Kt;
-  const isAsync = (op.getAttr('isAsync') as IntegerAttr | undefined)?.num === 1;
+  const isAsync = WarpGroupDotOp.isAsync(op).num === 1;
   const f16Acc = eltC === 'f16';
   const f16x2 = VectorType.get([2], FloatType.get('f16'));
   const outC = eltC === 'f32' ? '=f' : '=r';
@@ -435,10 +437,10 @@ function registerOperandA(ctx: LoweringContext, aT: RankedTensorType, vals: read
   };
 }
 
-registerLowering('ttng.warp_group_dot', (op, ctx) => lowerWarpGroupDot(op, ctx));
+registerLowering(WarpGroupDotOp, (op, ctx) => lowerWarpGroupDot(op, ctx));
 
-registerLowering('ttng.warp_group_dot_wait', (op, ctx) => {
-  const pendings = (op.getAttr('pendings') as IntegerAttr).num;
+registerLowering(WarpGroupDotWaitOp, (op, ctx) => {
+  const pendings = WarpGroupDotWaitOp.pendings(op).num;
   // Every tensor register of the operands is tied through the wait; memdescs pass through.
   const groups = ctx.operands();
   const isTensor = op.operandValues.map((v) => v.type instanceof RankedTensorType);

@@ -24,6 +24,8 @@ import { PointerType } from '../../dialect/tt/types.js';
 import { operationProperlyDominates } from '../../dialect/ir/rewrite/dominance.js';
 import { castInt, CMP_EQ, CMP_SGE, CMP_SLT, computeNumIters, dominatingValueSetOpsToHoist, hoistOpsBefore, intWidth, LocBuilder, poisonOrZero, programOrder } from './ir-helpers.js';
 import type { LoopNestNode } from './loop-nest.js';
+import { ForOp, IfOp } from '../../dialect/scf/ops.js';
+import { FuncOp } from '../../dialect/tt/ops.js';
 
 export const MUST_EXECUTE_ATTR = 'ttg.must-execute';
 const NUM_STAGES_ATTR = 'tt.num_stages';
@@ -32,10 +34,10 @@ const DISALLOW_ACC_MULTI_BUFFER_ATTR = 'tt.disallow_acc_multi_buffer';
 
 // ---- scf.for accessors ------------------------------------------------------------------------------
 
-const lbOf = (f: Operation): Value => f.operand(0);
-const ubOf = (f: Operation): Value => f.operand(1);
-const stepOf = (f: Operation): Value => f.operand(2);
-const initsOf = (f: Operation): Value[] => f.operandValues.slice(3);
+const lbOf = (f: Operation): Value => ForOp.lowerBound(f);
+const ubOf = (f: Operation): Value => ForOp.upperBound(f);
+const stepOf = (f: Operation): Value => ForOp.step(f);
+const initsOf = (f: Operation): Value[] => ForOp.initArgs(f);
 const bodyOf = (op: Operation, region = 0): Block => op.region(region).blocks[0]!;
 const ivOf = (f: Operation): BlockArgument => bodyOf(f).args[0]!;
 const iterArgsOf = (f: Operation): BlockArgument[] => bodyOf(f).args.slice(1);
@@ -54,7 +56,7 @@ function canHoistBoundComputation(op: Operation): boolean {
   );
 }
 
-const isFuncArg = (arg: BlockArgument): boolean => arg.owner.parentOp?.name === 'tt.func';
+const isFuncArg = (arg: BlockArgument): boolean => FuncOp.is(arg.owner.parentOp);
 
 /** Whether the inner loop bounds are (or can be made by hoisting into `toHoist`) invariant to `outer`. */
 export function boundsOuterInvariant(outer: Operation, inner: Operation, toHoist: Set<Operation>): boolean {
@@ -108,7 +110,7 @@ function eraseIfResults(b: LocBuilder, ifOp: Operation, drop: readonly boolean[]
     const y = yieldOf(ifOp, r);
     y.setOperands(y.operandValues.filter(keep));
   }
-  const newIf = b.emptyIf(yieldOf(ifOp, 0).operandValues.map((v) => v.type), ifOp.operand(0));
+  const newIf = b.emptyIf(yieldOf(ifOp, 0).operandValues.map((v) => v.type), IfOp.condition(ifOp));
   newIf.region(0).takeBody(ifOp.region(0));
   newIf.region(1).takeBody(ifOp.region(1));
   let nextReplacement = 0;
@@ -372,7 +374,7 @@ export function fuseOneLevel(parent: LoopNestNode): void {
     thenY.setOperands([...thenY.operandValues, ...reset]);
     elseY.setOperands([...elseY.operandValues, ...forwarded]);
     b.setInsertionPoint(epilogueIf);
-    const newIf = b.emptyIf(thenY.operandValues.map((v) => v.type), epilogueIf.operand(0));
+    const newIf = b.emptyIf(thenY.operandValues.map((v) => v.type), IfOp.condition(epilogueIf));
     newIf.region(0).takeBody(epilogueIf.region(0));
     newIf.region(1).takeBody(epilogueIf.region(1));
     const oldCount = epilogueIf.results.length;

@@ -13,7 +13,7 @@
  */
 import type { Operation } from '../../dialect/ir/ir.js';
 import { IRMapping } from '../../dialect/ir/builder.js';
-import { IntegerAttr, UnitAttr } from '../../dialect/ir/attribute.js';
+import { UnitAttr } from '../../dialect/ir/attribute.js';
 import { isPure } from '../../dialect/ir/traits.js';
 import { hoistLoopInvariantOps } from '../licm.js';
 import { registerPass } from '../pass.js';
@@ -21,6 +21,10 @@ import { operationProperlyDominates } from '../../dialect/ir/rewrite/dominance.j
 import { boundsOuterInvariant, fuseOneLevel, MUST_EXECUTE_ATTR } from './fuse-one-level.js';
 import { CMP_EQ, CMP_SGT, CMP_SLT, CMP_UGT, CMP_ULT, computeNumIters, hoistOpsBefore, LocBuilder } from './ir-helpers.js';
 import { findLoopNests, type LoopNest, type LoopNestNode } from './loop-nest.js';
+import { CmpIOp } from '../../dialect/arith/ops.js';
+import { AssumeOp } from '../../dialect/llvm/ops.js';
+import { ForOp } from '../../dialect/scf/ops.js';
+import { FuncOp } from '../../dialect/tt/ops.js';
 
 const FLATTEN_ATTR = 'tt.flatten';
 const ALWAYS_FUSE_ATTR = 'ttg.always-fuse';
@@ -53,13 +57,14 @@ function sinkPrologueIntoEpilogue(outer: Operation, inner: Operation): void {
 
 /** An `llvm.intr.assume` of `ub > lb` (or `lb < ub`) for the loop. */
 function tripCountKnownPositive(loop: Operation): boolean {
-  const [lb, ub] = [loop.operand(0), loop.operand(1)];
-  const unsigned = loop.getAttr('unsignedCmp') !== undefined;
+  const [lb, ub] = [ForOp.lowerBound(loop), ForOp.upperBound(loop)];
+  const unsigned = ForOp.unsignedCmp(loop) !== undefined;
   for (const cmp of ub.users) {
-    if (cmp.name !== 'arith.cmpi' || !cmp.result().users.some((u) => u.name === 'llvm.intr.assume')) continue;
-    const pred = Number((cmp.getAttr('predicate') as IntegerAttr).value);
-    if (pred === (unsigned ? CMP_UGT : CMP_SGT) && cmp.operand(0) === ub && cmp.operand(1) === lb) return true;
-    if (pred === (unsigned ? CMP_ULT : CMP_SLT) && cmp.operand(0) === lb && cmp.operand(1) === ub) return true;
+    if (!CmpIOp.is(cmp) || !cmp.result().users.some((u) => AssumeOp.is(u))) continue;
+    const pred = Number(CmpIOp.predicate(cmp).value);
+    const [lhs, rhs] = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
+    if (pred === (unsigned ? CMP_UGT : CMP_SGT) && lhs === ub && rhs === lb) return true;
+    if (pred === (unsigned ? CMP_ULT : CMP_SLT) && lhs === lb && rhs === ub) return true;
   }
   return false;
 }
@@ -77,7 +82,7 @@ function speculateInnerLoopLength(outer: Operation, inner: Operation): boolean {
 
   const b = new LocBuilder(inner.loc);
   b.setInsertionPoint(outer);
-  const len = computeNumIters(b, inner.operand(0), inner.operand(1), inner.operand(2));
+  const len = computeNumIters(b, ForOp.lowerBound(inner), ForOp.upperBound(inner), ForOp.step(inner));
   const empty = b.cmpi(CMP_EQ, len, b.intConstant(len.type, 0));
   const ifOp = b.emptyIf(outer.results.map((r) => r.type), empty);
 
@@ -114,7 +119,7 @@ function prepareNest(nest: LoopNest): boolean {
 
 export function fuseNestedLoops(module: Operation): void {
   for (const func of module.region(0).blocks[0]?.ops ?? []) {
-    if (func.name !== 'tt.func') continue;
+    if (!FuncOp.is(func)) continue;
     const nests: LoopNest[] = [];
     findLoopNests(func, nests);
     for (const nest of nests) {

@@ -4,6 +4,7 @@
  * `scf.while`, ...) cuts the tree, and the loops inside it start nests of their own.
  */
 import type { Operation } from '../../dialect/ir/ir.js';
+import { ForOp } from '../../dialect/scf/ops.js';
 
 export interface LoopNestNode {
   loop: Operation;
@@ -23,7 +24,7 @@ function walkNested(op: Operation, fn: (o: Operation) => 'skip' | undefined): vo
 
 function buildNest(node: LoopNestNode, nest: LoopNest, nests: LoopNest[]): void {
   walkNested(node.loop, (op) => {
-    if (op.name === 'scf.for') {
+    if (ForOp.is(op)) {
       const child: LoopNestNode = { loop: op, children: [] };
       node.children.push(child);
       nest.size++;
@@ -41,7 +42,7 @@ function buildNest(node: LoopNestNode, nest: LoopNest, nests: LoopNest[]): void 
 /** Appends the loop nests found in `container` (including `container` itself when `self` and it is a loop). */
 export function findLoopNests(container: Operation, nests: LoopNest[], self = false): void {
   const visit = (op: Operation): 'skip' | undefined => {
-    if (op.name !== 'scf.for') return undefined;
+    if (!ForOp.is(op)) return undefined;
     const nest: LoopNest = { root: { loop: op, children: [] }, size: 1 };
     buildNest(nest.root, nest, nests);
     nests.push(nest);

@@ -26,6 +26,7 @@ import {
   ATTR_NUM_STAGES,
   bodyOps,
   canBeConvertedToAsyncLoad,
+  dotAccumulator,
   collectForOps,
   copyVecBytes,
   intAttr,
@@ -40,6 +41,8 @@ import {
   serializeLatencies,
   sharedEncIfAllUsersAreDotEnc,
 } from './latency-utils.js';
+import { LoadOp } from '../../dialect/tt/ops.js';
+import { TMEMStoreOp } from '../../dialect/ttng/ops.js';
 
 /** Whether pipelining a load is worth it (and possible): see the file comment. */
 export function isPipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
@@ -52,7 +55,7 @@ export function isPipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfo
 }
 
 function pipeliningBeneficial(load: Operation, axisInfo: ModuleAxisInfoAnalysis, filterSmall: boolean): boolean {
-  if (load.name === 'tt.load' && filterSmall && !canBeConvertedToAsyncLoad(load, axisInfo)) return false;
+  if (LoadOp.is(load) && filterSmall && !canBeConvertedToAsyncLoad(load, axisInfo)) return false;
   if (isTMALoad(load)) return true;
   const state = { incompatible: false };
   sharedEncIfAllUsersAreDotEnc(load.result(0), state);
@@ -116,7 +119,7 @@ export function loadOpsToIndirectionLevel(
         finalUser = op;
         distance++;
       }
-      const acc: Value | undefined = isDotLike(op) ? op.operand(2) : undefined;
+      const acc: Value | undefined = isDotLike(op) ? dotAccumulator(op) : undefined;
       const children: Operation[] = [];
       for (const v of nestedOperands(op)) {
         if (acc !== undefined && v === acc) continue;
@@ -129,7 +132,7 @@ export function loadOpsToIndirectionLevel(
 
   const ops = bodyOps(forOp);
   for (const op of ops) {
-    if (!isDotLike(op) && op.name !== 'ttng.tmem_store') continue;
+    if (!isDotLike(op) && !TMEMStoreOp.is(op)) continue;
     seen = new Set();
     dfs(op);
   }

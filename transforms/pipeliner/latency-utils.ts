@@ -26,6 +26,11 @@ import { nvidiaMmaTile } from '../../dialect/ttg/linear/distributed.js';
 import { divideLeft } from '../../dialect/linear-layout/linear-layout.js';
 import { iota, shapePerCTAFromCGA } from '../../dialect/ttg/utils/layout.js';
 import { bitWidthOf, swizzledSharedForDotOperand } from '../../dialect/ttg/utils/mma-utils.js';
+import { ForOp, WhileOp } from '../../dialect/scf/ops.js';
+import { DescriptorGatherOp, DescriptorLoadOp, DotOp, DotScaledOp, LoadOp } from '../../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp } from '../../dialect/ttg/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../../dialect/ttng/mma-v5-ops.js';
+import { WarpGroupDotOp } from '../../dialect/ttng/ops.js';
 
 // ---- attribute names ------------------------------------------------------------------------------------
 
@@ -90,7 +95,7 @@ export function loopYield(forOp: Operation): Operation {
 export function collectForOps(root: Operation): Operation[] {
   const loops: Operation[] = [];
   root.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   return loops;
 }
@@ -102,7 +107,7 @@ export function loopHasDistGreaterThanOne(forOp: Operation): boolean {
 
 /** A loop with another loop directly in its body. */
 export function isOuterLoop(forOp: Operation): boolean {
-  return loopBody(forOp).ops.some((op) => op.name === 'scf.for' || op.name === 'scf.while');
+  return loopBody(forOp).ops.some((op) => ForOp.is(op) || WhileOp.is(op));
 }
 
 export function numStagesOrDefault(forOp: Operation, defaultNumStages: number): number {
@@ -149,25 +154,30 @@ export function resultUsers(op: Operation): Operation[] {
 
 // ---- op kinds ---------------------------------------------------------------------------------------------
 
-const DOT_OPS = new Set(['tt.dot', 'tt.dot_scaled', 'ttng.warp_group_dot', 'ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled']);
-const MMAV5_OPS = new Set(['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled']);
+const DOT_OPS = [DotOp, DotScaledOp, WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp];
+const MMAV5_OPS = [TCGen5MMAOp, TCGen5MMAScaledOp];
 
 /** DotOpInterface. */
 export function isDotLike(op: Operation): boolean {
-  return DOT_OPS.has(op.name);
+  return DOT_OPS.some((h) => h.is(op));
 }
 
 export function isMMAv5(op: Operation): boolean {
-  return MMAV5_OPS.has(op.name);
+  return MMAV5_OPS.some((h) => h.is(op));
+}
+
+/** The accumulator operand of a dot-like op: `c`, or `d` for the MMAv5 ops. */
+export function dotAccumulator(op: Operation): Value {
+  return op.operandGroup(isMMAv5(op) ? 'd' : 'c')[0]!;
 }
 
 export function isTMALoad(op: Operation): boolean {
-  return op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather';
+  return DescriptorLoadOp.is(op) || DescriptorGatherOp.is(op);
 }
 
 /** tt.load, tt.descriptor_load, tt.descriptor_gather. */
 export function isLoadLike(op: Operation): boolean {
-  return op.name === 'tt.load' || isTMALoad(op);
+  return LoadOp.is(op) || isTMALoad(op);
 }
 
 // ---- load eligibility -------------------------------------------------------------------------------------
@@ -182,7 +192,7 @@ function pointeeWidth(t: Type): number {
  * contiguity along the layout's fastest dim, bounded by the mask's constancy, times the element width.
  */
 export function canBeConvertedToAsyncLoad(load: Operation, axisInfo: ModuleAxisInfoAnalysis): boolean {
-  const ptr = load.operand(0);
+  const ptr = LoadOp.ptr(load);
   const t = ptr.type;
   if (!(t instanceof RankedTensorType)) return pointeeWidth(t) >= 32;
   const bits = pointeeWidth(t);
@@ -214,7 +224,7 @@ export function copyVecBytes(registerTy: RankedTensorType, sharedEnc: Attribute)
 export function localAllocUsersEncoding(op: Operation): { enc: Attribute | undefined; conflict: boolean } {
   let enc: Attribute | undefined;
   for (const user of resultUsers(op)) {
-    if (user.name !== 'ttg.local_alloc') continue;
+    if (!LocalAllocOp.is(user)) continue;
     const t = user.result(0).type;
     const e = t instanceof MemDescType ? t.encoding : undefined;
     if (!enc) enc = e;
@@ -251,7 +261,7 @@ export function sharedEncIfAllUsersAreDotEnc(val: Value, state: Incompatibility)
       temp = resTy.encoding;
       if (!sharedEncIfAllUsersAreDotEnc(user.result(0), state)) return undefined;
     } else {
-      if (user.name !== 'ttg.local_load' && user.name !== 'ttg.convert_layout') return undefined;
+      if (!LocalLoadOp.is(user) && !ConvertLayoutOp.is(user)) return undefined;
       const src = tensorOrMemDescInfo(val.type);
       if (!src || !(resTy instanceof RankedTensorType) || !resTy.encoding || !src.enc) return undefined;
       const cga: Bases = resTy.encoding instanceof LinearEncodingAttr ? getCGALayout(src.enc) : getCGALayout(resTy.encoding);

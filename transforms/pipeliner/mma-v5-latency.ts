@@ -35,6 +35,13 @@ import {
   ATTR_SELF_LATENCY,
   sharedEncIfAllUsersAreDotEnc,
 } from './latency-utils.js';
+import { ConstantOp } from '../../dialect/arith/ops.js';
+import { ForOp, IfOp, YieldOp } from '../../dialect/scf/ops.js';
+import { DotOp } from '../../dialect/tt/ops.js';
+import { LocalAllocOp, LocalStoreOp, MemDescReshapeOp, MemDescTransOp } from '../../dialect/ttg/ops.js';
+import { TCGen5MMAScaledOp } from '../../dialect/ttng/mma-v5-ops.js';
+import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../../dialect/ttng/ops.js';
+import type { OpHandleCore } from '../../dialect/ir/op-handle.js';
 
 function definedOutside(forOp: Operation, v: Value): boolean {
   const owner = v.definingOp ?? v.parentBlock?.parentOp;
@@ -55,7 +62,7 @@ function insideLoop(forOp: Operation, op: Operation): boolean {
 
 function accumulatorAlloc(mma: Operation): Operation | undefined {
   const d = mma.operandGroup('d')[0]!.definingOp;
-  return d?.name === 'ttng.tmem_alloc' ? d : undefined;
+  return TMEMAllocOp.is(d) ? d : undefined;
 }
 
 /** The shared layout a pipelined load would be copied into (Triton's getSharedEncoding(Operation*)). */
@@ -86,18 +93,18 @@ function isOperandPipelineable(v: Value, forOp: Operation, found: FoundDef, isLo
   if (definedOutside(forOp, v)) return true;
   let def = v.definingOp;
   if (!def) return false;
-  while (def && (def.name === 'ttg.memdesc_trans' || def.name === 'ttg.memdesc_reshape')) {
-    v = def.operand(0);
+  while (def && (MemDescTransOp.is(def) || MemDescReshapeOp.is(def))) {
+    v = MemDescTransOp.is(def) ? MemDescTransOp.src(def) : MemDescReshapeOp.src(def);
     def = v.definingOp;
   }
   if (!def) return false;
-  if (def.name === 'ttg.local_store' || def.name === 'ttng.tmem_store' || def.name === 'ttng.tmem_alloc') {
+  if (LocalStoreOp.is(def) || TMEMStoreOp.is(def) || TMEMAllocOp.is(def)) {
     found.op = def;
     return false;
   }
-  if (def.name !== 'ttg.local_alloc') return false;
+  if (!LocalAllocOp.is(def)) return false;
   found.op = def;
-  const src = def.operandGroup('src')[0];
+  const src = LocalAllocOp.src(def);
   if (!src) return false;
   if (definedOutside(forOp, src)) return true;
   const srcDef = src.definingOp;
@@ -124,11 +131,11 @@ function pipelineableOperands(mma: Operation, forOp: Operation, isLoadToBePipeli
   };
   // One slot for A and B, as Triton shares the variable between the two checks.
   const ab: FoundDef = { op: undefined };
-  check(mma.operand(0), ab);
-  check(mma.operand(1), ab);
-  if (mma.name === 'ttng.tc_gen5_mma_scaled') {
-    const aScale = mma.operandGroup('a_scale')[0]!;
-    const bScale = mma.operandGroup('b_scale')[0]!;
+  check(mma.operandGroup('a')[0]!, ab);
+  check(mma.operandGroup('b')[0]!, ab);
+  if (TCGen5MMAScaledOp.is(mma)) {
+    const aScale = TCGen5MMAScaledOp.a_scale(mma);
+    const bScale = TCGen5MMAScaledOp.b_scale(mma);
     if ((!isSharedMemDesc(aScale) && !definedOutside(forOp, aScale)) || (!isSharedMemDesc(bScale) && !definedOutside(forOp, bScale))) {
       return { pipelineable: false, determined: false };
     }
@@ -139,21 +146,21 @@ function pipelineableOperands(mma: Operation, forOp: Operation, isLoadToBePipeli
   return { pipelineable: determined && blockers.length === 0, determined };
 }
 
-function tmemUsersInLoop(alloc: Operation, forOp: Operation, name: string): Operation[] {
-  return resultUsers(alloc).filter((u) => u.name === name && insideLoop(forOp, u));
+function tmemUsersInLoop(alloc: Operation, forOp: Operation, kind: OpHandleCore): Operation[] {
+  return resultUsers(alloc).filter((u) => kind.is(u) && insideLoop(forOp, u));
 }
 
 /** Whether a value read from the accumulator in the loop is modified and stored back into it. */
 function hasAccReadModifyWrite(mma: Operation, forOp: Operation): boolean {
   const alloc = accumulatorAlloc(mma);
   if (!alloc || !opOutside(forOp, alloc)) return true;
-  const stores = tmemUsersInLoop(alloc, forOp, 'ttng.tmem_store');
-  const loads = tmemUsersInLoop(alloc, forOp, 'ttng.tmem_load');
+  const stores = tmemUsersInLoop(alloc, forOp, TMEMStoreOp);
+  const loads = tmemUsersInLoop(alloc, forOp, TMEMLoadOp);
   if (stores.length === 0 || loads.length === 0) return false;
   const seen = new Set<Value>();
   const forward = (owner: Operation, operandIndex: number): Value | undefined => {
     const parent = owner.parentOp;
-    if (parent?.name === 'scf.if') return parent.result(operandIndex);
+    if (parent && IfOp.is(parent)) return parent.result(operandIndex);
     if (parent === forOp) return loopBody(forOp).args[operandIndex + 1];
     return undefined;
   };
@@ -169,7 +176,7 @@ function hasAccReadModifyWrite(mma: Operation, forOp: Operation): boolean {
     seen.add(v);
     for (const use of v.uses) {
       if (stores.includes(use.owner)) continue;
-      if (use.owner.name === 'scf.yield') {
+      if (YieldOp.is(use.owner)) {
         const next = forward(use.owner, use.index);
         if (next) read.push(next);
       } else {
@@ -183,7 +190,7 @@ function hasAccReadModifyWrite(mma: Operation, forOp: Operation): boolean {
     seen.add(v);
     for (const use of v.uses) {
       if (stores.includes(use.owner)) return true;
-      if (use.owner.name === 'scf.yield') {
+      if (YieldOp.is(use.owner)) {
         const next = forward(use.owner, use.index);
         if (next) addModified(next);
       } else {
@@ -196,8 +203,8 @@ function hasAccReadModifyWrite(mma: Operation, forOp: Operation): boolean {
 
 function isConstantZero(v: Value): boolean {
   const def = v.definingOp;
-  if (def?.name !== 'arith.constant') return false;
-  const a = def.getAttr('value');
+  if (!def || !ConstantOp.is(def)) return false;
+  const a = ConstantOp.value(def);
   return a instanceof IntegerAttr && a.value === 0n;
 }
 
@@ -218,7 +225,7 @@ function accUseFlagSetToFalse(mma: Operation, forOp: Operation): boolean {
 function accOverwrittenInLoop(mma: Operation, forOp: Operation): boolean {
   const alloc = accumulatorAlloc(mma);
   if (!alloc || !opOutside(forOp, alloc)) return false;
-  return tmemUsersInLoop(alloc, forOp, 'ttng.tmem_store').length > 0;
+  return tmemUsersInLoop(alloc, forOp, TMEMStoreOp).length > 0;
 }
 
 function isAccMultibufferingPossible(mma: Operation, forOp: Operation): boolean {
@@ -229,7 +236,7 @@ function isAccMultibufferingPossible(mma: Operation, forOp: Operation): boolean 
 function requiresAccMultiBuffering(mma: Operation, forOp: Operation): boolean {
   const alloc = accumulatorAlloc(mma);
   if (!alloc || !opOutside(forOp, alloc)) return true;
-  return tmemUsersInLoop(alloc, forOp, 'ttng.tmem_load').length > 0;
+  return tmemUsersInLoop(alloc, forOp, TMEMLoadOp).length > 0;
 }
 
 /** A `ttng.tmem_load` of the accumulator after the MMA in the loop body. */
@@ -237,7 +244,7 @@ function hasLoadsAfterMMA(mma: Operation, forOp: Operation): boolean {
   const alloc = accumulatorAlloc(mma);
   if (!alloc || !opOutside(forOp, alloc)) return false;
   for (const user of resultUsers(alloc)) {
-    if (user.name !== 'ttng.tmem_load') continue;
+    if (!TMEMLoadOp.is(user)) continue;
     const anc = ancestorInBlock(loopBody(forOp), user);
     if (anc && mma.isBeforeInBlock(anc)) return true;
   }
@@ -245,7 +252,7 @@ function hasLoadsAfterMMA(mma: Operation, forOp: Operation): boolean {
 }
 
 function isWarpSpecialized(forOp: Operation): boolean {
-  for (let cur: Operation | undefined = forOp; cur; cur = cur.getParentWhere((p) => p.name === 'scf.for')) {
+  for (let cur: Operation | undefined = forOp; cur; cur = cur.getParentWhere((p) => ForOp.is(p))) {
     if (cur.getAttr(ATTR_WARP_SPECIALIZE) !== undefined) return true;
   }
   return false;
@@ -256,7 +263,7 @@ export function assignMMAv5Latencies(forOp: Operation, latencies: Map<Operation,
   const selfLatency = new Map<Operation, number>();
   const isLoadToBePipelined = (op: Operation): boolean => (latencies.get(op) ?? 0) > 0;
   const ops = bodyOps(forOp);
-  const hasSyncDots = ops.some((op) => op.name === 'tt.dot');
+  const hasSyncDots = ops.some((op) => DotOp.is(op));
   for (const op of ops) {
     if (!isMMAv5(op) || hasSyncDots) continue;
     const { pipelineable, determined } = pipelineableOperands(op, forOp, isLoadToBePipelined);

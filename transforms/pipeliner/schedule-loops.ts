@@ -32,11 +32,19 @@ import {
   resultUsers,
 } from './latency-utils.js';
 import { type Cluster, CoarseSchedule, scheduleDependencies } from './schedule.js';
+import { BarrierOp } from '../../dialect/gpu/ops.js';
+import { opNameOf } from '../../dialect/ir/op-handle.js';
+import { IfOp } from '../../dialect/scf/ops.js';
+import { DescriptorGatherOp, DescriptorLoadOp, LoadOp } from '../../dialect/tt/ops.js';
+import { AsyncCopyGlobalToLocalOp, LocalLoadOp, LocalStoreOp } from '../../dialect/ttg/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../../dialect/ttng/mma-v5-ops.js';
+import { ArriveBarrierOp, AsyncTMACopyGlobalToLocalOp, TMEMLoadOp, TMEMStoreOp, WaitBarrierOp } from '../../dialect/ttng/ops.js';
+import { AsyncTMAGatherOp } from '../../dialect/ttng/tma-gather-op.js';
 
 function hasGpuBarriers(forOp: Operation): boolean {
   let found = false;
   forOp.walk((op) => {
-    if (op.name === 'gpu.barrier') found = true;
+    if (BarrierOp.is(op)) found = true;
   });
   return found;
 }
@@ -97,29 +105,31 @@ function scheduleKeyOps(forOp: Operation, latencies: ReadonlyMap<Operation, numb
   // scf.ifs downstream of the latency ops go as late as possible, unless something scheduled depends on them.
   const epilogue = schedule.clusters.newAtBack();
   for (const [op, stage] of opToStage) {
-    if (op.name !== 'scf.if' || latencies.has(op)) continue;
+    if (!IfOp.is(op) || latencies.has(op)) continue;
     if (forwardSliceHas(op, (o) => opToStage.has(o))) continue;
     schedule.insert(op, stage, epilogue);
   }
   return schedule;
 }
 
-const WS_LATENCY_OPS = new Set([
-  'tt.load',
-  'tt.descriptor_load',
-  'tt.descriptor_gather',
-  'ttg.local_store',
-  'ttg.local_load',
-  'ttng.tmem_load',
-  'ttng.tmem_store',
-  'ttg.async_copy_global_to_local',
-  'ttng.async_tma_copy_global_to_local',
-  'ttng.async_tma_gather',
-  'ttng.tc_gen5_mma',
-  'ttng.tc_gen5_mma_scaled',
-  'ttng.wait_barrier',
-  'ttng.arrive_barrier',
-]);
+const WS_LATENCY_OPS: ReadonlySet<string> = new Set(
+  [
+    LoadOp,
+    DescriptorLoadOp,
+    DescriptorGatherOp,
+    LocalStoreOp,
+    LocalLoadOp,
+    TMEMLoadOp,
+    TMEMStoreOp,
+    AsyncCopyGlobalToLocalOp,
+    AsyncTMACopyGlobalToLocalOp,
+    AsyncTMAGatherOp,
+    TCGen5MMAOp,
+    TCGen5MMAScaledOp,
+    WaitBarrierOp,
+    ArriveBarrierOp,
+  ].map(opNameOf),
+);
 
 function initialSchedule(forOp: Operation, latencies: ReadonlyMap<Operation, number>): CoarseSchedule {
   if (!isSafeToPipeline(forOp)) return new CoarseSchedule(0);
@@ -197,7 +207,7 @@ function schedulePrologueAndEpilogue(forOp: Operation, schedule: CoarseSchedule)
   const inOrder = schedule.opsInOrder(forOp);
   for (let stage = 0; stage < schedule.numStages; stage++) {
     const roots = inOrder.filter((e) => e.stage === stage).map((e) => e.op);
-    for (const op of backwardSliceUnion(roots)) if (op.name === 'scf.if' && !ifStage.has(op)) ifStage.set(op, stage);
+    for (const op of backwardSliceUnion(roots)) if (IfOp.is(op) && !ifStage.has(op)) ifStage.set(op, stage);
   }
   if (ifStage.size) {
     const prologue = schedule.clusters.newAtFront();
@@ -205,7 +215,7 @@ function schedulePrologueAndEpilogue(forOp: Operation, schedule: CoarseSchedule)
   }
   const epilogue = schedule.clusters.newAtBack();
   for (const op of bodyOps(forOp)) {
-    if (op.name === 'scf.if' && !ifStage.has(op)) schedule.insertIfAbsent(op, schedule.numStages - 1, epilogue);
+    if (IfOp.is(op) && !ifStage.has(op)) schedule.insertIfAbsent(op, schedule.numStages - 1, epilogue);
   }
   return afterPrologue;
 }
@@ -227,7 +237,7 @@ function scheduleDistanceOneDependencies(forOp: Operation, schedule: CoarseSched
       const v = op.parent.terminator!.operand(operand.index - 1);
       const def = v.definingOp;
       if (!def || schedule.has(def)) continue;
-      if (def.name === 'tt.load') {
+      if (LoadOp.is(def)) {
         schedule.insertIfAbsent(def, stage, cluster);
         schedule.insertDepsOfOp(def, stage, cluster, true, true);
       } else {

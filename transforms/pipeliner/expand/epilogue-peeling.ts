@@ -16,8 +16,11 @@ import { getConstantValue } from '../../../dialect/ir/rewrite/registry.js';
 import type { CoarseSchedule } from './coarse-schedule.js';
 import { binary, cmpi, forBody, forIV, forIterArgs, forLowerBound, forStep, forUpperBound } from './loop-utils.js';
 import { emitPredicateForStage } from './pipeline-expander.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../../../dialect/ttng/mma-v5-ops.js';
+import { WaitBarrierOp } from '../../../dialect/ttng/ops.js';
+import { MaskOp, PredicateStageOp } from '../../../dialect/ttg/ops.js';
 
-const MMA_V5 = new Set(['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled']);
+const MMA_V5 = [TCGen5MMAOp, TCGen5MMAScaledOp];
 
 /** Whether the loop has an MMAv5 op and a `ttng.wait_barrier` in its last stage. */
 export function hasMMAv5WaitsInLastStage(forOp: Operation, schedule: CoarseSchedule): boolean {
@@ -25,8 +28,8 @@ export function hasMMAv5WaitsInLastStage(forOp: Operation, schedule: CoarseSched
   let mma = false;
   let wait = false;
   for (const op of forBody(forOp).ops.slice(0, -1)) {
-    if (op.name === 'ttng.wait_barrier' && schedule.get(op).stage === maxStage) wait = true;
-    if (MMA_V5.has(op.name)) mma = true;
+    if (WaitBarrierOp.is(op) && schedule.get(op).stage === maxStage) wait = true;
+    if (MMA_V5.some((h) => h.is(op))) mma = true;
   }
   return mma && wait;
 }
@@ -50,14 +53,14 @@ function processPeeledOp(b: Builder, op: Operation, isEpilogue: boolean, peeledM
   const saved = b.saveInsertionPoint();
   b.setInsertionPoint(op);
   try {
-    if (op.name === 'ttg.predicate_stage') {
+    if (PredicateStageOp.is(op)) {
       if (isEpilogue) return constI1(b, false).definingOp!;
-      const maxStage = Number((op.getAttr('maxStage') as IntegerAttr).value);
-      const stage = Number((op.getAttr('stage') as IntegerAttr).value);
+      const maxStage = Number(PredicateStageOp.maxStage(op).value);
+      const stage = Number(PredicateStageOp.stage(op).value);
       if (stage === maxStage - 1) return constI1(b, true).definingOp!;
-      return emitPredicateForStage(b, op.operand(0), op.operand(1), op.operand(2), maxStage, stage).definingOp!;
+      return emitPredicateForStage(b, PredicateStageOp.iv(op), PredicateStageOp.ub(op), PredicateStageOp.step(op), maxStage, stage).definingOp!;
     }
-    if (op.name === 'ttg.mask' && isEpilogue) peeledMasks.add(op);
+    if (MaskOp.is(op) && isEpilogue) peeledMasks.add(op);
     return op;
   } finally {
     b.restoreInsertionPoint(saved);
@@ -101,7 +104,7 @@ export function peelLoopEpilogue(forOp: Operation): void {
   }
   // Masks of the peeled copy whose predicate is statically false do nothing: drop them.
   for (const mask of peeledMasks) {
-    const pred = getConstantValue(mask.operand(0));
+    const pred = getConstantValue(MaskOp.pred(mask));
     if (!(pred instanceof IntegerAttr) || pred.value !== 0n) continue;
     rw.setInsertionPoint(mask);
     for (const r of mask.results) r.replaceAllUsesWith(rw.create({ name: 'ub.poison', resultTypes: [r.type], loc: mask.loc }).result(0));

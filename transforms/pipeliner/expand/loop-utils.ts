@@ -8,6 +8,7 @@ import { Builder } from '../../../dialect/ir/builder.js';
 import { createOperation } from '../../../dialect/ir/create.js';
 import type { Block, BlockArgument, OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType, type Type } from '../../../dialect/ir/type.js';
+import { ForOp, YieldOp } from '../../../dialect/scf/ops.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
 import type { CoarseSchedule, Cluster } from './coarse-schedule.js';
 
@@ -21,19 +22,19 @@ export function forIterArgs(forOp: Operation): BlockArgument[] {
   return forBody(forOp).args.slice(1);
 }
 export function forInits(forOp: Operation): Value[] {
-  return forOp.operandValues.slice(3);
+  return ForOp.initArgs(forOp);
 }
 export function forYield(forOp: Operation): Operation {
   return forBody(forOp).terminator!;
 }
 export function forLowerBound(forOp: Operation): Value {
-  return forOp.operand(0);
+  return ForOp.lowerBound(forOp);
 }
 export function forUpperBound(forOp: Operation): Value {
-  return forOp.operand(1);
+  return ForOp.upperBound(forOp);
 }
 export function forStep(forOp: Operation): Value {
-  return forOp.operand(2);
+  return ForOp.step(forOp);
 }
 /** Whether `v` is defined outside the loop's body region. */
 export function definedOutsideOfLoop(forOp: Operation, v: Value): boolean {
@@ -166,7 +167,7 @@ export function topLevelUsersInLoop(op: Operation, forOp: Operation, filter?: (u
   while (queue.length) {
     const use = queue.pop()!;
     const owner = use.owner;
-    if (owner.name === 'scf.yield' && owner.parentOp === forOp) {
+    if (YieldOp.is(owner) && owner.parentOp === forOp) {
       queue.push(...forIterArgs(forOp)[use.index]!.uses);
       continue;
     }

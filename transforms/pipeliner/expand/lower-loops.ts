@@ -48,9 +48,16 @@ import {
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
 import { bitWidth, copyVecBytes, sharedEncodingOf } from './shared-encoding.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
+import { ConstantOp } from '../../../dialect/arith/ops.js';
+import { ForOp } from '../../../dialect/scf/ops.js';
+import { DescriptorGatherOp, DescriptorLoadOp, LoadOp } from '../../../dialect/tt/ops.js';
+import { LocalAllocOp } from '../../../dialect/ttg/ops.js';
+import { WaitBarrierOp, WarpGroupDotOp } from '../../../dialect/ttng/ops.js';
 
-const LOAD_OPS = new Set(['tt.load', 'tt.descriptor_load', 'tt.descriptor_gather']);
-const isTMALoad = (op: Operation): boolean => op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather';
+const isTMALoad = (op: Operation): boolean => DescriptorLoadOp.is(op) || DescriptorGatherOp.is(op);
+const isPipelinableLoad = (op: Operation): boolean => LoadOp.is(op) || isTMALoad(op);
+/** The descriptor operand of a TMA load or gather. */
+const tmaLoadDesc = (op: Operation): Value => (DescriptorGatherOp.is(op) ? DescriptorGatherOp.desc(op) : DescriptorLoadOp.desc(op));
 
 interface AsyncLoad {
   stageDiff: number;
@@ -79,7 +86,7 @@ export interface PipelinerDiagnostics {
 export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): void {
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   if (!loops.length) return;
   const axisInfo = new ModuleAxisInfoAnalysis(module);
@@ -94,7 +101,7 @@ export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): voi
 
 function isZeroConst(v: Value | undefined): boolean {
   const def = v?.definingOp;
-  if (!def || def.name !== 'arith.constant') return false;
+  if (!def || !ConstantOp.is(def)) return false;
   const a = def.getAttr('value');
   if (!(a instanceof DenseElementsAttr) || !a.isSplat) return false;
   const s = a.splatValue();
@@ -103,21 +110,21 @@ function isZeroConst(v: Value | undefined): boolean {
 }
 
 function loadMask(op: Operation): Value | undefined {
-  return op.name === 'tt.load' ? op.operandGroup('mask')[0] : undefined;
+  return LoadOp.is(op) ? LoadOp.mask(op) : undefined;
 }
 function loadOther(op: Operation): Value | undefined {
-  return op.name === 'tt.load' ? op.operandGroup('other')[0] : undefined;
+  return LoadOp.is(op) ? LoadOp.other(op) : undefined;
 }
 
 /** Whether the load must land in registers (not only in shared memory through its one local_alloc). */
 function mustLoadToRegisters(op: Operation): boolean {
-  if (op.name === 'tt.load') {
+  if (LoadOp.is(op)) {
     const other = loadOther(op);
     if (other && !isZeroConst(other)) return true;
   }
   if (op.result(0).uses.length !== 1) return true;
   const user = op.result(0).uses[0]!.owner;
-  if (user.name !== 'ttg.local_alloc') return true;
+  if (!LocalAllocOp.is(user)) return true;
   if (isTMALoad(op)) {
     const enc = descriptorEncoding(op);
     return enc !== undefined && enc !== (user.result(0).type as MemDescType).encoding;
@@ -126,16 +133,16 @@ function mustLoadToRegisters(op: Operation): boolean {
 }
 
 export function descriptorEncoding(op: Operation): Attribute | undefined {
-  const desc = op.operand(0).type as TensorDescType;
+  const desc = tmaLoadDesc(op).type as TensorDescType;
   return desc.blockType.encoding;
 }
 
 function defUseStageDiff(op: Operation, forOp: Operation, schedule: CoarseSchedule): number {
   const def = schedule.get(op);
   const users = topLevelUsersInLoop(op, forOp);
-  if (LOAD_OPS.has(op.name)) {
+  if (isPipelinableLoad(op)) {
     const extra: Operation[] = [];
-    for (const u of users) if (u.name === 'ttg.local_alloc') extra.push(...topLevelUsersInLoop(u, forOp));
+    for (const u of users) if (LocalAllocOp.is(u)) extra.push(...topLevelUsersInLoop(u, forOp));
     for (const u of extra) users.add(u);
   }
   let useStage: number | undefined;
@@ -146,7 +153,7 @@ function defUseStageDiff(op: Operation, forOp: Operation, schedule: CoarseSchedu
     useStage = useStage === undefined ? s : Math.min(s, useStage);
   }
   for (const u of users) {
-    if (u.name !== 'ttng.wait_barrier') continue;
+    if (!WaitBarrierOp.is(u)) continue;
     const s = schedule.get(u).stage;
     useStage = useStage === undefined ? s : Math.max(s, useStage);
   }
@@ -169,14 +176,14 @@ function maskAlignment(axis: ModuleAxisInfoAnalysis, mask: Value): number {
 
 /** The copy's vector: contiguity of the pointers bounded by the mask's alignment. */
 function loadVector(axis: ModuleAxisInfoAnalysis, op: Operation): number {
-  let vec = ptrContiguity(axis, op.operand(0));
+  let vec = ptrContiguity(axis, LoadOp.ptr(op));
   const mask = loadMask(op);
   if (mask) vec = Math.min(vec, maskAlignment(axis, mask));
   return vec;
 }
 
 function canBeConvertedToAsyncLoad(axis: ModuleAxisInfoAnalysis, op: Operation): boolean {
-  const ptr = op.operand(0);
+  const ptr = LoadOp.ptr(op);
   const vec = loadVector(axis, op);
   const t = ptr.type;
   const width = t instanceof RankedTensorType ? vec * bitWidth((t.elementType as PointerType).pointee) : bitWidth((t as PointerType).pointee);
@@ -186,7 +193,7 @@ function canBeConvertedToAsyncLoad(axis: ModuleAxisInfoAnalysis, op: Operation):
 function loadRequiresAdditionalBuffer(op: Operation): boolean {
   if (mustLoadToRegisters(op)) return false;
   const alloc = op.result(0).uses[0]!.owner;
-  if (alloc.name !== 'ttg.local_alloc') return false;
+  if (!LocalAllocOp.is(alloc)) return false;
   const nonView: Operation[] = [];
   const collect = (o: Operation): void => {
     for (const r of o.results)
@@ -196,7 +203,7 @@ function loadRequiresAdditionalBuffer(op: Operation): boolean {
       }
   };
   collect(alloc);
-  return nonView.some((o) => o.name === 'ttng.warp_group_dot');
+  return nonView.some((o) => WarpGroupDotOp.is(o));
 }
 
 /** A `distance`-deep mutable buffer ring for the load's tensor, allocated before the loop and freed after it. */
@@ -248,7 +255,7 @@ function createAsyncCopy(forOp: Operation, load: Operation, a: AsyncLoad, g: Loa
   attrs.push(['contiguity', IntegerAttr.i32(a.contiguity)]);
   const copy = b.create({
     name: 'ttg.async_copy_global_to_local',
-    operands: [load.operand(0), view, ...(mask ? [mask] : []), ...(other ? [other] : [])],
+    operands: [LoadOp.ptr(load), view, ...(mask ? [mask] : []), ...(other ? [other] : [])],
     operandSegments: [1, 1, mask ? 1 : 0, other ? 1 : 0],
     resultTypes: [AsyncTokenType.get()],
     attributes: attrs,
@@ -278,10 +285,11 @@ function createTMAAsyncLoad(forOp: Operation, load: Operation, a: AsyncLoad, g: 
   b.setStageCluster(schedule.get(load));
   const view = singleBufferView(b, a.alloc!, g.insertIdx!);
   const pred = constBool(b, true);
-  if (load.name === 'tt.descriptor_gather') {
-    b.create({ name: 'ttng.async_tma_gather', operands: [load.operand(0), load.operand(1), load.operand(2), a.barrier!, view, pred], loc: load.loc });
+  if (DescriptorGatherOp.is(load)) {
+    const operands = [DescriptorGatherOp.desc(load), DescriptorGatherOp.x_offsets(load), DescriptorGatherOp.y_offset(load), a.barrier!, view, pred];
+    b.create({ name: 'ttng.async_tma_gather', operands, loc: load.loc });
   } else {
-    const indices = load.operandValues.slice(1);
+    const indices = DescriptorLoadOp.indices(load);
     const attrs: [string, Attribute][] = [];
     for (const k of ['cache', 'evict']) {
       const v = load.getAttr(k);
@@ -289,7 +297,7 @@ function createTMAAsyncLoad(forOp: Operation, load: Operation, a: AsyncLoad, g: 
     }
     b.create({
       name: 'ttng.async_tma_copy_global_to_local',
-      operands: [load.operand(0), ...indices, a.barrier!, view, pred],
+      operands: [DescriptorLoadOp.desc(load), ...indices, a.barrier!, view, pred],
       attributes: attrs,
       loc: load.loc,
     });
@@ -371,10 +379,10 @@ function convertScalarToTensorLoad(op: Operation, schedule: CoarseSchedule, forO
   const enc = defaultBlockedEncoding([1], lookupNumWarps(op), lookupThreadsPerWarp(op), lookupNumCTAs(op));
   const splat = (v: Value): Value =>
     b.create({ name: 'tt.splat', operands: [v], resultTypes: [RankedTensorType.get([1], v.type, enc)], loc: op.loc }).result(0);
-  op.setOperand(0, splat(op.operand(0)));
-  const sizes = op.groupSizes();
-  if (sizes[1]) op.setOperand(1, splat(op.operand(1)));
-  if (sizes[2]) op.setOperand(1 + sizes[1]!, splat(op.operand(1 + sizes[1]!)));
+  const [mask, other] = [LoadOp.mask(op), LoadOp.other(op)];
+  op.setOperand(0, splat(LoadOp.ptr(op)));
+  if (mask) op.setOperand(1, splat(mask));
+  if (other) op.setOperand(mask ? 2 : 1, splat(other));
   op.result(0).type = RankedTensorType.get([1], scalarTy, enc);
   b.setInsertionPointAfter(op);
   const firstUse = firstUseOfPipelinedOp([op], forOp, schedule);
@@ -387,13 +395,13 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
   const asyncLoads = new Map<Operation, AsyncLoad>();
   const scalarLoads: Operation[] = [];
   for (const op of bodyOpsWithoutTerminator(forOp)) {
-    if (!LOAD_OPS.has(op.name)) continue;
+    if (!isPipelinableLoad(op)) continue;
     let stageDiff = defUseStageDiff(op, forOp, schedule);
     if (stageDiff === 0) continue;
     const rt = op.result(0).type;
     if (!(rt instanceof RankedTensorType)) {
       // A scalar load is copied as a tensor<1xT> when its elements are at least 32 bits wide.
-      if (bitWidth(rt) < 32 || op.name !== 'tt.load') {
+      if (bitWidth(rt) < 32 || !LoadOp.is(op)) {
         if (stageDiff > 1) diags?.emitRemark(op, 'Pipelining load that cannot use vectorized copy. This will likely lead to pipelining in registers and severe performance degradation.');
         continue;
       }
@@ -402,7 +410,7 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
       continue;
     }
     const sharedEncoding = sharedEncodingOf(op, diags);
-    let canUseAsyncCp = op.name === 'tt.load' && canBeConvertedToAsyncLoad(axis, op);
+    let canUseAsyncCp = LoadOp.is(op) && canBeConvertedToAsyncLoad(axis, op);
     canUseAsyncCp = canUseAsyncCp && copyVecBytes(rt, sharedEncoding) >= 4;
     const contiguity = canUseAsyncCp ? loadVector(axis, op) : 1;
     if (canUseAsyncCp || isTMALoad(op)) {
@@ -458,7 +466,7 @@ function lowerLoads(forOp: Operation, schedule: CoarseSchedule, axis: ModuleAxis
   let hasAsyncLoads = false;
   for (const [op, a] of asyncLoads) {
     const g = groups.get(a.stageDiff)!;
-    if (op.name === 'tt.load') {
+    if (LoadOp.is(op)) {
       createAsyncCopy(forOp, op, a, g, schedule);
       hasAsyncLoads = true;
     } else {

@@ -15,6 +15,24 @@ import { isMemoryEffectFree } from '../../../dialect/ir/traits.js';
 import { IntegerType, RankedTensorType, type Type } from '../../../dialect/ir/type.js';
 import { applyPatternsGreedily } from '../../../dialect/ir/rewrite/greedy.js';
 import { getConstantValue } from '../../../dialect/ir/rewrite/registry.js';
+import { opNameOf } from '../../../dialect/ir/op-handle.js';
+import { AssumeOp } from '../../../dialect/llvm/ops.js';
+import { IfOp } from '../../../dialect/scf/ops.js';
+import { AtomicRMWOp, LoadOp, StoreOp } from '../../../dialect/tt/ops.js';
+import { AsyncCommitGroupOp, AsyncCopyGlobalToLocalOp, AsyncWaitOp, LocalLoadOp, LocalStoreOp, MaskOp } from '../../../dialect/ttg/ops.js';
+import { TCGen5CommitOp } from '../../../dialect/ttng/mma-v5-effects.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../../../dialect/ttng/mma-v5-ops.js';
+import {
+  ArriveBarrierOp,
+  AsyncTMACopyGlobalToLocalOp,
+  BarrierExpectOp,
+  FenceAsyncSharedOp,
+  TMEMAllocOp,
+  TMEMLoadOp,
+  TMEMStoreOp,
+  WaitBarrierOp,
+} from '../../../dialect/ttng/ops.js';
+import { AsyncTMAGatherOp } from '../../../dialect/ttng/tma-gather-op.js';
 
 /** Moves `op` into a new `ttg.mask pred` at the builder's insertion point; returns the mask. */
 export function wrapInMaskOp(b: Builder, op: Operation, pred: Value): Operation {
@@ -37,12 +55,12 @@ export function resolveMaskOps(module: Operation): void {
   foldArith(module);
   const masks: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === 'ttg.mask') masks.push(op);
+    if (MaskOp.is(op)) masks.push(op);
   });
   const rw = new Rewriter();
   for (const mask of masks) {
     const body = mask.region(0).blocks[0]!;
-    const pred = mask.operand(0);
+    const pred = MaskOp.pred(mask);
     while (body.ops[0] !== body.terminator) {
       const op = body.ops[0]!;
       op.moveBefore(mask);
@@ -82,16 +100,13 @@ function isConstantIntOne(v: Value): boolean {
   return BigInt.asIntN(width, a.value) === 1n;
 }
 
-const UNPREDICATED = new Set([
-  'llvm.intr.assume',
-  'ttng.fence_async_shared',
-  'ttg.async_commit_group',
-  'ttg.async_wait',
-  'ttg.local_load',
-  'ttg.local_store',
-  'ttng.tmem_alloc',
-  'ttng.tmem_load',
-]);
+const UNPREDICATED: ReadonlySet<string> = new Set(
+  [AssumeOp, FenceAsyncSharedOp, AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalStoreOp, TMEMAllocOp, TMEMLoadOp].map(opNameOf),
+);
+/** Ops whose `pred` operand takes the predicate (type from their current one). */
+const PRED_OPERAND = [AsyncTMACopyGlobalToLocalOp, AsyncTMAGatherOp, BarrierExpectOp, TMEMStoreOp, TCGen5MMAOp, TCGen5MMAScaledOp];
+/** Ops whose optional `pred` operand takes the predicate, or the predicate combined with the current one. */
+const OPTIONAL_PRED_OPERAND = [WaitBarrierOp, ArriveBarrierOp, TCGen5CommitOp];
 
 /** Replaces the optional operand group `group` of `op` by `value`. */
 function setOptionalGroup(op: Operation, group: string, value: Value): void {
@@ -122,36 +137,21 @@ export function predicateOp(b: Builder, op: Operation, pred: Value): Operation {
     setOptionalGroup(op, group, predMask(b, typeLike, cur, pred));
     return op;
   };
-  switch (op.name) {
-    case 'scf.if': {
-      const cond = op.operand(0);
-      op.setOperand(0, predMask(b, cond.type, cond, pred));
-      return op;
-    }
-    case 'ttg.async_copy_global_to_local':
-      return withGroup(op.operand(0).type, 'mask');
-    case 'tt.load':
-      return withGroup(op.operand(0).type, 'mask');
-    case 'tt.store':
-      return withGroup(op.operand(0).type, 'mask');
-    case 'tt.atomic_rmw':
-      return withGroup(op.operand(0).type, 'mask');
-    case 'ttng.async_tma_copy_global_to_local':
-    case 'ttng.async_tma_gather':
-    case 'ttng.barrier_expect':
-    case 'ttng.tmem_store':
-    case 'ttng.tc_gen5_mma':
-    case 'ttng.tc_gen5_mma_scaled':
-      return withGroup(op.operandGroup('pred')[0]!.type, 'pred');
-    case 'ttng.wait_barrier':
-    case 'ttng.arrive_barrier':
-    case 'ttng.tc_gen5_commit': {
-      const cur = op.operandGroup('pred')[0];
-      setOptionalGroup(op, 'pred', cur ? predMask(b, cur.type, cur, pred) : pred);
-      return op;
-    }
-    default:
-      if (!op.def) return op;
-      throw new DiagnosticError(opError(op, "pipeliner doesn't know how to predicate this op."));
+  if (IfOp.is(op)) {
+    const cond = IfOp.condition(op);
+    op.setOperand(0, predMask(b, cond.type, cond, pred));
+    return op;
   }
+  if (AsyncCopyGlobalToLocalOp.is(op)) return withGroup(AsyncCopyGlobalToLocalOp.src(op).type, 'mask');
+  if (LoadOp.is(op)) return withGroup(LoadOp.ptr(op).type, 'mask');
+  if (StoreOp.is(op)) return withGroup(StoreOp.ptr(op).type, 'mask');
+  if (AtomicRMWOp.is(op)) return withGroup(AtomicRMWOp.ptr(op).type, 'mask');
+  if (PRED_OPERAND.some((h) => h.is(op))) return withGroup(op.operandGroup('pred')[0]!.type, 'pred');
+  if (OPTIONAL_PRED_OPERAND.some((h) => h.is(op))) {
+    const cur = op.operandGroup('pred')[0];
+    setOptionalGroup(op, 'pred', cur ? predMask(b, cur.type, cur, pred) : pred);
+    return op;
+  }
+  if (!op.def) return op;
+  throw new DiagnosticError(opError(op, "pipeliner doesn't know how to predicate this op."));
 }

@@ -7,6 +7,8 @@
 import type { Builder } from '../../../dialect/ir/builder.js';
 import type { OpOperand, Operation, Value } from '../../../dialect/ir/ir.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
+import { LocalAllocOp, MemDescSubsliceOp, MemDescTransOp } from '../../../dialect/ttg/ops.js';
+import { WarpGroupDotWaitOp } from '../../../dialect/ttng/ops.js';
 
 /** Replaces the uses of `oldOp`'s result by `val`, re-creating memdesc views on `val` (types follow `val`). */
 export function replaceUsesAndPropagateType(b: Builder, oldOp: Operation, val: Value): void {
@@ -29,7 +31,7 @@ export function replaceUsesAndPropagateType(b: Builder, oldOp: Operation, val: V
       encoding: old.encoding,
       memorySpace: old.memorySpace,
       mutableMemory: valType.mutableMemory,
-      ...(user.name === 'ttg.memdesc_subslice' || user.name === 'ttg.memdesc_trans' ? { allocShape: old.allocShape } : {}),
+      ...(MemDescSubsliceOp.is(user) || MemDescTransOp.is(user) ? { allocShape: old.allocShape } : {}),
     });
     const operands = [val, ...user.operandValues.slice(1)];
     const nv = b.create({ name: user.name, operands, resultTypes: [newType], attributes: [...user.attributes], loc: user.loc });
@@ -38,7 +40,7 @@ export function replaceUsesAndPropagateType(b: Builder, oldOp: Operation, val: V
   }
   for (const use of toReplace) {
     const owner = use.owner;
-    if (owner.name === 'ttng.warp_group_dot_wait') {
+    if (WarpGroupDotWaitOp.is(owner)) {
       b.setInsertionPointAfter(owner);
       const ops = owner.operandValues;
       ops[use.index] = val;
@@ -58,7 +60,7 @@ export function replaceUsesWithLocalLoad(b: Builder, old: Value, view: Value, to
   const viewType = view.type as MemDescType;
   const allocs: Operation[] = [];
   for (const user of old.users) {
-    if (user.name !== 'ttg.local_alloc') continue;
+    if (!LocalAllocOp.is(user)) continue;
     if ((user.result(0).type as MemDescType).encoding !== viewType.encoding) continue;
     replaceUsesAndPropagateType(b, user, view);
     allocs.push(user);

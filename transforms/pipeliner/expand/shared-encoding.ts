@@ -19,6 +19,8 @@ import { MemDescType } from '../../../dialect/ttg/types.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import { shapePerCTAFromCGA } from '../../../dialect/ttg/utils/layout.js';
 import { swizzledSharedForDotOperand } from '../../../dialect/ttg/utils/mma-utils.js';
+import { DescriptorGatherOp, DescriptorLoadOp } from '../../../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp } from '../../../dialect/ttg/ops.js';
 
 export function bitWidth(t: Type): number {
   if (t instanceof IntegerType) return t.width;
@@ -74,7 +76,7 @@ function sharedEncIfAllUsersAreDotEnc(v: Value): SwizzledSharedEncodingAttr | un
       temp = rt.encoding;
       if (!sharedEncIfAllUsersAreDotEnc(user.result(0))) return undefined;
     } else {
-      if (user.name !== 'ttg.local_load' && user.name !== 'ttg.convert_layout') return undefined;
+      if (!LocalLoadOp.is(user) && !ConvertLayoutOp.is(user)) return undefined;
       const src = v.type as RankedTensorType | MemDescType;
       const dst = rt as RankedTensorType;
       const isLinear = dst.encoding instanceof LinearEncodingAttr;
@@ -96,14 +98,15 @@ function sharedEncIfAllUsersAreDotEnc(v: Value): SwizzledSharedEncodingAttr | un
 export function sharedEncodingOf(op: Operation, diags?: { emitRemark(op: Operation, message: string): void }): Attribute {
   let allocEnc: Attribute | undefined;
   for (const user of op.result(0).users) {
-    if (user.name !== 'ttg.local_alloc') continue;
+    if (!LocalAllocOp.is(user)) continue;
     const enc = (user.result(0).type as MemDescType).encoding;
     if (!allocEnc) allocEnc = enc;
     if (enc !== allocEnc) diags?.emitRemark(op, 'Pipelining load with different use encodings. This will lead to layout conversions and performance degradation.');
   }
   const ty = op.result(0).type as RankedTensorType;
-  if (op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') {
-    const enc = (op.operand(0).type as TensorDescType).blockType.encoding;
+  if (DescriptorLoadOp.is(op) || DescriptorGatherOp.is(op)) {
+    const desc = DescriptorLoadOp.is(op) ? DescriptorLoadOp.desc(op) : DescriptorGatherOp.desc(op);
+    const enc = (desc.type as TensorDescType).blockType.encoding;
     if (!enc) throw new DiagnosticError(onOp(new Diagnostic('error', 'Internal Error: Tensor descriptor should have encoding set', op.loc), op));
     return enc;
   }

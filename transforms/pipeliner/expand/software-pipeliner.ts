@@ -14,8 +14,11 @@
  */
 import { Builder } from '../../../dialect/ir/builder.js';
 import type { Operation } from '../../../dialect/ir/ir.js';
+import { ForOp } from '../../../dialect/scf/ops.js';
+import { WarpSpecializeOp } from '../../../dialect/ttg/ops.js';
 import { printOperation } from '../../../printer/printer.js';
 import { registerPass, type PassContext } from '../../pass.js';
+import { numStagesOrDefault } from '../latency-utils.js';
 import { CoarseSchedule, LOOP_CLUSTER, LOOP_STAGE, SCHEDULED_MAX_STAGE } from './coarse-schedule.js';
 import { hasMMAv5WaitsInLastStage, peelLoopEpilogue } from './epilogue-peeling.js';
 import { lowerLoops } from './lower-loops.js';
@@ -27,7 +30,7 @@ import { asyncLaunchDots, updateWaits } from './wgmma-pipeline.js';
 function loopsPostOrder(module: Operation): Operation[] {
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   return loops;
 }
@@ -40,7 +43,7 @@ function expandLoops(module: Operation, diags?: PassContext): void {
     // Blackwell loops whose MMA waits sit in the last stage get their last iteration peeled (not inside warp
     // specialization, not when a test keeps the stage predicates).
     const keepPredicateStage = forOp.getAttr('__test_keep_predicate_stage') !== undefined;
-    const peel = hasMMAv5WaitsInLastStage(forOp, schedule) && !forOp.getParentWhere((p) => p.name === 'ttg.warp_specialize') && !keepPredicateStage;
+    const peel = hasMMAv5WaitsInLastStage(forOp, schedule) && !forOp.getParentWhere((p) => WarpSpecializeOp.is(p)) && !keepPredicateStage;
     const newFor = pipelineForLoop(new Builder(), forOp, order, diags, keepPredicateStage || peel);
     if (newFor && peel) peelLoopEpilogue(newFor);
   }
@@ -53,11 +56,6 @@ function removePipeliningAttributes(module: Operation): void {
     op.removeAttr(LOOP_CLUSTER);
     op.removeAttr(SCHEDULED_MAX_STAGE);
   });
-}
-
-function numStagesOrDefault(forOp: Operation, dflt: number): number {
-  const a = forOp.getAttr('tt.num_stages') as { value?: bigint } | undefined;
-  return a?.value !== undefined ? Number(a.value) : dflt;
 }
 
 export function runSoftwarePipeliner(module: Operation, numStages: number, dump: boolean, ctx?: PassContext): void {

@@ -12,6 +12,7 @@ import type { Operation, Value } from '../../../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../../../dialect/ir/type.js';
 import { NvidiaMmaEncodingAttr } from '../../../dialect/ttg/attrs/mma.js';
 import { MemDescType } from '../../../dialect/ttg/types.js';
+import { WarpGroupDotOp } from '../../../dialect/ttng/ops.js';
 import { inferReshapeOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from '../../../dialect/ttg/utils/layout-utils.js';
 import { constBool } from './loop-utils.js';
 
@@ -84,7 +85,7 @@ function splitRhs(b: Builder, rhs: Value, newK: number): Value[] {
 
 /** Splits a register-A wgmma into instruction-K dots (see the file comment); returns the dots in order. */
 export function splitRSDot(dot: Operation): Operation[] {
-  const a = dot.operand(0);
+  const a = WarpGroupDotOp.a(dot);
   if (!(a.type instanceof RankedTensorType)) return [dot];
   const origK = a.type.shape[a.type.shape.length - 1]!;
   const enc = (dot.result(0).type as RankedTensorType).encoding as NvidiaMmaEncodingAttr;
@@ -94,10 +95,10 @@ export function splitRSDot(dot: Operation): Operation[] {
   const b = new Builder();
   b.setInsertionPoint(dot);
   const lhss = splitLhs(b, a, newK);
-  const rhss = splitRhs(b, dot.operand(1), newK);
-  let useC: Value | undefined = dot.operandGroup('useC')[0];
-  let c = dot.operand(2);
-  let impreciseLeft = Number((dot.getAttr('maxNumImpreciseAcc') as IntegerAttr | undefined)?.value ?? 0n);
+  const rhss = splitRhs(b, WarpGroupDotOp.b(dot), newK);
+  let useC: Value | undefined = WarpGroupDotOp.useC(dot);
+  let c = WarpGroupDotOp.c(dot);
+  let impreciseLeft = Number(WarpGroupDotOp.maxNumImpreciseAcc(dot).value);
   const dots: Operation[] = [];
   for (let i = 0; i < numSplits; i++) {
     const take = Math.min(impreciseLeft, newK);
@@ -107,7 +108,7 @@ export function splitRSDot(dot: Operation): Operation[] {
     const ip = dot.getAttr('inputPrecision');
     if (ip instanceof IntegerAttr) attrs.push(['inputPrecision', ip]);
     attrs.push(['maxNumImpreciseAcc', IntegerAttr.i32(numImprecise)]);
-    attrs.push(['isAsync', (dot.getAttr('isAsync') as IntegerAttr | undefined) ?? IntegerAttr.bool(false)]);
+    attrs.push(['isAsync', WarpGroupDotOp.isAsync(dot)]);
     const nd = b.create({
       name: 'ttng.warp_group_dot',
       operands: [lhss[i]!, rhss[i]!, c, ...(useC ? [useC] : [])],

@@ -20,6 +20,9 @@ import { getShapePerCTA } from '../../../dialect/ttg/layout-queries.js';
 import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import type { CoarseSchedule } from './coarse-schedule.js';
 import { StageBuilder, addIterArgsToLoop, appendYieldOperands, binary, constI32, forBody, forYield, incrementModulo } from './loop-utils.js';
+import { ForOp, IfOp, YieldOp } from '../../../dialect/scf/ops.js';
+import { MakeTensorDescOp } from '../../../dialect/tt/ops.js';
+import { WarpGroupDotOp } from '../../../dialect/ttng/ops.js';
 
 const TMA_SIZE_BYTES = 128;
 const TMA_ALIGN = 128;
@@ -63,7 +66,7 @@ function tmaElementType(elem: Type, fp4Padded: boolean): number {
 export function createTMADesc(b: Builder, tmaPtr: Value, op: Operation): void {
   const descTy = op.result(0).type as TensorDescType;
   const enc = descTy.blockType.encoding;
-  const base = op.operand(0);
+  const base = MakeTensorDescOp.base(op);
   const elem = (base.type as PointerType).pointee;
   const elemBits = elem instanceof IntegerType || elem instanceof FloatType ? elem.width : 64;
   const nv = enc instanceof NVMMASharedEncodingAttr ? enc : undefined;
@@ -79,8 +82,8 @@ export function createTMADesc(b: Builder, tmaPtr: Value, op: Operation): void {
   const swizzleMode = swizzleBytes === 128 ? 3 : swizzleBytes === 64 ? 2 : swizzleBytes === 32 ? 1 : 0;
   const i64 = IntegerType.get(64);
   const elemSize = b.create({ name: 'arith.constant', resultTypes: [i64], attributes: [['value', IntegerAttr.get(i64, elemBits / 8)]], loc: op.loc }).result(0);
-  const shapeOps = op.operandGroup('shape');
-  const strideOps = op.operandGroup('strides');
+  const shapeOps = MakeTensorDescOp.shape(op);
+  const strideOps = MakeTensorDescOp.strides(op);
   const globalDim = [...shapeOps].reverse();
   let globalStride: Value[] = [];
   for (let k = strideOps.length - 2; k >= 0; k--) globalStride.push(strideOps[k]!);
@@ -107,7 +110,7 @@ export function createTMADesc(b: Builder, tmaPtr: Value, op: Operation): void {
 function ensureYield(b: Builder, region: import('../../../dialect/ir/ir.js').Region, loc: Operation['loc']): void {
   if (!region.blocks.length) region.addBlock();
   const blk = region.blocks[0]!;
-  if (blk.terminator?.name !== 'scf.yield') {
+  if (!YieldOp.is(blk.terminator)) {
     const saved = b.saveInsertionPoint();
     b.setInsertionPointToEnd(blk);
     b.create({ name: 'scf.yield', loc });
@@ -124,16 +127,16 @@ export function sinkValueRedefinition(b: Builder, input: Value, out: Value, bloc
   for (; block !== input.parentBlock; block = block.parentOp!.parent!) {
     const op = block.parentOp!;
     b.setInsertionPoint(op);
-    if (op.name === 'scf.for') {
+    if (ForOp.is(op)) {
       const loop = addIterArgsToLoop(b, op, [input]);
       appendYieldOperands(loop, [out]);
       out = loop.result(loop.results.length - 1);
       continue;
     }
-    if (op.name === 'scf.if') {
+    if (IfOp.is(op)) {
       const newIf = createOperation({
         name: 'scf.if',
-        operands: [op.operand(0)],
+        operands: [IfOp.condition(op)],
         resultTypes: [...op.results.map((r) => r.type), out.type],
         attributes: [...op.attributes],
         regions: 2,
@@ -163,12 +166,12 @@ export function sinkValueRedefinition(b: Builder, input: Value, out: Value, bloc
 /** Rewrites the loop's `tt.make_tensor_descriptor`s as described in the file comment; returns the loop. */
 export function lowerTMADescriptors(forOp: Operation, schedule: CoarseSchedule): Operation {
   let maxStage = schedule.numStages - 1;
-  if (forBody(forOp).ops.some((o) => o.name === 'ttng.warp_group_dot')) maxStage += 1;
+  if (forBody(forOp).ops.some((o) => WarpGroupDotOp.is(o))) maxStage += 1;
   const pre = new PlainBuilder();
   pre.setInsertionPoint(forOp);
   const buffers: [Operation, Value][] = [];
   forOp.walkPostOrder((op) => {
-    if (op.name !== 'tt.make_tensor_descriptor') return;
+    if (!MakeTensorDescOp.is(op)) return;
     const alloc = pre
       .create({
         name: 'ttg.global_scratch_alloc',

@@ -8,7 +8,7 @@
  * after the loop: a final store wait and the buffers' deallocation. Descriptors built on the device (not
  * kernel arguments) get the multi-buffered descriptor ring of tma-descriptors.ts (3 stages).
  */
-import { IntegerAttr } from '../../../dialect/ir/attribute.js';
+import { IntegerAttr, StringAttr } from '../../../dialect/ir/attribute.js';
 import { Diagnostic, DiagnosticError, onOp } from '../../../dialect/ir/diagnostics.js';
 import { Builder } from '../../../dialect/ir/builder.js';
 import type { Operation, Value } from '../../../dialect/ir/ir.js';
@@ -19,11 +19,19 @@ import type { TensorDescType } from '../../../dialect/tt/types.js';
 import { CoarseSchedule } from './coarse-schedule.js';
 import { forBody } from './loop-utils.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
+import { ForOp } from '../../../dialect/scf/ops.js';
+import { DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, FuncOp } from '../../../dialect/tt/ops.js';
 
-const STORE_OPS = new Set(['tt.descriptor_store', 'tt.descriptor_reduce', 'tt.descriptor_scatter']);
+const STORE_OPS = [DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp];
 
 function storeSrc(op: Operation): Value {
-  return op.name === 'tt.descriptor_scatter' ? op.operand(3) : op.operand(1);
+  if (DescriptorScatterOp.is(op)) return DescriptorScatterOp.src(op);
+  return DescriptorStoreOp.is(op) ? DescriptorStoreOp.src(op) : DescriptorReduceOp.src(op);
+}
+
+function storeDesc(op: Operation): Value {
+  if (DescriptorScatterOp.is(op)) return DescriptorScatterOp.desc(op);
+  return DescriptorStoreOp.is(op) ? DescriptorStoreOp.desc(op) : DescriptorReduceOp.desc(op);
 }
 
 /** Whether `desc` is a kernel (public function) argument, i.e. a descriptor built on the host. */
@@ -31,16 +39,16 @@ function isHostSideDescriptor(desc: Value): boolean {
   if (desc.definingOp) return false;
   const owner = (desc as unknown as { owner: { parentOp: Operation | undefined } }).owner;
   const fn = owner.parentOp;
-  if (!fn || fn.name !== 'tt.func') return false;
-  const vis = fn.getAttr('sym_visibility');
-  return vis === undefined || String((vis as { value?: string }).value ?? '') === 'public';
+  if (!fn || !FuncOp.is(fn)) return false;
+  const vis = FuncOp.sym_visibility(fn);
+  return vis === undefined || (vis instanceof StringAttr && vis.value === 'public');
 }
 
 function tmaStores(forOp: Operation): Operation[] {
   const out: Operation[] = [];
   const visit = (op: Operation): void => {
-    if (STORE_OPS.has(op.name)) out.push(op);
-    else if (op.name === 'scf.for') return;
+    if (STORE_OPS.some((h) => h.is(op))) out.push(op);
+    else if (ForOp.is(op)) return;
     for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) visit(o);
   };
   for (const o of forBody(forOp).ops) visit(o);
@@ -60,7 +68,7 @@ export function pipelineTMAStores(forOp: Operation): boolean {
     if (!alloc) {
       const b = new Builder();
       b.setInsertionPoint(forOp);
-      const enc = (st.operand(0).type as TensorDescType).blockType.encoding;
+      const enc = (storeDesc(st).type as TensorDescType).blockType.encoding;
       if (!enc) throw new DiagnosticError(onOp(new Diagnostic('error', 'Internal Error: Tensor descriptor should have encoding set', st.loc), st));
       const t = MemDescType.get({ shape: src.shape, elementType: src.elementType, encoding: enc, memorySpace: SharedMemorySpaceAttr.get(), mutableMemory: true });
       alloc = b.create({ name: 'ttg.local_alloc', resultTypes: [t], loc: st.loc }).result(0);
@@ -68,7 +76,7 @@ export function pipelineTMAStores(forOp: Operation): boolean {
     }
     storeToAlloc.set(st, alloc);
   }
-  const hasDeviceSideTMA = stores.some((s) => !isHostSideDescriptor(s.operand(0)));
+  const hasDeviceSideTMA = stores.some((s) => !isHostSideDescriptor(storeDesc(s)));
   for (const st of stores) {
     const alloc = storeToAlloc.get(st)!;
     const b = new Builder();
@@ -76,13 +84,13 @@ export function pipelineTMAStores(forOp: Operation): boolean {
     b.create({ name: 'ttng.async_tma_store_wait', attributes: [['pendings', IntegerAttr.i32(0)]], loc: st.loc });
     b.create({ name: 'ttg.local_store', operands: [storeSrc(st), alloc], loc: st.loc });
     b.create({ name: 'ttng.fence_async_shared', attributes: [['bCluster', IntegerAttr.get(IntegerType.get(1), 0)]], loc: st.loc });
-    const desc = st.operand(0);
-    if (st.name === 'tt.descriptor_store') {
-      b.create({ name: 'ttng.async_tma_copy_local_to_global', operands: [desc, ...st.operandValues.slice(2), alloc], loc: st.loc });
-    } else if (st.name === 'tt.descriptor_reduce') {
-      b.create({ name: 'ttng.async_tma_reduce', operands: [desc, ...st.operandValues.slice(2), alloc], attributes: [['kind', st.getAttr('kind')!]], loc: st.loc });
+    const desc = storeDesc(st);
+    if (DescriptorStoreOp.is(st)) {
+      b.create({ name: 'ttng.async_tma_copy_local_to_global', operands: [desc, ...DescriptorStoreOp.indices(st), alloc], loc: st.loc });
+    } else if (DescriptorReduceOp.is(st)) {
+      b.create({ name: 'ttng.async_tma_reduce', operands: [desc, ...DescriptorReduceOp.indices(st), alloc], attributes: [['kind', DescriptorReduceOp.kind(st)]], loc: st.loc });
     } else {
-      b.create({ name: 'ttng.async_tma_scatter', operands: [desc, st.operand(1), st.operand(2), alloc], loc: st.loc });
+      b.create({ name: 'ttng.async_tma_scatter', operands: [desc, DescriptorScatterOp.x_offsets(st), DescriptorScatterOp.y_offset(st), alloc], loc: st.loc });
     }
     st.erase();
   }

@@ -21,9 +21,13 @@ import { MemDescType } from '../../../dialect/ttg/types.js';
 import { minimalCvtLayout } from '../../../dialect/ttg/utils/layout-utils.js';
 import { splitRSDot } from './split-rs-dot.js';
 import { ancestorInBlock, definedOutsideOfLoop, forBody, forInits, forIterArgs, forYield } from './loop-utils.js';
+import { ForOp, IfOp, YieldOp } from '../../../dialect/scf/ops.js';
+import { ReshapeOp, TransOp } from '../../../dialect/tt/ops.js';
+import { AsyncCommitGroupOp, AsyncWaitOp, ConvertLayoutOp, MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../../../dialect/ttg/ops.js';
+import { WarpGroupDotOp, WarpGroupDotWaitOp } from '../../../dialect/ttng/ops.js';
 
 function pendingsOf(op: Operation): number {
-  return Number((op.getAttr('pendings') as IntegerAttr).value);
+  return Number(WarpGroupDotWaitOp.pendings(op).value);
 }
 
 function createDotWait(b: Builder, operands: readonly Value[], pendings: number, loc: Operation['loc']): Operation {
@@ -38,9 +42,9 @@ function createDotWait(b: Builder, operands: readonly Value[], pendings: number,
 
 /** Triton's isNoop: reshapes, transposes, and layout conversions that move no data. */
 function isNoop(op: Operation): boolean {
-  if (op.name === 'tt.reshape' || op.name === 'tt.trans') return true;
-  if (op.name !== 'ttg.convert_layout') return false;
-  const l = minimalCvtLayout(op.operand(0).type as RankedTensorType, op.result(0).type as RankedTensorType);
+  if (ReshapeOp.is(op) || TransOp.is(op)) return true;
+  if (!ConvertLayoutOp.is(op)) return false;
+  const l = minimalCvtLayout(ConvertLayoutOp.src(op).type as RankedTensorType, op.result(0).type as RankedTensorType);
   return l !== undefined && l.getNumInDims() === 0 && l.getOutDimNames().length === 0;
 }
 
@@ -76,7 +80,7 @@ function threadValuesThroughWait(wait: Operation, values: readonly Value[]): voi
 function backwardDots(v: Value, block: Operation['parent'], dots: Operation[], seen: Set<Operation>): void {
   const def = v.definingOp;
   if (!def || seen.has(def)) return;
-  if (def.name === 'ttng.warp_group_dot') {
+  if (WarpGroupDotOp.is(def)) {
     dots.push(def);
     return;
   }
@@ -86,12 +90,12 @@ function backwardDots(v: Value, block: Operation['parent'], dots: Operation[], s
 }
 
 function rsDotNeedsWait(dot: Operation, forOp: Operation): boolean {
-  if (dot.name !== 'ttng.warp_group_dot') return false;
-  const a = dot.operand(0);
+  if (!WarpGroupDotOp.is(dot)) return false;
+  const a = WarpGroupDotOp.a(dot);
   if (!(a.type instanceof RankedTensorType)) return false;
   if (definedOutsideOfLoop(forOp, a)) return false;
   const def = a.definingOp;
-  if (def?.name === 'ttg.convert_layout') return !((def.operand(0).type as RankedTensorType).encoding instanceof NvidiaMmaEncodingAttr);
+  if (ConvertLayoutOp.is(def)) return !((ConvertLayoutOp.src(def!).type as RankedTensorType).encoding instanceof NvidiaMmaEncodingAttr);
   return true;
 }
 
@@ -100,11 +104,12 @@ function dotCanBeProperlyAsync(dot: Operation, forOp: Operation): number | undef
   const checkOperand = (operand: Value): boolean => {
     if (operand.type instanceof RankedTensorType) return true;
     let t = operand;
-    const VIEWS = new Set(['ttg.convert_layout', 'ttg.memdesc_trans', 'ttg.memdesc_reshape', 'ttg.memdesc_subslice']);
+    const VIEWS = [ConvertLayoutOp, MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp];
     for (;;) {
       const def = t.definingOp;
-      if (def && VIEWS.has(def.name)) {
-        t = def.operand(0);
+      const view = def && VIEWS.find((h) => h.is(def));
+      if (def && view) {
+        t = view.src(def);
         continue;
       }
       if (!def) {
@@ -118,9 +123,9 @@ function dotCanBeProperlyAsync(dot: Operation, forOp: Operation): number | undef
       }
       break;
     }
-    return definedOutsideOfLoop(forOp, t) || t.definingOp?.name === 'ttg.memdesc_index';
+    return definedOutsideOfLoop(forOp, t) || MemDescIndexOp.is(t.definingOp);
   };
-  if (!checkOperand(dot.operand(0)) || !checkOperand(dot.operand(1))) return undefined;
+  if (!checkOperand(WarpGroupDotOp.a(dot)) || !checkOperand(WarpGroupDotOp.b(dot))) return undefined;
 
   let iterArgIdx = -1;
   let iterArg: Value | undefined;
@@ -133,7 +138,7 @@ function dotCanBeProperlyAsync(dot: Operation, forOp: Operation): number | undef
         for (const u of user.result(0).uses) queue.push([u.owner, u.index]);
         continue;
       }
-      if (user.name === 'scf.yield') {
+      if (YieldOp.is(user)) {
         if (iterArg) return undefined;
         iterArgIdx = argIdx;
         iterArg = forIterArgs(forOp)[argIdx];
@@ -142,23 +147,23 @@ function dotCanBeProperlyAsync(dot: Operation, forOp: Operation): number | undef
       return undefined;
     }
     const parent = user.parentOp;
-    if (parent?.name === 'scf.if') {
-      if (user.name === 'scf.yield') for (const u of parent.result(argIdx).uses) queue.push([u.owner, u.index]);
+    if (parent && IfOp.is(parent)) {
+      if (YieldOp.is(user)) for (const u of parent.result(argIdx).uses) queue.push([u.owner, u.index]);
     } else {
       return undefined;
     }
   }
-  const c = dot.operand(2).type as RankedTensorType;
+  const c = WarpGroupDotOp.c(dot).type as RankedTensorType;
   if (!(c.elementType instanceof FloatType) || c.elementType !== FloatType.get('f32')) return undefined;
   if (!iterArg) return undefined;
   const isTransitivelyDot = (use: OpOperand): boolean => {
     const user = use.owner;
-    if (user.name === 'ttng.warp_group_dot') return use.index === 2;
+    if (WarpGroupDotOp.is(user)) return use.index === 2;
     if (isNoop(user)) return user.result(0).uses.every(isTransitivelyDot);
     return false;
   };
   if (iterArg.uses.every(isTransitivelyDot)) return iterArgIdx;
-  const firstWait = body.ops.find((o) => o.name === 'ttng.warp_group_dot_wait' && pendingsOf(o) === 0);
+  const firstWait = body.ops.find((o) => WarpGroupDotWaitOp.is(o) && pendingsOf(o) === 0);
   if (
     firstWait &&
     iterArg.users.every((u) => {
@@ -175,7 +180,7 @@ function dotCanBeProperlyAsync(dot: Operation, forOp: Operation): number | undef
 function insertAsyncWaitInLoop(forOp: Operation, asyncDots: Map<Operation, number>): void {
   if (!asyncDots.size) return;
   const body = forBody(forOp);
-  if (body.ops.some((o) => o.name === 'ttng.warp_group_dot_wait' && pendingsOf(o) === 0)) return;
+  if (body.ops.some((o) => WarpGroupDotWaitOp.is(o) && pendingsOf(o) === 0)) return;
   for (const dot of asyncDots.keys()) {
     if (rsDotNeedsWait(dot, forOp)) {
       const b = new Builder();
@@ -186,7 +191,7 @@ function insertAsyncWaitInLoop(forOp: Operation, asyncDots: Map<Operation, numbe
     }
     const byBlock = new Map<Operation['parent'], Value[]>();
     for (const u of dot.result(0).uses) {
-      if (u.owner.name === 'scf.yield') continue;
+      if (YieldOp.is(u.owner)) continue;
       const blk = u.owner.parent;
       const l = byBlock.get(blk) ?? [];
       l.push(u.value);
@@ -214,7 +219,7 @@ function insertAsyncWaitInLoop(forOp: Operation, asyncDots: Map<Operation, numbe
 export function asyncLaunchDots(forOp: Operation): void {
   const body = forBody(forOp);
   const asyncDots = new Map<Operation, number>();
-  for (const dot of body.ops.filter((o) => o.name === 'ttng.warp_group_dot')) {
+  for (const dot of body.ops.filter((o) => WarpGroupDotOp.is(o))) {
     dot.setAttr('isAsync', IntegerAttr.bool(true));
     const idx = dotCanBeProperlyAsync(dot, forOp);
     if (idx !== undefined) asyncDots.set(dot, idx);
@@ -228,7 +233,7 @@ export function asyncLaunchDots(forOp: Operation): void {
   if (!asyncDots.size) return;
   // Split register-A dots into instruction-K dots, unless a wait 0 in the loop would serialize them anyway.
   let dots = asyncDots;
-  if (body.ops.every((o) => o.name !== 'ttng.warp_group_dot_wait' || pendingsOf(o) !== 0)) {
+  if (body.ops.every((o) => !WarpGroupDotWaitOp.is(o) || pendingsOf(o) !== 0)) {
     dots = new Map();
     for (const [dot, idx] of asyncDots) for (const d of splitRSDot(dot)) dots.set(d, idx);
   }
@@ -246,7 +251,7 @@ export function asyncLaunchDots(forOp: Operation): void {
 
 function commitsBetween(from: Operation | undefined, to: Operation): number {
   let n = 0;
-  for (let op = from; op && op !== to; op = op.nextOp) if (op.name === 'ttg.async_commit_group') n++;
+  for (let op = from; op && op !== to; op = op.nextOp) if (AsyncCommitGroupOp.is(op)) n++;
   return n;
 }
 
@@ -261,7 +266,7 @@ function minInterleavedCommits(wait: Operation): number {
     }
     const arg = v as unknown as { owner: { parentOp: Operation | undefined; ops: Operation[]; terminator: Operation | undefined }; index: number };
     const forOp = arg.owner.parentOp;
-    if (!forOp || forOp.name !== 'scf.for') return 0;
+    if (!forOp || !ForOp.is(forOp)) return 0;
     sum += commitsBetween(arg.owner.ops[0], sink);
     if (sum >= minCommits) return minCommits;
     const m1 = minOver(forInits(forOp)[arg.index - 1]!, forOp, sum);
@@ -269,7 +274,7 @@ function minInterleavedCommits(wait: Operation): number {
     return Math.min(m1, m2, minCommits);
   };
   if (wait.operands.length !== 1) return 0;
-  const v = wait.operand(0);
+  const v = AsyncWaitOp.asyncToken(wait)[0]!;
   let sink = wait;
   const vRegion = v.parentBlock?.parent;
   while (sink.parent?.parent !== vRegion && sink.parentOp) sink = sink.parentOp;
@@ -280,21 +285,20 @@ function minInterleavedCommits(wait: Operation): number {
 export function updateWaits(module: Operation): void {
   const waits: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name !== 'ttg.async_wait') return;
+    if (!AsyncWaitOp.is(op)) return;
     op.setAttr('num', IntegerAttr.i32(minInterleavedCommits(op)));
     if (!waits.includes(op)) waits.push(op);
   });
   const replaced = new Map<Operation, Operation>();
-  const REGION_BRANCH = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region']);
   for (const w of waits) {
     if (replaced.has(w)) continue;
     const group = [w];
     const tokens = [...w.operandValues];
-    let minNum = Number((w.getAttr('num') as IntegerAttr).value);
-    for (let next = w.nextOp; next && next.name !== 'ttg.async_commit_group' && !REGION_BRANCH.has(next.name); next = next.nextOp) {
-      if (next.name === 'ttg.async_wait') {
+    let minNum = Number(AsyncWaitOp.num(w).value);
+    for (let next = w.nextOp; next && !AsyncCommitGroupOp.is(next) && !next.hasTrait('RegionBranchOpInterface'); next = next.nextOp) {
+      if (AsyncWaitOp.is(next)) {
         group.push(next);
-        minNum = Math.min(minNum, Number((next.getAttr('num') as IntegerAttr).value));
+        minNum = Math.min(minNum, Number(AsyncWaitOp.num(next).value));
         tokens.push(...next.operandValues);
       }
     }
