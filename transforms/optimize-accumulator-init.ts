@@ -144,7 +144,7 @@ function optimizeDot(dot: Operation): void {
   let thenVal: Value;
   let elseVal: Value;
   if (IfOp.is(zeroOp)) {
-    condition = zeroOp.operand(0);
+    condition = IfOp.condition(zeroOp);
     thenVal = yieldOperand(zeroOp, 0, zeroInit.resultIndex)!;
     elseVal = yieldOperand(zeroOp, 1, zeroInit.resultIndex)!;
   } else {

@@ -23,7 +23,7 @@ export function successorOperandValues(term: Operation, index: number): Value[] 
  */
 export function takenSuccessors(term: Operation, constOperands: readonly (Attribute | undefined)[]): number[] {
   const all = term.successors.map((_s, i) => i);
-  const condIdx = term.def?.operands.findIndex((o) => o.name === 'condition') ?? -1;
+  const condIdx = term.def?.operands.findIndex(({ name }) => name === 'condition') ?? -1;
   if (condIdx !== 0 || term.successors.length !== 2) return all;
   const cond = constOperands[0];
   return cond instanceof IntegerAttr ? [cond.value !== 0n ? 0 : 1] : all;

@@ -10,6 +10,7 @@
  */
 import { DenseElementsAttr } from '../../dialect/ir/attribute.js';
 import type { Value } from '../../dialect/ir/ir.js';
+import { ConstantOp } from '../../dialect/arith/ops.js';
 
 /** Whether `cvt(constant)` of this value folds to a constant of the new layout (a splat dense constant). */
 function foldsThroughConvert(v: Value): boolean {
@@ -21,7 +22,7 @@ function foldsThroughConvert(v: Value): boolean {
 export function isConstantOnlySlice(slice: Iterable<Value>): boolean {
   let any = false;
   for (const v of slice) {
-    if (v.definingOp?.name !== 'arith.constant' || foldsThroughConvert(v)) return false;
+    if (!ConstantOp.is(v.definingOp) || foldsThroughConvert(v)) return false;
     any = true;
   }
   return any;
