@@ -20,10 +20,11 @@ import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
 import { blockedFromShape } from '../dialect/ttg/utils/layout.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { AsyncCopyGlobalToLocalOp, ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 const CLIP_SIZE_PER_THREAD: RewritePattern = {
   name: 'ClipAsyncCopySizePerThread',
-  rootName: 'ttg.async_copy_global_to_local',
+  rootName: AsyncCopyGlobalToLocalOp.opName,
   matchAndRewrite(copy, rw) {
     const src = copy.operandGroup('src')[0]!;
     const mask = copy.operandGroup('mask')[0];
@@ -43,7 +44,7 @@ const CLIP_SIZE_PER_THREAD: RewritePattern = {
     const enc = blockedFromShape(srcTy.shape, contig, blocked.order, lookupNumWarps(copy), lookupThreadsPerWarp(copy), blocked.cgaLayout);
     const convert = (v: Value): Value => {
       const t = v.type as RankedTensorType;
-      return rw.create({ name: 'ttg.convert_layout', operands: [v], resultTypes: [RankedTensorType.get(t.shape, t.elementType, enc)], loc: copy.loc }).result(0);
+      return rw.create({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [RankedTensorType.get(t.shape, t.elementType, enc)], loc: copy.loc }).result(0);
     };
     const newSrc = convert(src);
     const newMask = mask ? convert(mask) : undefined;

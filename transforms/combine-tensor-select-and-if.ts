@@ -17,6 +17,7 @@ import { Builder } from '../dialect/ir/builder.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { operationDominates } from '../dialect/ir/rewrite/dominance.js';
+import { IfOp, YieldOp } from '../dialect/scf/ops.js';
 
 function collect(module: Operation, name: string): Operation[] {
   const out: Operation[] = [];
@@ -46,7 +47,7 @@ function forwardSelectsIntoIfs(module: Operation): void {
     const result = select.result();
     for (const use of cond.uses) {
       const ifOp = use.owner;
-      if (ifOp.name !== 'scf.if') continue;
+      if (!IfOp.is(ifOp)) continue;
       for (const u of result.uses) {
         const user = u.owner;
         if (user === ifOp || !ifOp.isAncestorOf(user)) continue;
@@ -68,7 +69,7 @@ function assignSelectsToIfs(module: Operation): Map<Operation, Operation[]> {
     if (!(result.type instanceof RankedTensorType)) continue;
     const block = select.parent;
     const ifs = select.operand(0).users
-      .filter((u) => u.name === 'scf.if' && u.parent === block)
+      .filter((u) => IfOp.is(u) && u.parent === block)
       .sort((a, b) => (a === b ? 0 : a.isBeforeInBlock(b) ? -1 : 1));
     for (const ifOp of ifs) {
       if (!operationDominates(select, ifOp)) continue;
@@ -86,7 +87,7 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
   b.setInsertionPoint(ifOp);
   const loc = ifOp.loc;
   const newIf = b.create({
-    name: 'scf.if',
+    name: IfOp.opName,
     operands: [ifOp.operand(0)],
     resultTypes: [...ifOp.results.map((r) => r.type), ...selects.map((s) => s.result().type)],
     regions: 2,
@@ -98,12 +99,12 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
   else {
     const elseBlock = newIf.region(1).addBlock(new Block());
     b.setInsertionPointToEnd(elseBlock);
-    b.create({ name: 'scf.yield', operands: [], loc });
+    b.create({ name: YieldOp.opName, operands: [], loc });
   }
   const extend = (block: Block, extra: readonly Value[]): void => {
     const yieldOp = block.terminator!;
     b.setInsertionPoint(yieldOp);
-    b.create({ name: 'scf.yield', operands: [...yieldOp.operandValues, ...extra], loc });
+    b.create({ name: YieldOp.opName, operands: [...yieldOp.operandValues, ...extra], loc });
     yieldOp.erase();
   };
   extend(newIf.region(0).blocks[0]!, selects.map((s) => s.operand(1)));

@@ -13,7 +13,9 @@ import type { Block, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
+import { AddIOp, CmpIOp } from '../dialect/arith/ops.js';
 
 const SCF_OPS = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region']);
 
@@ -39,12 +41,12 @@ function conversionOrder(region: Region, out: Operation[]): void {
 }
 
 function branch(rw: IRRewriter, loc: Operation['loc'], dest: Block, operands: readonly Value[]): Operation {
-  return rw.create({ name: 'cf.br', operands, successors: [dest], loc });
+  return rw.create({ name: BranchOp.opName, operands, successors: [dest], loc });
 }
 
 function condBranch(rw: IRRewriter, loc: Operation['loc'], cond: Value, t: Block, tArgs: readonly Value[], f: Block, fArgs: readonly Value[]): Operation {
   return rw.create({
-    name: 'cf.cond_br',
+    name: CondBranchOp.opName,
     operands: [cond, ...tArgs, ...fArgs],
     operandSegments: [1, tArgs.length, fArgs.length],
     successors: [t, f],
@@ -66,7 +68,7 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
   const terminator = lastBodyBlock.terminator!;
   rw.setInsertionPointToEnd(lastBodyBlock);
   const step = ForOp.step(op);
-  const stepped = rw.create({ name: 'arith.addi', operands: [iv, step], resultTypes: [iv.type], loc }).result(0);
+  const stepped = rw.create({ name: AddIOp.opName, operands: [iv, step], resultTypes: [iv.type], loc }).result(0);
   branch(rw, loc, conditionBlock, [stepped, ...terminator.operandValues]);
   rw.eraseOp(terminator);
 
@@ -79,7 +81,7 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
   const predicate = ForOp.unsignedCmp(op) ? 6 /* ult */ : 2; /* slt */
   const cmp = rw
     .create({
-      name: 'arith.cmpi',
+      name: CmpIOp.opName,
       operands: [iv, ub],
       resultTypes: [IntegerType.get(1)],
       attributes: [['predicate', IntegerAttr.get(IntegerType.get(64), predicate)]],
@@ -130,7 +132,7 @@ function isDoWhile(op: Operation): boolean {
   const after = op.region(1).blocks[0];
   if (!after || after.ops.length !== 1) return false;
   const y = after.ops[0]!;
-  return y.name === 'scf.yield' && y.operands.length === after.args.length && y.operandValues.every((v, i) => v === after.args[i]);
+  return YieldOp.is(y) && y.operands.length === after.args.length && y.operandValues.every((v, i) => v === after.args[i]);
 }
 
 function lowerWhile(rw: IRRewriter, op: Operation): void {
@@ -202,7 +204,7 @@ export function convertScfToCf(module: Operation): void {
     if (!SCF_OPS.has(op.name) || !op.parent) continue;
     if (ForOp.is(op)) lowerFor(rw, op);
     else if (IfOp.is(op)) lowerIf(rw, op);
-    else if (op.name === 'scf.while') lowerWhile(rw, op);
+    else if (WhileOp.is(op)) lowerWhile(rw, op);
     else lowerExecuteRegion(rw, op);
   }
 }

@@ -10,6 +10,7 @@ import { StringAttr } from '../dialect/ir/attribute.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import type { PassContext } from './pass.js';
 import { registerPass } from './pass.js';
+import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
 
 const CAST = 'builtin.unrealized_conversion_cast';
 
@@ -79,7 +80,7 @@ registerPass({
       if (vis instanceof StringAttr && vis.value !== 'public') continue;
       let ws: Operation | undefined;
       func.walk((op) => {
-        if (!ws && op.name === 'ttg.warp_specialize') ws = op;
+        if (!ws && WarpSpecializeOp.is(op)) ws = op;
       });
       if (ws) {
         ctx.emitError(ws, 'lowering of ttg.warp_specialize to LLVM is not supported yet');

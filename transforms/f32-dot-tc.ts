@@ -16,6 +16,7 @@ import { registerPass } from './pass.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { inputPrecisionOf, isF32, maxNumImpreciseAccOf, tensorOf } from '../dialect/ttg/utils/mma-utils.js';
+import { DotOp } from '../dialect/tt/ops.js';
 
 const TF32 = 0;
 const TF32X3 = 1;
@@ -76,7 +77,7 @@ class Emitter {
 const isF32Operand = (v: Value): boolean => v.type instanceof RankedTensorType && isF32(v.type.elementType);
 
 const bf16xN: RewritePattern = {
-  rootName: 'tt.dot',
+  rootName: DotOp.opName,
   name: 'BF16xN',
   matchAndRewrite(dot, rewriter) {
     const precision = inputPrecisionOf(dot);
@@ -103,7 +104,7 @@ const bf16xN: RewritePattern = {
 };
 
 const tf32x3: RewritePattern = {
-  rootName: 'tt.dot',
+  rootName: DotOp.opName,
   name: 'TF32x3',
   matchAndRewrite(dot, rewriter) {
     if (!(inputPrecisionOf(dot) === TF32X3 && isF32Operand(dot.operand(0)) && isF32Operand(dot.operand(1)))) return false;

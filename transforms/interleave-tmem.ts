@@ -17,6 +17,9 @@ import { getMemoryEffects, hasRecursiveMemoryEffects, isMemoryEffectFree, isPure
 import { MemDescType } from '../dialect/ttg/types.js';
 import { getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
+import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { ArriveBarrierOp, TMEMAllocOp, TMEMLoadOp } from '../dialect/ttng/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
 
 type Range = { start: number; end: number } | undefined;
 
@@ -48,7 +51,7 @@ function collectEffects(op: Operation, out: MemoryEffect[]): boolean {
 }
 
 function constI32(before: Operation, v: number): Value {
-  const c = createOperation({ name: 'arith.constant', resultTypes: [IntegerType.get(32)], attributes: [['value', IntegerAttr.i32(v)]], loc: before.loc });
+  const c = createOperation({ name: ConstantOp.opName, resultTypes: [IntegerType.get(32)], attributes: [['value', IntegerAttr.i32(v)]], loc: before.loc });
   before.parent!.insertBefore(before, c);
   return c.result(0);
 }
@@ -57,7 +60,7 @@ function subviewAccess(view: Operation): Access | undefined {
   const src = view.operand(0);
   const shape = [...(view.result(0).type as MemDescType).shape];
   let offsets: Value[];
-  if (view.name === 'ttg.memdesc_index') {
+  if (MemDescIndexOp.is(view)) {
     offsets = [view.operand(1)];
     for (let i = 0; i < Math.max(0, shape.length - 1); i++) offsets.push(constI32(view, 0));
   } else {
@@ -85,15 +88,15 @@ function subviewAccess(view: Operation): Access | undefined {
 function bufferAccess(v: Value): Access | undefined {
   if (v instanceof BlockArgument) {
     const parent = v.owner.parentOp;
-    if (parent?.name === 'ttg.warp_specialize.partitions') return bufferAccess(parent.operand(v.index));
+    if (WarpSpecializePartitionsOp.is(parent)) return bufferAccess(parent.operand(v.index));
     return undefined;
   }
   const def = v.definingOp!;
-  if (def.name === 'ttng.tmem_alloc') {
+  if (TMEMAllocOp.is(def)) {
     return { alloc: v, ranges: (v.type as MemDescType).shape.map((d) => ({ start: 0, end: d })), rankOffset: 0 };
   }
-  if (def.name === 'ttg.memdesc_trans' || def.name === 'ttg.memdesc_reshape') return bufferAccess(def.operand(0));
-  if (def.name === 'ttg.memdesc_index' || def.name === 'ttg.memdesc_subslice') return subviewAccess(def);
+  if (MemDescTransOp.is(def) || MemDescReshapeOp.is(def)) return bufferAccess(def.operand(0));
+  if (MemDescIndexOp.is(def) || MemDescSubsliceOp.is(def)) return subviewAccess(def);
   if (def.name === 'ttng.tmem_subslice') {
     const parent = bufferAccess(def.operand(0));
     if (!parent) return undefined;
@@ -139,7 +142,7 @@ function sinkOps(buffer: Value, chain: readonly Operation[]): boolean {
   while (next && !next.hasTrait('Terminator')) {
     insertBefore = next;
     let dep = [...nestedOperands(next)].some((v) => results.has(v));
-    if (next.name === 'ttng.arrive_barrier') break;
+    if (ArriveBarrierOp.is(next)) break;
     if (!dep && !isMemoryEffectFree(next)) {
       const effects: MemoryEffect[] = [];
       collectEffects(next, effects);
@@ -184,8 +187,8 @@ function trySink(op: Operation, buffer: Value): boolean {
 export function interleaveTmem(mod: Operation): void {
   const toSink: [Operation, Value][] = [];
   mod.walkPostOrder((op) => {
-    if (op.name === 'ttng.tmem_load') toSink.push([op, op.operand(0)]);
-    else if (op.name === 'ttng.tmem_alloc') toSink.push([op, op.result(0)]);
+    if (TMEMLoadOp.is(op)) toSink.push([op, op.operand(0)]);
+    else if (TMEMAllocOp.is(op)) toSink.push([op, op.result(0)]);
   });
   for (const [op, buffer] of toSink) while (trySink(op, buffer));
 }

@@ -19,12 +19,15 @@ import { Builder } from '../dialect/ir/builder.js';
 import { getEffectsRecursively, isMemoryEffectFree, isSpeculatable, isTerminator } from '../dialect/ir/traits.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
+import { ForOp, WhileOp } from '../dialect/scf/ops.js';
+import { LoadOp, SplatOp } from '../dialect/tt/ops.js';
+import { AndIOp, CmpIOp } from '../dialect/arith/ops.js';
 
 const LOOP_LIKE = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
 
 /** The regions that make up the loop body (MLIR's LoopLikeOpInterface::getLoopRegions). */
 function loopRegions(loop: Operation): Region[] {
-  return loop.name === 'scf.while' ? [loop.region(0), loop.region(1)] : [loop.region(0)];
+  return WhileOp.is(loop) ? [loop.region(0), loop.region(1)] : [loop.region(0)];
 }
 
 /** Whether `v` is defined outside `loop` (its defining region's parent op is not the loop or nested in it). */
@@ -68,7 +71,7 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
   b.setInsertionPoint(forOp);
   const loc = forOp.loc;
   const cond = b.create({
-    name: 'arith.cmpi',
+    name: CmpIOp.opName,
     operands: [forOp.operand(0), forOp.operand(1)],
     resultTypes: [IntegerType.get(1)],
     attributes: [['predicate', IntegerAttr.get(IntegerType.get(64), 2n)]],
@@ -76,11 +79,11 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
   }).result();
   const maskType = i1SameShape(load.operand(0).type);
   let mask: Value = cond;
-  if (maskType instanceof RankedTensorType) mask = b.create({ name: 'tt.splat', operands: [cond], resultTypes: [maskType], loc }).result();
+  if (maskType instanceof RankedTensorType) mask = b.create({ name: SplatOp.opName, operands: [cond], resultTypes: [maskType], loc }).result();
   const sizes = load.groupSizes();
   const values = load.operandValues;
   if (sizes[1] === 1) {
-    mask = b.create({ name: 'arith.andi', operands: [mask, values[1]!], resultTypes: [maskType], loc }).result();
+    mask = b.create({ name: AndIOp.opName, operands: [mask, values[1]!], resultTypes: [maskType], loc }).result();
     load.setOperand(1, mask);
     return;
   }
@@ -95,7 +98,7 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
 export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): void {
   let loopOnlyReads: boolean | undefined;
   const shouldMove = (op: Operation): boolean => {
-    if (!hoistLoads || op.name !== 'tt.load') return isSpeculatable(op) && isMemoryEffectFree(op);
+    if (!hoistLoads || !LoadOp.is(op)) return isSpeculatable(op) && isMemoryEffectFree(op);
     loopOnlyReads ??= onlyReads(loop);
     return onlyReads(op) && loopOnlyReads;
   };
@@ -106,8 +109,8 @@ export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): voi
       const op = queue[i]!;
       if (op.parent?.parent !== region) continue;
       if (!shouldMove(op) || isTerminator(op) || !operandsInvariant(op, loop)) continue;
-      if (op.name === 'tt.load') {
-        if (loop.name !== 'scf.for') continue;
+      if (LoadOp.is(op)) {
+        if (!ForOp.is(loop)) continue;
         guardLoadWithTripCount(op, loop);
       }
       op.moveBefore(loop);

@@ -23,12 +23,17 @@ import { TensorMemoryScalesEncodingAttr, TensorMemorySpaceAttr } from '../dialec
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { TCGen5CommitOp } from '../dialect/ttng/mma-v5-effects.js';
+import { LocalAllocOp } from '../dialect/ttg/ops.js';
+import { InitBarrierOp, InvalBarrierOp, TMEMAllocOp, TMEMCopyOp, WaitBarrierOp } from '../dialect/ttng/ops.js';
+import { TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
 
 const MMAV5 = ['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled'];
 const i1 = IntegerType.get(1);
 
 function constant(rw: PatternRewriter, loc: Operation['loc'], type: IntegerType, v: number): Value {
-  return rw.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc }).result(0);
+  return rw.create({ name: ConstantOp.opName, resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc }).result(0);
 }
 
 /** MMAv5OpInterface::addCompletionBarrier: appends a barrier and its predicate. */
@@ -57,14 +62,14 @@ function syncMmaLowering(rootName: string): RewritePattern {
         memorySpace: SharedMemorySpaceAttr.get(),
         mutableMemory: true,
       });
-      const barrier = rw.create({ name: 'ttg.local_alloc', resultTypes: [barrierType], loc }).result(0);
-      rw.create({ name: 'ttng.init_barrier', operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
+      const barrier = rw.create({ name: LocalAllocOp.opName, resultTypes: [barrierType], loc }).result(0);
+      rw.create({ name: InitBarrierOp.opName, operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
       addCompletionBarrier(rw, op, barrier, constant(rw, loc, i1, 1));
       rw.modifyOpInPlace(op, () => op.setAttr('is_async', UnitAttr.get()));
       rw.setInsertionPointAfter(op);
       const phase = constant(rw, loc, IntegerType.get(32), 0);
-      rw.create({ name: 'ttng.wait_barrier', operands: [barrier, phase, op.operandGroup('pred')[0]!], operandSegments: [1, 1, 1, 0], loc });
-      rw.create({ name: 'ttng.inval_barrier', operands: [barrier], loc });
+      rw.create({ name: WaitBarrierOp.opName, operands: [barrier, phase, op.operandGroup('pred')[0]!], operandSegments: [1, 1, 1, 0], loc });
+      rw.create({ name: InvalBarrierOp.opName, operands: [barrier], loc });
       return true;
     },
   };
@@ -72,7 +77,7 @@ function syncMmaLowering(rootName: string): RewritePattern {
 
 const SCALES_TO_TMEM: RewritePattern = {
   name: 'TCGen5MMAScaleSharedToTmemConversion',
-  rootName: 'ttng.tc_gen5_mma_scaled',
+  rootName: TCGen5MMAScaledOp.opName,
   matchAndRewrite(op, rw) {
     let changed = false;
     const blockM = (op.operandGroup('a')[0]!.type as MemDescType).shape[0]!;
@@ -89,8 +94,8 @@ const SCALES_TO_TMEM: RewritePattern = {
       const split = getCTASplitNum(t.encoding);
       const enc = TensorMemoryScalesEncodingAttr.get(split[0] ?? 1, split[1] ?? 1);
       const tmemType = MemDescType.get({ shape: [rows, numElems / rows], elementType: t.elementType, encoding: enc, memorySpace: TensorMemorySpaceAttr.get(), mutableMemory: true });
-      const alloc = rw.create({ name: 'ttng.tmem_alloc', resultTypes: [tmemType], loc: op.loc }).result(0);
-      rw.create({ name: 'ttng.tmem_copy', operands: [v, alloc], loc: op.loc });
+      const alloc = rw.create({ name: TMEMAllocOp.opName, resultTypes: [tmemType], loc: op.loc }).result(0);
+      rw.create({ name: TMEMCopyOp.opName, operands: [v, alloc], loc: op.loc });
       const index = op.operands.findIndex((o) => o.value === v);
       rw.modifyOpInPlace(op, () => op.setOperand(index, alloc));
       changed = true;
@@ -101,7 +106,7 @@ const SCALES_TO_TMEM: RewritePattern = {
 
 function isConstTrue(v: Value | undefined): boolean {
   const def = v?.definingOp;
-  if (!def || def.name !== 'arith.constant') return false;
+  if (!def || !ConstantOp.is(def)) return false;
   const a = def.getAttr('value');
   return a instanceof IntegerAttr && a.isBool() && a.value !== 0n;
 }
@@ -130,7 +135,7 @@ function mergeCommitIntoMma(rootName: string): RewritePattern {
       const mmaPred = op.operandGroup('pred')[0];
       const commits: [Operation, Value | undefined][] = [];
       for (let next = op.nextOp; next; next = next.nextOp) {
-        if (next.name === 'ttng.tc_gen5_commit') {
+        if (TCGen5CommitOp.is(next)) {
           const pred = next.operandGroup('pred')[0];
           if (isConstTrue(mmaPred) || mmaPred === pred) commits.push([next, pred]);
         } else if (!isPure(next)) break;

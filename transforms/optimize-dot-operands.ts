@@ -27,8 +27,8 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { applyPermutation, intsOf, productOf } from '../dialect/ttg/utils/layout.js';
 import { bitWidthOf, inferSharedTransEncoding, swizzledSharedForDotOperand, transposeCGA } from '../dialect/ttg/utils/mma-utils.js';
-import { DotOp, TransOp } from '../dialect/tt/ops.js';
-import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, MemDescTransOp } from '../dialect/ttg/ops.js';
+import { DotOp, ReshapeOp, TransOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, MemDescReshapeOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
 const TRANS_ORDER = [1, 0];
 
@@ -169,13 +169,13 @@ const reshapeMemDesc: RewritePattern = {
   name: 'ReshapeMemDesc',
   matchAndRewrite(alloc, rewriter) {
     const reshape = LocalAllocOp.src(alloc)?.definingOp;
-    if (reshape?.name !== 'tt.reshape') return false;
+    if (!ReshapeOp.is(reshape)) return false;
     const allocType = LocalAllocOp.result(alloc).type as MemDescType;
     const srcTy = reshape.operand(0).type as RankedTensorType;
     const innerTy = memdescReshapeType(allocType, srcTy.shape);
     if (!innerTy || !(innerTy.encoding instanceof NVMMASharedEncodingAttr)) return false;
     const newAlloc = create(rewriter, LocalAllocOp.opName, [reshape.operand(0)], innerTy, alloc.loc);
-    rewriter.replaceOpWithNewOp(alloc, { name: 'ttg.memdesc_reshape', operands: [newAlloc], resultTypes: [allocType], loc: alloc.loc });
+    rewriter.replaceOpWithNewOp(alloc, { name: MemDescReshapeOp.opName, operands: [newAlloc], resultTypes: [allocType], loc: alloc.loc });
     return true;
   },
 };

@@ -21,6 +21,9 @@ import { CONVERT_LAYOUT_CANONICALIZATIONS } from '../dialect/ttg/canonicalize.js
 import { MemDescType, elementBitWidth } from '../dialect/ttg/types.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { registerPass } from './pass.js';
+import { ForOp, YieldOp } from '../dialect/scf/ops.js';
+import { LocalLoadOp, MemDescSubsliceOp } from '../dialect/ttg/ops.js';
+import { DotOp } from '../dialect/tt/ops.js';
 
 /** Where new ops go: before `anchor`, or at the end of `block` when there is none. */
 interface InsertPoint {
@@ -44,7 +47,7 @@ class Inserter {
   /** Before the block's terminator when it has one (MLIR's setInsertionPoint(getTerminator())), else at its end. */
   beforeTerminator(block: Block): void {
     const last = block.ops[block.ops.length - 1];
-    this.ip = { block, anchor: last?.name === 'scf.yield' ? last : undefined };
+    this.ip = { block, anchor: YieldOp.is(last) ? last : undefined };
   }
 }
 
@@ -75,7 +78,7 @@ function prefetchSource(v: Value): Value[] {
     if (op.operands.length !== 1) break;
     if (!op.result(0).hasOneUse()) break;
     rets.push(op.operand(0));
-    if (op.name === 'ttg.local_load') {
+    if (LocalLoadOp.is(op)) {
       const t = op.result(0).type;
       if (t instanceof RankedTensorType && t.encoding instanceof DotOperandEncodingAttr) found = true;
       break;
@@ -103,7 +106,7 @@ class Prefetcher {
   initialize(): boolean {
     const dotsInFor: Operation[] = [];
     for (const op of this.body.ops) {
-      if (op.name !== 'tt.dot') continue;
+      if (!DotOp.is(op)) continue;
       const enc = encodingOf(op.result(0));
       const mma = enc instanceof NvidiaMmaEncodingAttr ? enc : undefined;
       if (!(enc instanceof AMDMfmaEncodingAttr) && (!mma || mma.versionMajor !== 2)) return false;
@@ -144,10 +147,10 @@ class Prefetcher {
     const loc = v instanceof BlockArgument ? v.loc : v.definingOp!.loc;
     const sliceType = MemDescType.get({ shape, elementType: type.elementType, encoding: type.encoding, memorySpace: type.memorySpace, mutableMemory: type.mutableMemory, allocShape: type.allocShape });
     const slice = ins.insert(
-      createOperation({ name: 'ttg.memdesc_subslice', operands: [v], resultTypes: [sliceType], attributes: [['offsets', DenseArrayAttr.get(IntegerType.get(32), offset)]], loc }),
+      createOperation({ name: MemDescSubsliceOp.opName, operands: [v], resultTypes: [sliceType], attributes: [['offsets', DenseArrayAttr.get(IntegerType.get(32), offset)]], loc }),
     );
     const enc = DotOperandEncodingAttr.get(opIdx, dotEnc as DotOperandEncodingAttr['parent'], Math.trunc(this.prefetchWidth / 8));
-    return ins.insert(createOperation({ name: 'ttg.local_load', operands: [slice.result(0)], resultTypes: [RankedTensorType.get(shape, type.elementType, enc)], loc })).result(0);
+    return ins.insert(createOperation({ name: LocalLoadOp.opName, operands: [slice.result(0)], resultTypes: [RankedTensorType.get(shape, type.elementType, enc)], loc })).result(0);
   }
 
   /** Clones the ops between the load and the dot operand (vals[2..]) onto the slice `ret`. */
@@ -182,13 +185,13 @@ class Prefetcher {
     const inits = [...loop.operandGroup('initArgs')];
     for (const d of this.dots) inits.push(this.headPrefetch.get(d.dot.operand(0))!, this.headPrefetch.get(d.dot.operand(1))!);
     const [lb, ub, step] = loop.operandValues;
-    const newLoop = createOperation({ name: 'scf.for', operands: [lb!, ub!, step!, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
+    const newLoop = createOperation({ name: ForOp.opName, operands: [lb!, ub!, step!, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
     loop.parent!.insertBefore(loop, newLoop);
     const body = newLoop.region(0).addBlock();
     const iv = body.addArgument(lb!.type, loop.loc);
     for (const v of inits) body.addArgument(v.type, v instanceof BlockArgument ? v.loc : v.definingOp!.loc);
     // Without iteration arguments scf.for's builder gives the body its (empty) terminator right away.
-    if (inits.length === 0) body.append(createOperation({ name: 'scf.yield', loc: loop.loc }));
+    if (inits.length === 0) body.append(createOperation({ name: YieldOp.opName, loc: loop.loc }));
     const mapping = new IRMapping();
     this.body.args.forEach((a, i) => mapping.map(a, i === 0 ? iv : body.args[i]!));
     const ins = new Inserter({ block: body, anchor: body.ops[0] });
@@ -239,7 +242,7 @@ class Prefetcher {
       yields.push(this.cloneElementwise(ins, this.prefetch(ins, mapping.lookup(d.aYield)!, 0, true, enc), d.aVals));
       yields.push(this.cloneElementwise(ins, this.prefetch(ins, mapping.lookup(d.bYield)!, 1, true, enc), d.bVals));
     }
-    if (yields.length > 0) body.append(createOperation({ name: 'scf.yield', operands: yields, loc: this.yieldOp.loc }));
+    if (yields.length > 0) body.append(createOperation({ name: YieldOp.opName, operands: yields, loc: this.yieldOp.loc }));
     return newLoop;
   }
 }
@@ -248,7 +251,7 @@ export function prefetchDotOperands(mod: Operation): void {
   applyPatternsGreedily(mod, [...CONVERT_LAYOUT_CANONICALIZATIONS]);
   const loops: Operation[] = [];
   mod.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   for (const loop of loops) {
     const p = new Prefetcher(loop);

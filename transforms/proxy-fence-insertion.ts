@@ -18,6 +18,9 @@ import { ModuleAllocation, cvtNeedsSharedMemory, nvidiaScratchSizeFn, tensorBitw
 import { optimalSwizzlingLdSt, removeBroadcastedRegs } from '../analysis/generic-swizzling.js';
 import { getRegionBranchModel } from '../dialect/ir/rewrite/region-branch.js';
 import { registerPass } from './pass.js';
+import { ConvertLayoutOp, WarpSpecializeOp } from '../dialect/ttg/ops.js';
+import { FenceAsyncSharedOp } from '../dialect/ttng/ops.js';
+import { CallOp, ReturnOp } from '../dialect/tt/ops.js';
 
 interface Interval {
   start: number;
@@ -100,7 +103,7 @@ function ignoredForFence(op: Operation): boolean {
 function defaultScratchSizeFn(threadsPerWarp: number): ScratchSizeFn {
   const nvidia = nvidiaScratchSizeFn({ computeCapability: 80, ptxVersion: 80 }, threadsPerWarp);
   return (op) => {
-    if (op.name !== 'ttg.convert_layout') return nvidia(op);
+    if (!ConvertLayoutOp.is(op)) return nvidia(op);
     const s = op.operand(0).type;
     const d = op.result(0).type;
     if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) return 0;
@@ -120,7 +123,7 @@ interface VirtualBlock {
 }
 
 function isRegionBranch(op: Operation | undefined): boolean {
-  return op !== undefined && (getRegionBranchModel(op) !== undefined || op.name === 'ttg.warp_specialize');
+  return op !== undefined && (getRegionBranchModel(op) !== undefined || WarpSpecializeOp.is(op));
 }
 
 class FenceAnalysis {
@@ -154,13 +157,13 @@ class FenceAnalysis {
   }
 
   private update(op: Operation, info: BlockInfo): void {
-    if (op.name === 'ttng.fence_async_shared') {
+    if (FenceAsyncSharedOp.is(op)) {
       info.sync();
       return;
     }
     const cur = new BlockInfo();
     const proxy = new BlockInfo();
-    if (op.name === 'tt.call') {
+    if (CallOp.is(op)) {
       const ci = this.calleeInfo(op);
       if (ci) cur.join(ci);
     } else {
@@ -169,7 +172,7 @@ class FenceAnalysis {
       if (scratch) addTo(cur.reads, { start: scratch.offset, end: scratch.offset + scratch.size }, op);
     }
     if ((ASYNC_WRITES.has(op.name) || ASYNC_READS.has(op.name)) && proxy.isIntersected(info, (_l, r) => ignoredForFence(r))) {
-      op.parent!.insertBefore(op, createOperation({ name: 'ttng.fence_async_shared', attributes: [['bCluster', IntegerAttr.bool(false)]], loc: op.loc }));
+      op.parent!.insertBefore(op, createOperation({ name: FenceAsyncSharedOp.opName, attributes: [['bCluster', IntegerAttr.bool(false)]], loc: op.loc }));
       info.sync();
     }
     info.join(cur);
@@ -179,12 +182,12 @@ class FenceAnalysis {
     if (term.successors.length > 0) return term.successors.map((b) => this.vb(b, undefined));
     const entryOf = (r: Region | undefined, parent: Operation): VirtualBlock => (r?.blocks[0] ? this.vb(r.blocks[0], undefined) : this.vb(parent.parent!, parent));
     if (isRegionBranch(term)) {
-      if (term.name === 'ttg.warp_specialize') return [entryOf(term.region(0), term)];
+      if (WarpSpecializeOp.is(term)) return [entryOf(term.region(0), term)];
       return getRegionBranchModel(term)!.entrySuccessors(term, []).map((s) => entryOf(s.region, term));
     }
     const parent = term.parentOp;
     if (parent && isRegionBranch(parent)) {
-      if (parent.name === 'ttg.warp_specialize') return [this.vb(parent.parent!, parent)];
+      if (WarpSpecializeOp.is(parent)) return [this.vb(parent.parent!, parent)];
       return getRegionBranchModel(parent)!.terminatorSuccessors(parent, term, []).map((s) => entryOf(s.region, parent));
     }
     return [];
@@ -231,7 +234,7 @@ class FenceAnalysis {
     }
     const result = new BlockInfo();
     this.func.walk((op) => {
-      if (op.name !== 'tt.return') return;
+      if (!ReturnOp.is(op)) return;
       const block = op.parent!;
       let best: VirtualBlock | undefined;
       for (const vb of this.vbs.get(block)?.values() ?? []) {

@@ -16,6 +16,11 @@ import { TensorMemoryEncodingAttr } from '../dialect/ttng/attrs.js';
 import { Liveness } from '../analysis/allocation.js';
 import { tmemAllocSizes, type TmemAllocation } from './nvidia/tmem-sizes.js';
 import { registerPass } from './pass.js';
+import { MemDescIndexOp, MemDescReinterpretOp, WarpSpecializeOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { ForOp, IfOp, WhileOp } from '../dialect/scf/ops.js';
+import { TMEMAllocOp } from '../dialect/ttng/ops.js';
+import { SelectOp } from '../dialect/arith/ops.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
 
 const GRANULARITY = 64;
 const ROW_BLOCKS = 2;
@@ -96,13 +101,13 @@ function allocsOf(value: Value): Operation[] {
         }
         continue;
       }
-      if (parent?.name === 'ttg.warp_specialize.partitions') work.push(parent.operand(v.index));
-      else if (parent?.name === 'scf.for') {
+      if (WarpSpecializePartitionsOp.is(parent)) work.push(parent.operand(v.index));
+      else if (ForOp.is(parent)) {
         const i = v.index - 1;
         const body = parent.region(0).blocks[0]!;
         work.push(body.terminator!.operand(i));
         work.push(parent.operandGroup('initArgs')[i]!);
-      } else if (parent?.name === 'scf.while') {
+      } else if (WhileOp.is(parent)) {
         const i = v.index;
         if (block.parent === parent.region(1)) {
           const cond = parent.region(0).blocks[0]!.terminator!;
@@ -116,16 +121,16 @@ function allocsOf(value: Value): Operation[] {
     }
     const def = v.definingOp!;
     const idx = def.results.indexOf(v as (typeof def.results)[number]);
-    if (def.name === 'ttng.tmem_alloc') out.push(def);
+    if (TMEMAllocOp.is(def)) out.push(def);
     else if (def.hasTrait(VIEW_TRAIT) || def.name === 'ttng.tmem_subslice') work.push(def.operand(0));
-    else if (def.name === 'arith.select') work.push(def.operand(1), def.operand(2));
-    else if (def.name === 'scf.if') {
+    else if (SelectOp.is(def)) work.push(def.operand(1), def.operand(2));
+    else if (IfOp.is(def)) {
       work.push(def.region(0).blocks[0]!.terminator!.operand(idx));
       work.push(def.region(1).blocks[0]!.terminator!.operand(idx));
-    } else if (def.name === 'scf.for') {
+    } else if (ForOp.is(def)) {
       work.push(def.region(0).blocks[0]!.terminator!.operand(idx));
       work.push(def.operandGroup('initArgs')[idx]!);
-    } else if (def.name === 'scf.while') {
+    } else if (WhileOp.is(def)) {
       work.push(def.region(0).blocks[0]!.terminator!.operand(idx + 1));
     } else fatal(def, `unhandled op when looking for TMEM alloc: ${def.name}`);
   }
@@ -134,8 +139,8 @@ function allocsOf(value: Value): Operation[] {
 
 /** The values a branch forwards to its `succ`-th successor (cf.br: all operands; cf.cond_br: by segment). */
 function successorValues(term: Operation, succ: number): Value[] {
-  if (term.name === 'cf.cond_br') return succ === 0 ? term.operandGroup('trueDestOperands') : term.operandGroup('falseDestOperands');
-  if (term.name === 'cf.br') return term.operandValues;
+  if (CondBranchOp.is(term)) return succ === 0 ? term.operandGroup('trueDestOperands') : term.operandGroup('falseDestOperands');
+  if (BranchOp.is(term)) return term.operandValues;
   return fatal(term, `unhandled branch op: ${term.name}`);
 }
 
@@ -173,7 +178,7 @@ function liveInterval(alloc: Operation, liveness: Liveness, ids: Map<Operation, 
   const users = [...alloc.result(0).users];
   while (users.length) {
     const u = users.pop()!;
-    if (u.name !== 'ttg.memdesc_index' && u.name !== 'ttg.memdesc_reinterpret') continue;
+    if (!MemDescIndexOp.is(u) && !MemDescReinterpretOp.is(u)) continue;
     live.push(...liveness.resolveLiveness(u.result(0)));
     users.push(...u.result(0).users);
   }
@@ -188,7 +193,7 @@ function liveInterval(alloc: Operation, liveness: Liveness, ids: Map<Operation, 
 }
 
 function enclosingWarpSpecialize(op: Operation): Operation | undefined {
-  return op.getParentWhere((p) => p.name === 'ttg.warp_specialize');
+  return op.getParentWhere((p) => WarpSpecializeOp.is(p));
 }
 
 export function allocateTensorMemory(mod: Operation): number {
@@ -197,7 +202,7 @@ export function allocateTensorMemory(mod: Operation): number {
   const rows = new RowConstraints();
   mod.walkPostOrder((op) => {
     ids.set(op, ids.size);
-    if (op.name === 'ttng.tmem_alloc') allocs.push(op);
+    if (TMEMAllocOp.is(op)) allocs.push(op);
     if (MMAV5.has(op.name)) {
       const a = op.operand(0);
       const aType = a.type;

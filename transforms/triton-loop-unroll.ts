@@ -22,6 +22,8 @@ import type { Operation, Value } from '../dialect/ir/ir.js';
 import { IntegerType, type Type } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
 
 const UNROLL_FACTOR = 'tt.loop_unroll_factor';
 const NUM_STAGES = 'tt.num_stages';
@@ -29,7 +31,7 @@ const NUM_STAGES = 'tt.num_stages';
 const constInt = (v: Value): bigint | undefined => intOrSplatValue(getConstantValue(v));
 
 function intConstant(b: Builder, type: Type, value: bigint | number, loc: Location): Value {
-  return b.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, BigInt(value))]], loc }).result();
+  return b.create({ name: ConstantOp.opName, resultTypes: [type], attributes: [['value', IntegerAttr.get(type, BigInt(value))]], loc }).result();
 }
 
 const binary = (b: Builder, name: string, lhs: Value, rhs: Value, loc: Location): Value =>
@@ -131,7 +133,7 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
 function loopsPostOrder(op: Operation, out: Operation[]): Operation[] {
   for (const r of op.regions) for (const bl of r.blocks) for (const o of bl.ops) {
     loopsPostOrder(o, out);
-    if (o.name === 'scf.for') out.push(o);
+    if (ForOp.is(o)) out.push(o);
   }
   return out;
 }

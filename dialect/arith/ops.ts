@@ -70,7 +70,7 @@ registerAttrParser('arith.fastmath', (p) => parseFlagsBody(p, 'fastmath'));
 registerAttrParser('arith.overflow', (p) => parseFlagsBody(p, 'overflow'));
 
 /** The flags attribute as a format variable after the `fastmath`/`overflow` keyword: `<fast>`. */
-function flagsKind(mnemonic: 'fastmath' | 'overflow'): AttrKind {
+function flagsKind(mnemonic: 'fastmath' | 'overflow'): AttrKind<ArithFlagsAttr> {
   return {
     description: `${mnemonic} flags`,
     canStart: (t) => t.text === '<',
@@ -95,9 +95,9 @@ const withOverflow = new Set(['addi', 'subi', 'muli', 'shli']);
 const binaryFloat = ['addf', 'subf', 'mulf', 'divf', 'remf', 'maxnumf', 'minnumf', 'maximumf', 'minimumf', 'powf'];
 const commutative = new Set(['addi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'maxui', 'minsi', 'minui', 'addf', 'mulf', 'maxnumf', 'minnumf', 'maximumf', 'minimumf', 'mulhisi', 'mulhiui']);
 
-for (const n of binaryInt) {
+function intBinaryOp(n: string) {
   const ov = withOverflow.has(n);
-  defineOp({
+  return defineOp({
     name: `arith.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
     results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -106,9 +106,8 @@ for (const n of binaryInt) {
     format: ov ? '$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)' : '$lhs `,` $rhs attr-dict `:` type($result)',
   });
 }
-for (const n of binaryFloat) {
-  if (n === 'powf') continue;
-  defineOp({
+function floatBinaryOp(n: string) {
+  return defineOp({
     name: `arith.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -117,7 +116,39 @@ for (const n of binaryFloat) {
     format: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
-defineOp({
+const intBinary = new Map(binaryInt.map((n) => [n, intBinaryOp(n)] as const));
+const floatBinary = new Map(binaryFloat.filter((n) => n !== 'powf').map((n) => [n, floatBinaryOp(n)] as const));
+const intBinaryHandle = (n: string): ReturnType<typeof intBinaryOp> => intBinary.get(n)!;
+const floatBinaryHandle = (n: string): ReturnType<typeof floatBinaryOp> => floatBinary.get(n)!;
+
+export const AddIOp = intBinaryHandle('addi');
+export const SubIOp = intBinaryHandle('subi');
+export const MulIOp = intBinaryHandle('muli');
+export const DivSIOp = intBinaryHandle('divsi');
+export const DivUIOp = intBinaryHandle('divui');
+export const RemSIOp = intBinaryHandle('remsi');
+export const RemUIOp = intBinaryHandle('remui');
+export const AndIOp = intBinaryHandle('andi');
+export const OrIOp = intBinaryHandle('ori');
+export const XOrIOp = intBinaryHandle('xori');
+export const ShLIOp = intBinaryHandle('shli');
+export const ShRSIOp = intBinaryHandle('shrsi');
+export const ShRUIOp = intBinaryHandle('shrui');
+export const MaxSIOp = intBinaryHandle('maxsi');
+export const MaxUIOp = intBinaryHandle('maxui');
+export const MinSIOp = intBinaryHandle('minsi');
+export const MinUIOp = intBinaryHandle('minui');
+export const AddFOp = floatBinaryHandle('addf');
+export const SubFOp = floatBinaryHandle('subf');
+export const MulFOp = floatBinaryHandle('mulf');
+export const DivFOp = floatBinaryHandle('divf');
+export const RemFOp = floatBinaryHandle('remf');
+export const MaxNumFOp = floatBinaryHandle('maxnumf');
+export const MinNumFOp = floatBinaryHandle('minnumf');
+export const MaximumFOp = floatBinaryHandle('maximumf');
+export const MinimumFOp = floatBinaryHandle('minimumf');
+
+export const NegFOp = defineOp({
   name: 'arith.negf',
   operands: [{ name: 'operand', kind: 'single', type: floatLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -141,7 +172,7 @@ function verifyCmpResult(op: import('../ir/ir.js').Operation): string | undefine
   return op.result().type === boolLike(op.operand(0).type) ? undefined : 'result must be i1 of the operand shape';
 }
 
-defineOp({
+export const CmpIOp = defineOp({
   name: 'arith.cmpi',
   operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: ['result'],
@@ -151,7 +182,7 @@ defineOp({
   inferResultTypes: (ts) => [boolLike(ts[0]!)],
   verify: verifyCmpResult,
 });
-defineOp({
+export const CmpFOp = defineOp({
   name: 'arith.cmpf',
   operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
   results: ['result'],
@@ -189,7 +220,7 @@ defineCustomDirective('ArithSelectType', {
   },
 });
 
-defineOp({
+export const SelectOp = defineOp({
   name: 'arith.select',
   operands: [{ name: 'condition', kind: 'single', type: constraint('bool-like', (t) => boolLike(t) === t) }, 'true_value', 'false_value'],
   results: ['result'],
@@ -214,8 +245,8 @@ const roundingKind: AttrKind = { ...ROUNDING_MODES, canStart: (t) => ROUNDING_MO
 const intCasts = ['extsi', 'extui', 'trunci', 'index_cast', 'index_castui', 'bitcast'];
 const intToFloat = ['sitofp', 'uitofp'];
 const floatToInt = ['fptosi', 'fptoui'];
-for (const n of [...intCasts, ...intToFloat, ...floatToInt]) {
-  defineOp({
+function castOp(n: string) {
+  return defineOp({
     name: `arith.${n}`,
     operands: ['in'],
     results: ['out'],
@@ -223,7 +254,19 @@ for (const n of [...intCasts, ...intToFloat, ...floatToInt]) {
     format: '$in attr-dict `:` type($in) `to` type($out)',
   });
 }
-defineOp({
+const casts = new Map([...intCasts, ...intToFloat, ...floatToInt].map((n) => [n, castOp(n)] as const));
+const castHandle = (n: string): ReturnType<typeof castOp> => casts.get(n)!;
+export const ExtSIOp = castHandle('extsi');
+export const ExtUIOp = castHandle('extui');
+export const TruncIOp = castHandle('trunci');
+export const IndexCastOp = castHandle('index_cast');
+export const IndexCastUIOp = castHandle('index_castui');
+export const BitcastOp = castHandle('bitcast');
+export const SIToFPOp = castHandle('sitofp');
+export const UIToFPOp = castHandle('uitofp');
+export const FPToSIOp = castHandle('fptosi');
+export const FPToUIOp = castHandle('fptoui');
+export const ExtFOp = defineOp({
   name: 'arith.extf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],
@@ -231,7 +274,7 @@ defineOp({
   traits: ['Pure', 'Elementwise', 'CastOp', 'SameOperandsAndResultShape'],
   format: '$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
 });
-defineOp({
+export const TruncFOp = defineOp({
   name: 'arith.truncf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],

@@ -26,7 +26,7 @@ function checkSuccessorOperands(op: Operation, succIndex: number, values: readon
   return undefined;
 }
 
-defineOp({
+export const BranchOp = defineOp({
   name: 'cf.br',
   operands: ['destOperands*'],
   successors: ['dest'],
@@ -35,7 +35,7 @@ defineOp({
   verify: (op) => checkSuccessorOperands(op, 0, op.operandValues),
 });
 
-defineOp({
+export const CondBranchOp = defineOp({
   name: 'cf.cond_br',
   operands: ['condition', 'trueDestOperands*', 'falseDestOperands*'],
   successors: ['trueDest', 'falseDest'],
@@ -49,7 +49,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const AssertOp = defineOp({
   name: 'cf.assert',
   operands: ['arg'],
   attributes: [{ name: 'msg', kind: stringAttr }],

@@ -11,8 +11,8 @@ const unaryFloat = [
   'absf', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'erf', 'erfc', 'exp', 'exp2',
   'expm1', 'floor', 'log', 'log10', 'log1p', 'log2', 'round', 'roundeven', 'rsqrt', 'sin', 'sinh', 'sqrt', 'tan', 'tanh', 'trunc',
 ];
-for (const n of unaryFloat) {
-  defineOp({
+function unaryFloatOp(n: string) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'operand', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -21,9 +21,10 @@ for (const n of unaryFloat) {
     format: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
+const unaryFloatOps = new Map(unaryFloat.map((n) => [n, unaryFloatOp(n)] as const));
 
-for (const n of ['atan2', 'copysign', 'powf']) {
-  defineOp({
+function binaryFloatOp(n: string) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: floatLike }],
     results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -32,8 +33,9 @@ for (const n of ['atan2', 'copysign', 'powf']) {
     format: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   });
 }
+const binaryFloatOps = new Map(['atan2', 'copysign', 'powf'].map((n) => [n, binaryFloatOp(n)] as const));
 
-defineOp({
+export const FmaOp = defineOp({
   name: 'math.fma',
   operands: [
     { name: 'a', kind: 'single', type: floatLike },
@@ -46,8 +48,8 @@ defineOp({
   format: '$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
 });
 
-for (const n of ['absi', 'ctlz', 'cttz', 'ctpop']) {
-  defineOp({
+function unaryIntOp(n: string) {
+  return defineOp({
     name: `math.${n}`,
     operands: [{ name: 'operand', kind: 'single', type: intLike }],
     results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -55,8 +57,9 @@ for (const n of ['absi', 'ctlz', 'cttz', 'ctpop']) {
     format: '$operand attr-dict `:` type($result)',
   });
 }
+const unaryIntOps = new Map(['absi', 'ctlz', 'cttz', 'ctpop'].map((n) => [n, unaryIntOp(n)] as const));
 
-defineOp({
+export const IPowIOp = defineOp({
   name: 'math.ipowi',
   operands: [{ name: 'lhs', kind: 'single', type: intLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: [{ name: 'result', kind: 'single', type: intLike }],
@@ -64,7 +67,7 @@ defineOp({
   format: '$lhs `,` $rhs attr-dict `:` type($result)',
 });
 
-defineOp({
+export const FPowIOp = defineOp({
   name: 'math.fpowi',
   operands: [{ name: 'lhs', kind: 'single', type: floatLike }, { name: 'rhs', kind: 'single', type: intLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -89,3 +92,42 @@ for (const n of ['isnan', 'isinf', 'isfinite', 'isnormal']) {
     inferResultTypes: (ts) => [boolOf(ts[0]!)],
   });
 }
+
+// Handles, by MLIR MathOps.td class name.
+export const AbsFOp = unaryFloatOps.get('absf')!;
+export const AcosOp = unaryFloatOps.get('acos')!;
+export const AcoshOp = unaryFloatOps.get('acosh')!;
+export const AsinOp = unaryFloatOps.get('asin')!;
+export const AsinhOp = unaryFloatOps.get('asinh')!;
+export const AtanOp = unaryFloatOps.get('atan')!;
+export const AtanhOp = unaryFloatOps.get('atanh')!;
+export const CbrtOp = unaryFloatOps.get('cbrt')!;
+export const CeilOp = unaryFloatOps.get('ceil')!;
+export const CosOp = unaryFloatOps.get('cos')!;
+export const CoshOp = unaryFloatOps.get('cosh')!;
+export const ErfOp = unaryFloatOps.get('erf')!;
+export const ErfcOp = unaryFloatOps.get('erfc')!;
+export const ExpOp = unaryFloatOps.get('exp')!;
+export const Exp2Op = unaryFloatOps.get('exp2')!;
+export const ExpM1Op = unaryFloatOps.get('expm1')!;
+export const FloorOp = unaryFloatOps.get('floor')!;
+export const LogOp = unaryFloatOps.get('log')!;
+export const Log10Op = unaryFloatOps.get('log10')!;
+export const Log1pOp = unaryFloatOps.get('log1p')!;
+export const Log2Op = unaryFloatOps.get('log2')!;
+export const RoundOp = unaryFloatOps.get('round')!;
+export const RoundEvenOp = unaryFloatOps.get('roundeven')!;
+export const RsqrtOp = unaryFloatOps.get('rsqrt')!;
+export const SinOp = unaryFloatOps.get('sin')!;
+export const SinhOp = unaryFloatOps.get('sinh')!;
+export const SqrtOp = unaryFloatOps.get('sqrt')!;
+export const TanOp = unaryFloatOps.get('tan')!;
+export const TanhOp = unaryFloatOps.get('tanh')!;
+export const TruncOp = unaryFloatOps.get('trunc')!;
+export const Atan2Op = binaryFloatOps.get('atan2')!;
+export const CopySignOp = binaryFloatOps.get('copysign')!;
+export const PowFOp = binaryFloatOps.get('powf')!;
+export const AbsIOp = unaryIntOps.get('absi')!;
+export const CountLeadingZerosOp = unaryIntOps.get('ctlz')!;
+export const CountTrailingZerosOp = unaryIntOps.get('cttz')!;
+export const CtPopOp = unaryIntOps.get('ctpop')!;

@@ -278,7 +278,7 @@ defineCustomDirective('ScfWhile', {
   },
 });
 
-defineOp({
+export const WhileOp = defineOp({
   name: 'scf.while',
   operands: ['inits*'],
   results: ['results*'],
@@ -302,7 +302,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const ConditionOp = defineOp({
   name: 'scf.condition',
   operands: ['condition', 'args*'],
   traits: ['Pure', 'Terminator', 'HasParent<scf.while>', 'RegionBranchTerminatorOpInterface'],
@@ -334,7 +334,7 @@ defineCustomDirective('ScfExecuteRegion', {
   },
 });
 
-defineOp({
+export const ExecuteRegionOp = defineOp({
   name: 'scf.execute_region',
   results: ['results*'],
   attributes: [{ name: 'no_inline', kind: { description: 'unit', parse: () => UnitAttr.get(), print: () => {} }, optional: true }],

@@ -108,7 +108,7 @@ export const ReturnOp = ttOp({
   },
 });
 
-ttOp({
+export const CallOp = ttOp({
   name: 'tt.call',
   operands: ['operands*'],
   results: ['results*'],
@@ -155,7 +155,7 @@ function sameShapeAndEncoding(op: Operation): string | undefined {
   return checkSame(vals, 'shape', 'operands and results') ?? checkSame(vals, 'encoding', 'operands and results');
 }
 
-ttOp({
+export const IntToPtrOp = ttOp({
   name: 'tt.int_to_ptr',
   operands: [{ name: 'src', kind: 'single', type: i64Like }],
   results: [{ name: 'result', kind: 'single', type: ptrLike }],
@@ -163,7 +163,7 @@ ttOp({
   format: castFormat,
   verify: sameShapeAndEncoding,
 });
-ttOp({
+export const PtrToIntOp = ttOp({
   name: 'tt.ptr_to_int',
   operands: [{ name: 'src', kind: 'single', type: ptrLike }],
   results: [{ name: 'result', kind: 'single', type: i64Like }],
@@ -178,7 +178,7 @@ function bitWidthOf(t: Type): number | undefined {
   return undefined;
 }
 
-ttOp({
+export const BitcastOp = ttOp({
   name: 'tt.bitcast',
   operands: ['src'],
   results: ['result'],
@@ -196,7 +196,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const FpToFpOp = ttOp({
   name: 'tt.fp_to_fp',
   operands: [{ name: 'src', kind: 'single', type: floatLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
@@ -215,7 +215,7 @@ ttOp({
 
 // ---- arithmetic ---------------------------------------------------------------------------------
 
-ttOp({
+export const ClampFOp = ttOp({
   name: 'tt.clampf',
   operands: [
     { name: 'x', kind: 'single', type: floatLike },
@@ -227,14 +227,14 @@ ttOp({
   traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
   format: '$x `,` $min `,` $max `,` `propagateNan` `=` $propagateNan attr-dict `:` type($result)',
 });
-ttOp({
+export const PreciseSqrtOp = ttOp({
   name: 'tt.precise_sqrt',
   operands: [{ name: 'x', kind: 'single', type: floatLike }],
   results: [{ name: 'result', kind: 'single', type: floatLike }],
   traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
   format: '$x attr-dict `:` type($x)',
 });
-ttOp({
+export const PreciseDivFOp = ttOp({
   name: 'tt.precise_divf',
   operands: [
     { name: 'x', kind: 'single', type: floatLike },
@@ -244,7 +244,7 @@ ttOp({
   traits: ['Elementwise', 'SameOperandsAndResultType', 'Pure'],
   format: '$x `,` $y attr-dict `:` type($x)',
 });
-ttOp({
+export const MulhiUIOp = ttOp({
   name: 'tt.mulhiui',
   operands: [
     { name: 'x', kind: 'single', type: intLike },
@@ -257,7 +257,7 @@ ttOp({
 
 // ---- pointer arithmetic -------------------------------------------------------------------------
 
-ttOp({
+export const AddPtrOp = ttOp({
   name: 'tt.addptr',
   operands: [
     { name: 'ptr', kind: 'single', type: ptrLike },
@@ -273,7 +273,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const AdvanceOp = ttOp({
   name: 'tt.advance',
   operands: [
     { name: 'ptr', kind: 'single', type: tensorPtr },
@@ -352,7 +352,7 @@ export const StoreOp = ttOp({
 
 // ---- atomics ------------------------------------------------------------------------------------
 
-ttOp({
+export const AtomicRMWOp = ttOp({
   name: 'tt.atomic_rmw',
   operands: [
     { name: 'ptr', kind: 'single', type: ptrLike },
@@ -380,7 +380,7 @@ function withPtr(t: Type): Type {
   return t instanceof RankedTensorType ? t.withElementType(p) : p;
 }
 
-ttOp({
+export const AtomicCASOp = ttOp({
   name: 'tt.atomic_cas',
   operands: [{ name: 'ptr', kind: 'single', type: ptrLike }, 'cmp', 'val'],
   results: ['result'],
@@ -409,7 +409,7 @@ export const SplatOp = ttOp({
   },
 });
 
-ttOp({
+export const UnsplatOp = ttOp({
   name: 'tt.unsplat',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: ['result'],
@@ -480,7 +480,7 @@ export function inferReduceTypes(srcs: readonly RankedTensorType[], axis: number
   });
 }
 
-ttOp({
+export const ReshapeOp = ttOp({
   name: 'tt.reshape',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -520,7 +520,7 @@ export const BroadcastOp = ttOp({
   },
 });
 
-ttOp({
+export const CatOp = ttOp({
   name: 'tt.cat',
   operands: [{ name: 'lhs', kind: 'single', type: tensorType }, { name: 'rhs', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -528,7 +528,7 @@ ttOp({
   format: '$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)',
 });
 
-ttOp({
+export const JoinOp = ttOp({
   name: 'tt.join',
   operands: [{ name: 'lhs', kind: 'single', type: tensorType }, { name: 'rhs', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -552,7 +552,7 @@ ttOp({
 });
 
 
-ttOp({
+export const SplitOp = ttOp({
   name: 'tt.split',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [
@@ -607,14 +607,14 @@ export const TransOp = ttOp({
 
 // ---- SPMD ---------------------------------------------------------------------------------------
 
-ttOp({
+export const GetProgramIdOp = ttOp({
   name: 'tt.get_program_id',
   results: [{ name: 'result', kind: 'single', type: i32Scalar }],
   attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
   traits: ['Pure'],
   format: '$axis attr-dict `:` type($result)',
 });
-ttOp({
+export const GetNumProgramsOp = ttOp({
   name: 'tt.get_num_programs',
   results: [{ name: 'result', kind: 'single', type: i32Scalar }],
   attributes: [{ name: 'axis', kind: PROGRAM_DIM }],
@@ -671,7 +671,7 @@ export const DotOp = ttOp({
   },
 });
 
-ttOp({
+export const DotScaledOp = ttOp({
   name: 'tt.dot_scaled',
   operands: [
     { name: 'a', kind: 'single', type: tensorType },
@@ -755,7 +755,7 @@ export const ReduceReturnOp = ttOp({
   format: '$result attr-dict `:` type($result)',
 });
 
-ttOp({
+export const ScanOp = ttOp({
   name: 'tt.scan',
   operands: [{ name: 'srcs', kind: 'variadic', type: tensorType }],
   results: ['result*'],
@@ -777,7 +777,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const ScanReturnOp = ttOp({
   name: 'tt.scan.return',
   operands: ['result*'],
   traits: ['HasParent<tt.scan>', 'Pure', 'Terminator', 'ReturnLike'],
@@ -786,7 +786,7 @@ ttOp({
 
 // ---- extern / inline asm ------------------------------------------------------------------------
 
-ttOp({
+export const ExternElementwiseOp = ttOp({
   name: 'tt.extern_elementwise',
   operands: ['srcs*'],
   results: ['result'],
@@ -801,7 +801,7 @@ ttOp({
   verify: (op) => checkSame(operandsAndResults(op), 'encoding', 'operands and results'),
 });
 
-ttOp({
+export const MakeRangeOp = ttOp({
   name: 'tt.make_range',
   results: [{ name: 'result', kind: 'single', type: tensorType }],
   attributes: [{ name: 'start', kind: i32Attr }, { name: 'end', kind: i32Attr }],
@@ -820,7 +820,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const ElementwiseInlineAsmOp = ttOp({
   name: 'tt.elementwise_inline_asm',
   operands: ['args*'],
   results: ['result*'],
@@ -840,7 +840,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const HistogramOp = ttOp({
   name: 'tt.histogram',
   operands: [
     { name: 'src', kind: 'single', type: tensorType },
@@ -854,7 +854,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const GatherOp = ttOp({
   name: 'tt.gather',
   operands: [
     { name: 'src', kind: 'single', type: tensorType },
@@ -886,7 +886,7 @@ ttOp({
 
 // ---- debugging ----------------------------------------------------------------------------------
 
-ttOp({
+export const PrintOp = ttOp({
   name: 'tt.print',
   operands: ['args*'],
   attributes: [
@@ -898,7 +898,7 @@ ttOp({
   format: '$prefix attr-dict (`:` $args^ `:` type($args))?',
 });
 
-ttOp({
+export const AssertOp = ttOp({
   name: 'tt.assert',
   operands: [{ name: 'condition', kind: 'single', type: boolLikeC }],
   attributes: [{ name: 'message', kind: stringAttr }],
@@ -908,7 +908,7 @@ ttOp({
 
 // ---- tensor pointers and descriptors ------------------------------------------------------------
 
-ttOp({
+export const MakeTensorPtrOp = ttOp({
   name: 'tt.make_tensor_ptr',
   operands: [
     { name: 'base', kind: 'single', type: scalarPtr },
@@ -931,7 +931,7 @@ ttOp({
   },
 });
 
-ttOp({
+export const MakeTensorDescOp = ttOp({
   name: 'tt.make_tensor_descriptor',
   operands: [
     { name: 'base', kind: 'single', type: scalarPtr },
@@ -944,7 +944,7 @@ ttOp({
   format: '$base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)',
 });
 
-ttOp({
+export const DescriptorLoadOp = ttOp({
   name: 'tt.descriptor_load',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -955,22 +955,22 @@ ttOp({
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
   ],
-  traits: ['MemRead'],
+  traits: ['MemRead', 'DescriptorOpInterface'],
   format: '$desc `[` $indices `]` oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `->` type($result)',
 });
 
-ttOp({
+export const DescriptorStoreOp = ttOp({
   name: 'tt.descriptor_store',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
     { name: 'src', kind: 'single', type: tensorType },
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
-ttOp({
+export const DescriptorReduceOp = ttOp({
   name: 'tt.descriptor_reduce',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -978,11 +978,11 @@ ttOp({
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
   attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$kind `,` $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
-ttOp({
+export const DescriptorGatherOp = ttOp({
   name: 'tt.descriptor_gather',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -990,11 +990,11 @@ ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
   ],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
-  traits: ['MemRead'],
+  traits: ['MemRead', 'DescriptorOpInterface'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)',
 });
 
-ttOp({
+export const DescriptorScatterOp = ttOp({
   name: 'tt.descriptor_scatter',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -1002,7 +1002,7 @@ ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
     { name: 'src', kind: 'single', type: tensorType },
   ],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)',
 });
 

@@ -44,7 +44,7 @@ export const ConvertLayoutOp = defineOp({
 
 // ---- async copies ---------------------------------------------------------------------------------
 
-defineOp({
+export const AsyncWaitOp = defineOp({
   name: 'ttg.async_wait',
   operands: [{ name: 'asyncToken', kind: 'variadic', type: asyncToken }],
   results: [{ name: 'retToken', kind: 'single', type: asyncToken }],
@@ -53,7 +53,7 @@ defineOp({
   inferResultTypes: () => [tokenType()],
 });
 
-defineOp({
+export const AsyncCommitGroupOp = defineOp({
   name: 'ttg.async_commit_group',
   operands: [{ name: 'inputTokens', kind: 'variadic', type: asyncToken }],
   results: [{ name: 'asyncToken', kind: 'single', type: asyncToken }],
@@ -61,7 +61,7 @@ defineOp({
   inferResultTypes: () => [tokenType()],
 });
 
-defineOp({
+export const AsyncCopyGlobalToLocalOp = defineOp({
   name: 'ttg.async_copy_global_to_local',
   operands: [
     { name: 'src', kind: 'single', type: ptrTensor },
@@ -154,7 +154,7 @@ export const LocalStoreOp = defineOp({
   },
 });
 
-defineOp({
+export const MemDescIndexOp = defineOp({
   name: 'ttg.memdesc_index',
   operands: [
     { name: 'src', kind: 'single', type: memDesc },
@@ -174,7 +174,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const MemDescSubsliceOp = defineOp({
   name: 'ttg.memdesc_subslice',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -212,7 +212,7 @@ export const MemDescTransOp = defineOp({
   },
 });
 
-defineOp({
+export const MemDescReshapeOp = defineOp({
   name: 'ttg.memdesc_reshape',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -226,7 +226,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const MemDescReinterpretOp = defineOp({
   name: 'ttg.memdesc_reinterpret',
   operands: [{ name: 'src', kind: 'single', type: memDesc }],
   results: [{ name: 'result', kind: 'single', type: memDesc }],
@@ -236,7 +236,7 @@ defineOp({
 
 // ---- conversions ----------------------------------------------------------------------------------
 
-defineOp({
+export const Fp4ToFpOp = defineOp({
   name: 'ttg.fp4_to_fp',
   operands: [{ name: 'src', kind: 'single', type: tensorType }],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
@@ -254,7 +254,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const GlobalScratchAllocOp = defineOp({
   name: 'ttg.global_scratch_alloc',
   results: [{ name: 'result', kind: 'single', type: constraint('pointer', (t) => t instanceof PointerType) }],
   attributes: [
@@ -357,7 +357,7 @@ function partitionsOf(op: Operation): Operation | undefined {
   return op.regions[1]?.blocks[0]?.ops[0];
 }
 
-defineOp({
+export const WarpSpecializeOp = defineOp({
   name: 'ttg.warp_specialize',
   operands: [],
   results: ['results*'],
@@ -381,7 +381,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpSpecializePartitionsOp = defineOp({
   name: 'ttg.warp_specialize.partitions',
   operands: ['explicitCaptures*'],
   regions: ['partitionRegions*'],
@@ -398,7 +398,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpYieldOp = defineOp({
   name: 'ttg.warp_yield',
   operands: ['values*'],
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.warp_specialize>'],
@@ -414,7 +414,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpReturnOp = defineOp({
   name: 'ttg.warp_return',
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.warp_specialize.partitions>'],
   format: 'attr-dict',
@@ -424,7 +424,7 @@ void (undefined as unknown as Attribute);
 
 // ---- software pipeliner internals (TritonGPUOps.td MaskOp / MaskReturnOp; generic form, no assembly format) --
 
-defineOp({
+export const MaskOp = defineOp({
   name: 'ttg.mask',
   operands: [{ name: 'pred', kind: 'single', type: constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1) }],
   results: ['result*'],
@@ -432,14 +432,14 @@ defineOp({
   traits: ['SingleBlock'],
 });
 
-defineOp({
+export const MaskReturnOp = defineOp({
   name: 'ttg.mask.return',
   operands: ['result*'],
   traits: ['Pure', 'Terminator', 'ReturnLike', 'HasParent<ttg.mask>'],
   format: '$result attr-dict `:` type($result)',
 });
 
-defineOp({
+export const PredicateStageOp = defineOp({
   name: 'ttg.predicate_stage',
   operands: [
     { name: 'iv', kind: 'single' },

@@ -17,7 +17,7 @@ import './mma-v5-ops.js';
 
 const i1 = constraint('1-bit signless integer', (t) => t instanceof IntegerType && t.width === 1);
 
-defineOp({
+export const TCGen5CommitOp = defineOp({
   name: 'ttng.tc_gen5_commit',
   operands: [
     { name: 'barrier', kind: 'single', type: memDesc },

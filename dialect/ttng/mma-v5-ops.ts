@@ -55,7 +55,7 @@ defineCustomDirective('BarriersAndPreds', {
   },
 });
 
-defineOp({
+export const TCGen5MMAOp = defineOp({
   name: 'ttng.tc_gen5_mma',
   operands: [
     { name: 'a', kind: 'single', type: memDesc },
@@ -77,7 +77,7 @@ defineOp({
     '$a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $useD `,` $pred `` custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d)) (`,` qualified(type($barriers)^))?',
 });
 
-defineOp({
+export const TCGen5MMAScaledOp = defineOp({
   name: 'ttng.tc_gen5_mma_scaled',
   operands: [
     { name: 'a', kind: 'single', type: memDesc },

@@ -62,7 +62,7 @@ defineCustomDirective('Token', {
 
 // ---- warp-group MMA -----------------------------------------------------------------------------
 
-defineOp({
+export const WarpGroupDotOp = defineOp({
   name: 'ttng.warp_group_dot',
   operands: [
     { name: 'a', kind: 'single', type: tensorOrMemDesc },
@@ -87,7 +87,7 @@ defineOp({
   },
 });
 
-defineOp({
+export const WarpGroupDotWaitOp = defineOp({
   name: 'ttng.warp_group_dot_wait',
   operands: ['inputs*'],
   results: ['outputs*'],
@@ -104,36 +104,36 @@ defineOp({
 
 // ---- fences and clusters ------------------------------------------------------------------------
 
-defineOp({
+export const FenceAsyncSharedOp = defineOp({
   name: 'ttng.fence_async_shared',
   attributes: [{ name: 'bCluster', kind: boolAttr }],
   traits: ['MemRead', 'MemWrite'],
   format: 'attr-dict',
 });
-defineOp({
+export const ClusterArriveOp = defineOp({
   name: 'ttng.cluster_arrive',
   attributes: [{ name: 'relaxed', kind: boolAttr }],
   traits: ['MemRead', 'MemWrite'],
   format: 'attr-dict',
 });
-defineOp({ name: 'ttng.cluster_wait', traits: ['MemRead', 'MemWrite'], format: 'attr-dict' });
+export const ClusterWaitOp = defineOp({ name: 'ttng.cluster_wait', traits: ['MemRead', 'MemWrite'], format: 'attr-dict' });
 
 // ---- mbarriers ----------------------------------------------------------------------------------
 
-defineOp({
+export const InitBarrierOp = defineOp({
   name: 'ttng.init_barrier',
   operands: [{ name: 'alloc', kind: 'single', type: memDesc }],
   attributes: [{ name: 'count', kind: i32Attr }],
   traits: ['MemWrite'],
   format: '$alloc `,` $count attr-dict `:` qualified(type($alloc))',
 });
-defineOp({
+export const InvalBarrierOp = defineOp({
   name: 'ttng.inval_barrier',
   operands: [{ name: 'alloc', kind: 'single', type: memDesc }],
   traits: ['MemWrite'],
   format: '$alloc attr-dict `:` qualified(type($alloc))',
 });
-defineOp({
+export const BarrierExpectOp = defineOp({
   name: 'ttng.barrier_expect',
   operands: [
     { name: 'alloc', kind: 'single', type: memDesc },
@@ -143,7 +143,7 @@ defineOp({
   traits: ['MemWrite'],
   format: '$alloc `,` $size attr-dict `,` $pred `:` qualified(type($alloc))',
 });
-defineOp({
+export const WaitBarrierOp = defineOp({
   name: 'ttng.wait_barrier',
   operands: [
     { name: 'alloc', kind: 'single', type: memDesc },
@@ -154,7 +154,7 @@ defineOp({
   traits: ['AttrSizedOperandSegments', 'MemRead', 'MemWrite'],
   format: '$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` qualified(type($alloc)) (`,` type($deps)^)?',
 });
-defineOp({
+export const ArriveBarrierOp = defineOp({
   name: 'ttng.arrive_barrier',
   operands: [
     { name: 'alloc', kind: 'single', type: memDesc },
@@ -165,7 +165,7 @@ defineOp({
   format: '$alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))',
 });
 
-defineOp({
+export const AsyncCopyMbarrierArriveOp = defineOp({
   name: 'ttng.async_copy_mbarrier_arrive',
   operands: [{ name: 'barrier', kind: 'single', type: memDesc }],
   attributes: [{ name: 'noIncrement', kind: { description: 'unit', parse: (p) => p.parseAttribute(), print: (p, v) => p.printAttribute(v) }, optional: true }],
@@ -174,7 +174,7 @@ defineOp({
 
 // ---- TMA ----------------------------------------------------------------------------------------
 
-defineOp({
+export const AsyncTMACopyGlobalToLocalOp = defineOp({
   name: 'ttng.async_tma_copy_global_to_local',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -192,7 +192,7 @@ defineOp({
   format:
     '$desc `[` $coord `]` $result `,` $barrier `,` $pred oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `,` qualified(type($barrier)) `->` qualified(type($result))',
 });
-defineOp({
+export const AsyncTMACopyLocalToGlobalOp = defineOp({
   name: 'ttng.async_tma_copy_local_to_global',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -202,7 +202,7 @@ defineOp({
   traits: ['MemRead', 'MemWrite'],
   format: '$desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
 });
-defineOp({
+export const TMAStoreWaitOp = defineOp({
   name: 'ttng.async_tma_store_wait',
   attributes: [{ name: 'pendings', kind: i32Attr }],
   // MemWaitOpTrait only: no memory-effect interface, so its effects are unknown (never erased as dead).
@@ -230,7 +230,7 @@ function verifyBoundedI32(op: Operation, name: string, max: number): string | un
   return undefined;
 }
 
-defineOp({
+export const TensormapCreateOp = defineOp({
   name: 'ttng.tensormap_create',
   operands: [
     { name: 'desc_ptr', kind: 'single', type: ptr },
@@ -264,7 +264,7 @@ defineOp({
     return undefined;
   },
 });
-defineOp({
+export const TensormapFenceproxyAcquireOp = defineOp({
   name: 'ttng.tensormap_fenceproxy_acquire',
   operands: [{ name: 'desc_ptr', kind: 'single', type: ptr }],
   traits: ['MemWrite'],
@@ -275,7 +275,7 @@ registerMemoryEffects('ttng.tensormap_create', () => [
   { kind: 'write', resource: 'global' },
 ]);
 registerMemoryEffects('ttng.tensormap_fenceproxy_acquire', () => [{ kind: 'write', resource: 'global' }]);
-defineOp({
+export const ReinterpretTensorDescOp = defineOp({
   name: 'ttng.reinterpret_tensor_descriptor',
   operands: [{ name: 'rawDesc', kind: 'single', type: ptr }],
   results: [{ name: 'result', kind: 'single', type: tensorDesc }],
@@ -285,7 +285,7 @@ defineOp({
 
 // ---- tensor memory (Blackwell) ------------------------------------------------------------------
 
-defineOp({
+export const TMEMAllocOp = defineOp({
   name: 'ttng.tmem_alloc',
   operands: [{ name: 'src', kind: 'optional', type: tensorType }],
   results: [
@@ -297,7 +297,7 @@ defineOp({
   traits: ['MemAlloc'],
   format: '($src^)? attr-dict `:` functional-type(operands, results)',
 });
-defineOp({
+export const TMEMLoadOp = defineOp({
   name: 'ttng.tmem_load',
   operands: [
     { name: 'src', kind: 'single', type: memDesc },
@@ -312,7 +312,7 @@ defineOp({
   traits: ['MemRead'],
   format: '$src `` custom<Token>($dep, type($token)) attr-dict `:` qualified(type($src)) `->` type($result)',
 });
-defineOp({
+export const TMEMStoreOp = defineOp({
   name: 'ttng.tmem_store',
   operands: [
     { name: 'dst', kind: 'single', type: memDesc },
@@ -331,7 +331,7 @@ defineOp({
     return undefined;
   },
 });
-defineOp({
+export const TMEMCopyOp = defineOp({
   name: 'ttng.tmem_copy',
   operands: [
     { name: 'src', kind: 'single', type: memDesc },
@@ -344,7 +344,7 @@ defineOp({
 
 void (undefined as unknown as Type);
 
-defineOp({
+export const AsyncTMAReduceOp = defineOp({
   name: 'ttng.async_tma_reduce',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
@@ -355,7 +355,7 @@ defineOp({
   traits: ['MemRead', 'MemWrite'],
   format: '$kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))',
 });
-defineOp({
+export const AsyncTMAScatterOp = defineOp({
   name: 'ttng.async_tma_scatter',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },

@@ -15,7 +15,7 @@ const tensorDesc = constraint('tensor descriptor', (t) => t instanceof TensorDes
 
 const i32Tensor = constraint('ranked tensor of 32-bit signless integer values', (t) => t instanceof RankedTensorType && t.elementType instanceof IntegerType && t.elementType.width === 32);
 
-defineOp({
+export const AsyncTMAGatherOp = defineOp({
   name: 'ttng.async_tma_gather',
   operands: [
     { name: 'desc', kind: 'single', type: tensorDesc },
