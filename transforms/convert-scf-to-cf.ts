@@ -13,11 +13,12 @@ import type { Block, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { ConditionOp, ExecuteRegionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
 import { AddIOp, CmpIOp } from '../dialect/arith/ops.js';
 
-const SCF_OPS = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region']);
+const SCF_OPS = [ForOp, IfOp, WhileOp, ExecuteRegionOp];
 
 /** The ops to convert, in the order dialect conversion legalizes them (pre-order, successors after). */
 function conversionOrder(region: Region, out: Operation[]): void {
@@ -144,15 +145,15 @@ function lowerWhile(rw: IRRewriter, op: Operation): void {
   const afterRegion = op.region(1);
   const before = beforeRegion.blocks[0]!;
   const beforeLast = beforeRegion.blocks[beforeRegion.blocks.length - 1]!;
-  const inits = op.operandValues;
+  const inits = WhileOp.inits(op);
   if (isDoWhile(op)) {
     rw.inlineRegionBefore(beforeRegion, parentRegion, continuation);
     rw.setInsertionPointToEnd(current);
     branch(rw, loc, before, inits);
     const cond = beforeLast.terminator!;
-    const args = cond.operandValues.slice(1);
+    const args = ConditionOp.args(cond);
     rw.setInsertionPoint(cond);
-    condBranch(rw, cond.loc, cond.operand(0), before, args, continuation, []);
+    condBranch(rw, cond.loc, ConditionOp.condition(cond), before, args, continuation, []);
     rw.eraseOp(cond);
     rw.replaceOp(op, args);
     return;
@@ -165,9 +166,9 @@ function lowerWhile(rw: IRRewriter, op: Operation): void {
   branch(rw, loc, before, inits);
 
   const cond = beforeLast.terminator!;
-  const args = cond.operandValues.slice(1);
+  const args = ConditionOp.args(cond);
   rw.setInsertionPoint(cond);
-  condBranch(rw, cond.loc, cond.operand(0), after, args, continuation, []);
+  condBranch(rw, cond.loc, ConditionOp.condition(cond), after, args, continuation, []);
   rw.eraseOp(cond);
 
   const y = afterLast.terminator!;
@@ -201,7 +202,7 @@ export function convertScfToCf(module: Operation): void {
   for (const r of module.regions) conversionOrder(r, order);
   const rw = new IRRewriter();
   for (const op of order) {
-    if (!SCF_OPS.has(op.name) || !op.parent) continue;
+    if (!isAnyOf(op, SCF_OPS) || !op.parent) continue;
     if (ForOp.is(op)) lowerFor(rw, op);
     else if (IfOp.is(op)) lowerIf(rw, op);
     else if (WhileOp.is(op)) lowerWhile(rw, op);

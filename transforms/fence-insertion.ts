@@ -21,10 +21,11 @@ import { LocalAllocOp, LocalStoreOp, WarpSpecializePartitionsOp } from '../diale
 import { ForOp } from '../dialect/scf/ops.js';
 import { FenceAsyncSharedOp } from '../dialect/ttng/ops.js';
 
-const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
+/** scf.parallel / scf.forall have no declaration here; named for parity with Triton's loop set. */
+const UNDECLARED_LOOPS = new Set(['scf.parallel', 'scf.forall']);
 
 function isLoop(op: Operation): boolean {
-  return LOOP_OPS.has(op.name) || op.hasTrait('LoopLikeOpInterface');
+  return op.hasTrait('LoopLikeOpInterface') || UNDECLARED_LOOPS.has(op.name);
 }
 
 /** Follows a single-use chain of memdesc views from `op`. */
@@ -64,13 +65,13 @@ function copyRegToSharedOps(operand: Value): Set<Operation> {
     const owner = v.owner.parentOp;
     if (ForOp.is(owner)) {
       const iter = v.index - 1;
-      visit(owner.operand(3 + iter));
-      visit(owner.region(0).blocks[0]!.terminator!.operand(iter));
+      visit(ForOp.initArgs(owner)[iter]!);
+      visit(ForOp.region(owner).blocks[0]!.terminator!.operand(iter));
       return;
     }
     if (WarpSpecializePartitionsOp.is(owner)) {
       // The captures are operands of the partitions op in this IR.
-      visit(owner.operand(v.index));
+      visit(WarpSpecializePartitionsOp.explicitCaptures(owner)[v.index]!);
       return;
     }
     if (owner) result.add(owner);
@@ -91,8 +92,10 @@ export function insertFences(module: Operation, computeCapability: number): void
     if (op.hasTrait('DotOpInterface')) dots.push(op);
   });
   for (const dot of dots) {
-    const aOps = copyRegToSharedOps(dot.operand(0));
-    const bOps = copyRegToSharedOps(dot.operand(1));
+    // DotOpInterface: A and B are the first two operands of every dot-like op.
+    const [a, b] = dot.operandValues;
+    const aOps = copyRegToSharedOps(a!);
+    const bOps = copyRegToSharedOps(b!);
     if (aOps.size === 0 && bOps.size === 0) continue;
     const fence = createOperation({
       name: FenceAsyncSharedOp.opName,

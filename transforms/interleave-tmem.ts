@@ -19,6 +19,8 @@ import { getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { ArriveBarrierOp, TMEMAllocOp, TMEMLoadOp } from '../dialect/ttng/ops.js';
+import { AssertOp, AtomicCASOp, AtomicRMWOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, PrintOp, StoreOp } from '../dialect/tt/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 import { ConstantOp } from '../dialect/arith/ops.js';
 
 type Range = { start: number; end: number } | undefined;
@@ -33,11 +35,11 @@ interface Access {
  * Ops whose effects are declared here by traits alone (so on the default resource) but on global memory in
  * Triton 3.6 (`MemWrite<GlobalMemory>` and the like): global writes never alias tensor memory.
  */
-const GLOBAL_MEMORY_OPS = new Set(['tt.store', 'tt.atomic_rmw', 'tt.atomic_cas', 'tt.print', 'tt.assert', 'tt.descriptor_store', 'tt.descriptor_reduce', 'tt.descriptor_scatter']);
+const GLOBAL_MEMORY_OPS = [StoreOp, AtomicRMWOp, AtomicCASOp, PrintOp, AssertOp, DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp];
 
 /** The effects of `op` (recursively through RecursiveMemoryEffects ops); unknown ones count as every effect. */
 function collectEffects(op: Operation, out: MemoryEffect[]): boolean {
-  const e = getMemoryEffects(op)?.map((x) => (GLOBAL_MEMORY_OPS.has(op.name) && x.resource === 'default' ? { ...x, resource: 'global' } : x));
+  const e = getMemoryEffects(op)?.map((x) => (isAnyOf(op, GLOBAL_MEMORY_OPS) && x.resource === 'default' ? { ...x, resource: 'global' } : x));
   if (e) {
     out.push(...e);
     return true;
@@ -57,14 +59,14 @@ function constI32(before: Operation, v: number): Value {
 }
 
 function subviewAccess(view: Operation): Access | undefined {
-  const src = view.operand(0);
+  const src = MemDescIndexOp.is(view) ? MemDescIndexOp.src(view) : MemDescSubsliceOp.src(view);
   const shape = [...(view.result(0).type as MemDescType).shape];
   let offsets: Value[];
   if (MemDescIndexOp.is(view)) {
-    offsets = [view.operand(1)];
+    offsets = [MemDescIndexOp.index(view)];
     for (let i = 0; i < Math.max(0, shape.length - 1); i++) offsets.push(constI32(view, 0));
   } else {
-    offsets = (view.getAttr('offsets') as DenseArrayAttr).values.map((o) => constI32(view, o));
+    offsets = MemDescSubsliceOp.offsets(view).values.map((o) => constI32(view, o));
   }
   const parent = bufferAccess(src);
   if (!parent) return undefined;
@@ -88,14 +90,15 @@ function subviewAccess(view: Operation): Access | undefined {
 function bufferAccess(v: Value): Access | undefined {
   if (v instanceof BlockArgument) {
     const parent = v.owner.parentOp;
-    if (WarpSpecializePartitionsOp.is(parent)) return bufferAccess(parent.operand(v.index));
+    if (WarpSpecializePartitionsOp.is(parent)) return bufferAccess(WarpSpecializePartitionsOp.explicitCaptures(parent)[v.index]!);
     return undefined;
   }
   const def = v.definingOp!;
   if (TMEMAllocOp.is(def)) {
     return { alloc: v, ranges: (v.type as MemDescType).shape.map((d) => ({ start: 0, end: d })), rankOffset: 0 };
   }
-  if (MemDescTransOp.is(def) || MemDescReshapeOp.is(def)) return bufferAccess(def.operand(0));
+  if (MemDescTransOp.is(def)) return bufferAccess(MemDescTransOp.src(def));
+  if (MemDescReshapeOp.is(def)) return bufferAccess(MemDescReshapeOp.src(def));
   if (MemDescIndexOp.is(def) || MemDescSubsliceOp.is(def)) return subviewAccess(def);
   if (def.name === 'ttng.tmem_subslice') {
     const parent = bufferAccess(def.operand(0));
@@ -187,7 +190,7 @@ function trySink(op: Operation, buffer: Value): boolean {
 export function interleaveTmem(mod: Operation): void {
   const toSink: [Operation, Value][] = [];
   mod.walkPostOrder((op) => {
-    if (TMEMLoadOp.is(op)) toSink.push([op, op.operand(0)]);
+    if (TMEMLoadOp.is(op)) toSink.push([op, TMEMLoadOp.src(op)]);
     else if (TMEMAllocOp.is(op)) toSink.push([op, op.result(0)]);
   });
   for (const [op, buffer] of toSink) while (trySink(op, buffer));

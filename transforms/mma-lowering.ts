@@ -27,9 +27,10 @@ import { ConstantOp } from '../dialect/arith/ops.js';
 import { TCGen5CommitOp } from '../dialect/ttng/mma-v5-effects.js';
 import { LocalAllocOp } from '../dialect/ttg/ops.js';
 import { InitBarrierOp, InvalBarrierOp, TMEMAllocOp, TMEMCopyOp, WaitBarrierOp } from '../dialect/ttng/ops.js';
-import { TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
 
-const MMAV5 = ['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled'];
+const MMAV5 = [TCGen5MMAOp, TCGen5MMAScaledOp];
+type MmaV5Handle = (typeof MMAV5)[number];
 const i1 = IntegerType.get(1);
 
 function constant(rw: PatternRewriter, loc: Operation['loc'], type: IntegerType, v: number): Value {
@@ -48,12 +49,12 @@ function addCompletionBarrier(rw: PatternRewriter, mma: Operation, barrier: Valu
   });
 }
 
-function syncMmaLowering(rootName: string): RewritePattern {
+function syncMmaLowering(mma: MmaV5Handle): RewritePattern {
   return {
     name: 'SyncMMALowering',
-    rootName,
+    rootName: mma.opName,
     matchAndRewrite(op, rw) {
-      if (op.getAttr('is_async') !== undefined) return false;
+      if (mma.is_async(op) !== undefined) return false;
       const loc = op.loc;
       const barrierType = MemDescType.get({
         shape: [1],
@@ -68,7 +69,7 @@ function syncMmaLowering(rootName: string): RewritePattern {
       rw.modifyOpInPlace(op, () => op.setAttr('is_async', UnitAttr.get()));
       rw.setInsertionPointAfter(op);
       const phase = constant(rw, loc, IntegerType.get(32), 0);
-      rw.create({ name: WaitBarrierOp.opName, operands: [barrier, phase, op.operandGroup('pred')[0]!], operandSegments: [1, 1, 1, 0], loc });
+      rw.create({ name: WaitBarrierOp.opName, operands: [barrier, phase, mma.pred(op)], operandSegments: [1, 1, 1, 0], loc });
       rw.create({ name: InvalBarrierOp.opName, operands: [barrier], loc });
       return true;
     },
@@ -80,14 +81,14 @@ const SCALES_TO_TMEM: RewritePattern = {
   rootName: TCGen5MMAScaledOp.opName,
   matchAndRewrite(op, rw) {
     let changed = false;
-    const blockM = (op.operandGroup('a')[0]!.type as MemDescType).shape[0]!;
-    const bShape = (op.operandGroup('b')[0]!.type as MemDescType).shape;
+    const blockM = (TCGen5MMAScaledOp.a(op).type as MemDescType).shape[0]!;
+    const bShape = (TCGen5MMAScaledOp.b(op).type as MemDescType).shape;
     const blockN = bShape[bShape.length - 1]!;
-    for (const [name, rows] of [
-      ['a_scale', blockM],
-      ['b_scale', blockN],
+    for (const [scale, rows] of [
+      [TCGen5MMAScaledOp.a_scale, blockM],
+      [TCGen5MMAScaledOp.b_scale, blockN],
     ] as const) {
-      const v = op.operandGroup(name)[0]!;
+      const v = scale(op);
       const t = v.type as MemDescType;
       if (!(t.memorySpace instanceof SharedMemorySpaceAttr)) continue;
       const numElems = t.shape.reduce((a, b) => a * b, 1);
@@ -127,23 +128,23 @@ function moveDefiningOpsBefore(val: Value, target: Operation): boolean {
   return true;
 }
 
-function mergeCommitIntoMma(rootName: string): RewritePattern {
+function mergeCommitIntoMma(mma: MmaV5Handle): RewritePattern {
   return {
     name: 'MergeCommitIntoMMA',
-    rootName,
+    rootName: mma.opName,
     matchAndRewrite(op, rw) {
-      const mmaPred = op.operandGroup('pred')[0];
+      const mmaPred = mma.pred(op);
       const commits: [Operation, Value | undefined][] = [];
       for (let next = op.nextOp; next; next = next.nextOp) {
         if (TCGen5CommitOp.is(next)) {
-          const pred = next.operandGroup('pred')[0];
+          const pred = TCGen5CommitOp.pred(next);
           if (isConstTrue(mmaPred) || mmaPred === pred) commits.push([next, pred]);
         } else if (!isPure(next)) break;
       }
       if (commits.length === 0) return false;
       for (const [commit, p] of commits) {
         const pred = p ?? constant(rw, op.loc, i1, 1);
-        const barrier = commit.operandGroup('barrier')[0]!;
+        const barrier = TCGen5CommitOp.barrier(commit);
         if (!moveDefiningOpsBefore(barrier, op) || !moveDefiningOpsBefore(pred, op)) continue;
         addCompletionBarrier(rw, op, barrier, pred);
         rw.eraseOp(commit);

@@ -21,8 +21,8 @@ import { registerPass } from './pass.js';
 import { nvmmaSharedForShape } from '../dialect/ttg/utils/mma-utils.js';
 import { cgaBasesOf } from '../dialect/ttg/utils/layout.js';
 import { LocalAllocOp, LocalStoreOp } from '../dialect/ttg/ops.js';
-import { ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
-import { CallOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
+import { ConditionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { CallOp, DescriptorGatherOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
 import { ReinterpretTensorDescOp } from '../dialect/ttng/ops.js';
 
 interface EncodingInfo {
@@ -51,7 +51,7 @@ function loadEncodingFromUsers(op: Operation): Attribute | undefined {
   for (const user of op.result(0).users) {
     let enc: Attribute | undefined;
     if (LocalAllocOp.is(user)) enc = (user.result(0).type as MemDescType).encoding;
-    else if (LocalStoreOp.is(user)) enc = (user.operand(1).type as MemDescType).encoding;
+    else if (LocalStoreOp.is(user)) enc = (LocalStoreOp.dst(user).type as MemDescType).encoding;
     if (enc && isTmaCompatible(enc)) return enc;
   }
   return undefined;
@@ -65,21 +65,23 @@ function descOf(v: Value): TensorDescType | undefined {
   return v.type instanceof TensorDescType ? v.type : undefined;
 }
 
-const LOADS = new Set(['tt.descriptor_load', 'tt.descriptor_gather']);
-const STORES = new Set(['tt.descriptor_store', 'tt.descriptor_scatter', 'tt.descriptor_reduce']);
+const LOADS = [DescriptorLoadOp, DescriptorGatherOp];
+const STORES = [DescriptorStoreOp, DescriptorScatterOp, DescriptorReduceOp];
 
 /** The descriptor an op uses through TMA, and what it asks of it. */
 function useInfo(op: Operation): { desc: Value; info: EncodingInfo } | undefined {
-  if (LOADS.has(op.name)) {
-    const desc = op.operand(0);
+  const load = LOADS.find((h) => h.is(op));
+  if (load) {
+    const desc = load.desc(op);
     const desired = loadEncodingFromUsers(op);
     const resTy = op.result(0).type as RankedTensorType;
     const rank = descOf(desc)!.blockType.shape.length;
     return { desc, info: { ...(desired ? { desired } : {}), cga: cgaOf(desired ?? resTy.encoding), shape: expandToRank(resTy.shape, rank), forcedToDefault: false } };
   }
-  if (STORES.has(op.name)) {
-    const desc = op.operand(0);
-    const srcTy = op.operandGroup('src')[0]!.type as RankedTensorType;
+  const store = STORES.find((h) => h.is(op));
+  if (store) {
+    const desc = store.desc(op);
+    const srcTy = store.src(op).type as RankedTensorType;
     const rank = descOf(desc)!.blockType.shape.length;
     return { desc, info: { cga: cgaOf(srcTy.encoding), shape: expandToRank(srcTy.shape, rank), forcedToDefault: false } };
   }
@@ -119,13 +121,13 @@ function withEncoding(op: Operation | undefined, block: RankedTensorType, enc: A
 /** The values carried together with result/arg `idx` of a loop or if (Triton's getTiedArgs). */
 function tiedValues(op: Operation, idx: number): Value[] {
   if (ForOp.is(op)) {
-    const body = op.region(0).blocks[0]!;
-    return [body.args[idx + 1]!, op.result(idx), body.terminator!.operand(idx), op.operandGroup('initArgs')[idx]!];
+    const body = ForOp.region(op).blocks[0]!;
+    return [body.args[idx + 1]!, op.result(idx), body.terminator!.operand(idx), ForOp.initArgs(op)[idx]!];
   }
   if (WhileOp.is(op)) {
-    const before = op.region(0).blocks[0]!;
-    const after = op.region(1).blocks[0]!;
-    return [before.args[idx]!, op.result(idx), before.terminator!.operand(idx + 1), op.operand(idx), after.args[idx]!];
+    const before = WhileOp.before(op).blocks[0]!;
+    const after = WhileOp.after(op).blocks[0]!;
+    return [before.args[idx]!, op.result(idx), ConditionOp.args(before.terminator!)[idx]!, WhileOp.inits(op)[idx]!, after.args[idx]!];
   }
   if (IfOp.is(op)) {
     const out: Value[] = [];
@@ -137,7 +139,7 @@ function tiedValues(op: Operation, idx: number): Value[] {
 }
 
 function isKernel(func: Operation): boolean {
-  const v = func.getAttr('sym_visibility');
+  const v = FuncOp.sym_visibility(func);
   return !(v instanceof StringAttr) || v.value === 'public';
 }
 
@@ -211,8 +213,8 @@ function assignLayouts(func: Operation): void {
     else enc = fallbackEncoding(block, info.cga, info.shape);
     desc.type = withEncoding(desc.definingOp, block, enc);
   }
-  const ft = func.getAttr('function_type');
-  if (ft instanceof TypeAttr && ft.value instanceof FunctionType) {
+  const ft = FuncOp.function_type(func);
+  if (ft.value instanceof FunctionType) {
     const results = ft.value.results.map((t) => (t instanceof TensorDescType ? withEncoding(undefined, t.blockType, fallbackEncoding(t.blockType, undefined, [])) : t));
     func.setAttr('function_type', TypeAttr.get(FunctionType.get(entry.args.map((a) => a.type), results)));
   }

@@ -114,16 +114,16 @@ class Prefetcher {
     }
     if (dotsInFor.length !== 1) return false;
     const incoming = (v: Value): Value | undefined =>
-      v instanceof BlockArgument && v.owner.parentOp === this.loop && v.index > 0 ? this.loop.operandGroup('initArgs')[v.index - 1] : undefined;
+      v instanceof BlockArgument && v.owner.parentOp === this.loop && v.index > 0 ? ForOp.initArgs(this.loop)[v.index - 1] : undefined;
     const yielded = (v: Value): Value => this.yieldOp.operand((v as BlockArgument).index - 1);
     for (const dot of dotsInFor) {
-      const aType = dot.operand(0).type as RankedTensorType;
+      const aType = DotOp.a(dot).type as RankedTensorType;
       const aEnc = aType.encoding as DotOperandEncodingAttr;
       const kSize = aType.shape[aType.shape.length - 1]!;
       this.prefetchWidth = aEnc.kWidth === 0 ? Math.trunc(256 / elementBitWidth(aType.elementType)) : 8 * aEnc.kWidth;
       if (kSize < this.prefetchWidth) continue;
-      const aVals = prefetchSource(dot.operand(0));
-      const bVals = prefetchSource(dot.operand(1));
+      const aVals = prefetchSource(DotOp.a(dot));
+      const bVals = prefetchSource(DotOp.b(dot));
       if (aVals.length === 0 || bVals.length === 0) continue;
       const aHeader = incoming(aVals[0]!);
       const bHeader = incoming(bVals[0]!);
@@ -175,20 +175,20 @@ class Prefetcher {
       const enc = encodingOf(d.dot.result(0));
       const a = this.cloneElementwise(ins, this.prefetch(ins, d.aHeader, 0, true, enc), d.aVals);
       const b = this.cloneElementwise(ins, this.prefetch(ins, d.bHeader, 1, true, enc), d.bVals);
-      this.headPrefetch.set(d.dot.operand(0), a);
-      this.headPrefetch.set(d.dot.operand(1), b);
+      this.headPrefetch.set(DotOp.a(d.dot), a);
+      this.headPrefetch.set(DotOp.b(d.dot), b);
     }
   }
 
   createNewForOp(): Operation {
     const loop = this.loop;
-    const inits = [...loop.operandGroup('initArgs')];
-    for (const d of this.dots) inits.push(this.headPrefetch.get(d.dot.operand(0))!, this.headPrefetch.get(d.dot.operand(1))!);
-    const [lb, ub, step] = loop.operandValues;
-    const newLoop = createOperation({ name: ForOp.opName, operands: [lb!, ub!, step!, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
+    const inits = [...ForOp.initArgs(loop)];
+    for (const d of this.dots) inits.push(this.headPrefetch.get(DotOp.a(d.dot))!, this.headPrefetch.get(DotOp.b(d.dot))!);
+    const [lb, ub, step] = [ForOp.lowerBound(loop), ForOp.upperBound(loop), ForOp.step(loop)];
+    const newLoop = createOperation({ name: ForOp.opName, operands: [lb, ub, step, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
     loop.parent!.insertBefore(loop, newLoop);
     const body = newLoop.region(0).addBlock();
-    const iv = body.addArgument(lb!.type, loop.loc);
+    const iv = body.addArgument(lb.type, loop.loc);
     for (const v of inits) body.addArgument(v.type, v instanceof BlockArgument ? v.loc : v.definingOp!.loc);
     // Without iteration arguments scf.for's builder gives the body its (empty) terminator right away.
     if (inits.length === 0) body.append(createOperation({ name: YieldOp.opName, loc: loop.loc }));
@@ -206,12 +206,12 @@ class Prefetcher {
       if (d) {
         const enc = encodingOf(op.result(0));
         const first = ins.insert(cloneOperation(op, mapping));
-        const a = this.headPrefetch.get(op.operand(0));
-        const b = this.headPrefetch.get(op.operand(1));
+        const a = this.headPrefetch.get(DotOp.a(op));
+        const b = this.headPrefetch.get(DotOp.b(op));
         if (a) first.setOperand(0, carried(a));
         if (b) first.setOperand(1, carried(b));
         let kOff = this.prefetchWidth;
-        let kRem = (op.operand(0).type as RankedTensorType).shape.at(-1)! - this.prefetchWidth;
+        let kRem = (DotOp.a(op).type as RankedTensorType).shape.at(-1)! - this.prefetchWidth;
         let prev = first;
         if (kRem === 0) {
           ins.before(prev);

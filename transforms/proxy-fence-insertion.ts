@@ -19,7 +19,21 @@ import { optimalSwizzlingLdSt, removeBroadcastedRegs } from '../analysis/generic
 import { getRegionBranchModel } from '../dialect/ir/rewrite/region-branch.js';
 import { registerPass } from './pass.js';
 import { ConvertLayoutOp, WarpSpecializeOp } from '../dialect/ttg/ops.js';
-import { FenceAsyncSharedOp } from '../dialect/ttng/ops.js';
+import {
+  ArriveBarrierOp,
+  AsyncTMACopyGlobalToLocalOp,
+  AsyncTMAReduceOp,
+  AsyncTMAScatterOp,
+  FenceAsyncSharedOp,
+  InitBarrierOp,
+  InvalBarrierOp,
+  TMEMCopyOp,
+  WaitBarrierOp,
+  WarpGroupDotOp,
+} from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { AsyncTMAGatherOp } from '../dialect/ttng/tma-gather-op.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 import { CallOp, ReturnOp } from '../dialect/tt/ops.js';
 
 interface Interval {
@@ -84,19 +98,13 @@ class BlockInfo {
   }
 }
 
-const ASYNC_WRITES = new Set(['ttng.async_tma_copy_global_to_local', 'ttng.async_tma_gather']);
-const ASYNC_READS = new Set([
-  'ttng.warp_group_dot',
-  'ttng.tc_gen5_mma',
-  'ttng.tc_gen5_mma_scaled',
-  'ttng.async_tma_copy_global_to_local',
-  'ttng.async_tma_scatter',
-  'ttng.async_tma_reduce',
-]);
-const IGNORED = new Set(['ttng.arrive_barrier', 'ttng.tmem_copy', 'ttng.wait_barrier', 'ttng.init_barrier', 'ttng.inval_barrier']);
+/** Async-proxy writers; each writes its `result` buffer operand. */
+const ASYNC_WRITES = [AsyncTMACopyGlobalToLocalOp, AsyncTMAGatherOp];
+const ASYNC_READS = [WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp, AsyncTMACopyGlobalToLocalOp, AsyncTMAScatterOp, AsyncTMAReduceOp];
+const IGNORED = [ArriveBarrierOp, TMEMCopyOp, WaitBarrierOp, InitBarrierOp, InvalBarrierOp];
 
 function ignoredForFence(op: Operation): boolean {
-  return ASYNC_READS.has(op.name) || ASYNC_WRITES.has(op.name) || IGNORED.has(op.name);
+  return isAnyOf(op, ASYNC_READS) || isAnyOf(op, ASYNC_WRITES) || isAnyOf(op, IGNORED);
 }
 
 /** Triton's defaultAllocationAnalysisScratchSizeFn: the NVIDIA sizes, but convert_layout scratch via ld/st swizzling. */
@@ -104,7 +112,7 @@ function defaultScratchSizeFn(threadsPerWarp: number): ScratchSizeFn {
   const nvidia = nvidiaScratchSizeFn({ computeCapability: 80, ptxVersion: 80 }, threadsPerWarp);
   return (op) => {
     if (!ConvertLayoutOp.is(op)) return nvidia(op);
-    const s = op.operand(0).type;
+    const s = ConvertLayoutOp.src(op).type;
     const d = op.result(0).type;
     if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) return 0;
     if (!cvtNeedsSharedMemory(s, d)) return 0;
@@ -148,8 +156,9 @@ class FenceAnalysis {
       if (!e.value) continue;
       for (const b of this.alloc.bufferIdsOf(e.value)) {
         const iv = { start: b.offset, end: b.offset + b.size };
-        if (ASYNC_WRITES.has(op.name)) {
-          if (e.value === op.operandGroup('result')[0]) addTo(proxy.writes, iv, op);
+        const asyncWrite = ASYNC_WRITES.find((h) => h.is(op));
+        if (asyncWrite) {
+          if (e.value === asyncWrite.result(op)) addTo(proxy.writes, iv, op);
         } else if (e.kind === 'write') addTo(info.writes, iv, op);
         else if (e.kind === 'read') addTo(info.reads, iv, op);
       }
@@ -171,7 +180,7 @@ class FenceAnalysis {
       const scratch = this.alloc.opScratch.get(op);
       if (scratch) addTo(cur.reads, { start: scratch.offset, end: scratch.offset + scratch.size }, op);
     }
-    if ((ASYNC_WRITES.has(op.name) || ASYNC_READS.has(op.name)) && proxy.isIntersected(info, (_l, r) => ignoredForFence(r))) {
+    if ((isAnyOf(op, ASYNC_WRITES) || isAnyOf(op, ASYNC_READS)) && proxy.isIntersected(info, (_l, r) => ignoredForFence(r))) {
       op.parent!.insertBefore(op, createOperation({ name: FenceAsyncSharedOp.opName, attributes: [['bCluster', IntegerAttr.bool(false)]], loc: op.loc }));
       info.sync();
     }

@@ -73,8 +73,7 @@ function replaceWithLocalLoad(rw: PatternRewriter, old: Value, buffer: Value, lo
 }
 
 /** lowerTMALoad: a shared buffer, a one-shot mbarrier around the copy `emit` creates, and the buffer's uses. */
-function lowerLoad(op: Operation, rw: PatternRewriter, emit: (desc: Value, barrier: Value, buffer: Value, pred: Value) => void): void {
-  const desc = op.operandGroup('desc')[0]!;
+function lowerLoad(op: Operation, rw: PatternRewriter, desc: Value, emit: (desc: Value, barrier: Value, buffer: Value, pred: Value) => void): void {
   const tensor = op.result(0).type as RankedTensorType;
   const enc = encodingFromDescriptor(op, tensor, desc);
   const loc = op.loc;
@@ -96,8 +95,8 @@ const LOAD: RewritePattern = {
   name: 'TMALoadLowering',
   rootName: DescriptorLoadOp.opName,
   matchAndRewrite(op, rw) {
-    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
+    lowerLoad(op, rw, DescriptorLoadOp.desc(op), (desc, barrier, buffer, pred) => {
+      const indices = translateIndices(rw, op, desc, DescriptorLoadOp.indices(op));
       rw.create({ name: AsyncTMACopyGlobalToLocalOp.opName, operands: [desc, ...indices, barrier, buffer, pred], operandSegments: [1, indices.length, 1, 1, 1], loc: op.loc });
     });
     return true;
@@ -108,8 +107,8 @@ const GATHER: RewritePattern = {
   name: 'TMAGatherLowering',
   rootName: DescriptorGatherOp.opName,
   matchAndRewrite(op, rw) {
-    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
-      rw.create({ name: AsyncTMAGatherOp.opName, operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, barrier, buffer, pred], loc: op.loc });
+    lowerLoad(op, rw, DescriptorGatherOp.desc(op), (desc, barrier, buffer, pred) => {
+      rw.create({ name: AsyncTMAGatherOp.opName, operands: [desc, DescriptorGatherOp.x_offsets(op), DescriptorGatherOp.y_offset(op), barrier, buffer, pred], loc: op.loc });
     });
     return true;
   },
@@ -126,9 +125,7 @@ function translateIndices(rw: PatternRewriter, op: Operation, desc: Value, indic
 }
 
 /** lowerTMAStore: the source copied to an immutable shared buffer, a proxy fence, the copy `emit` creates, a wait. */
-function lowerStore(op: Operation, rw: PatternRewriter, emit: (desc: Value, buffer: Value) => void): void {
-  const desc = op.operandGroup('desc')[0]!;
-  const src = op.operandGroup('src')[0]!;
+function lowerStore(op: Operation, rw: PatternRewriter, desc: Value, src: Value, emit: (desc: Value, buffer: Value) => void): void {
   const tensor = src.type as RankedTensorType;
   const enc = encodingFromDescriptor(op, tensor, desc);
   const loc = op.loc;
@@ -145,8 +142,8 @@ const STORE: RewritePattern = {
   name: 'TMAStoreLowering',
   rootName: DescriptorStoreOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
+    lowerStore(op, rw, DescriptorStoreOp.desc(op), DescriptorStoreOp.src(op), (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, DescriptorStoreOp.indices(op));
       rw.create({ name: AsyncTMACopyLocalToGlobalOp.opName, operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], loc: op.loc });
     });
     return true;
@@ -157,9 +154,9 @@ const REDUCE: RewritePattern = {
   name: 'TMAReduceLowering',
   rootName: DescriptorReduceOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
-      rw.create({ name: AsyncTMAReduceOp.opName, operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], attributes: [['kind', op.getAttr('kind')!]], loc: op.loc });
+    lowerStore(op, rw, DescriptorReduceOp.desc(op), DescriptorReduceOp.src(op), (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, DescriptorReduceOp.indices(op));
+      rw.create({ name: AsyncTMAReduceOp.opName, operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], attributes: [['kind', DescriptorReduceOp.kind(op)]], loc: op.loc });
     });
     return true;
   },
@@ -169,8 +166,8 @@ const SCATTER: RewritePattern = {
   name: 'TMAScatterLowering',
   rootName: DescriptorScatterOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      rw.create({ name: AsyncTMAScatterOp.opName, operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, buffer], loc: op.loc });
+    lowerStore(op, rw, DescriptorScatterOp.desc(op), DescriptorScatterOp.src(op), (desc, buffer) => {
+      rw.create({ name: AsyncTMAScatterOp.opName, operands: [desc, DescriptorScatterOp.x_offsets(op), DescriptorScatterOp.y_offset(op), buffer], loc: op.loc });
     });
     return true;
   },
@@ -216,7 +213,7 @@ const CREATE_DESC: RewritePattern = {
         loc,
       })
       .result(0);
-    const base = op.operandGroup('base')[0]!;
+    const base = MakeTensorDescOp.base(op);
     const elemType = (base.type as PointerType).pointee;
     const elemSize = Math.trunc(elementBitWidth(elemType) / 8);
     const perCTA = getShapePerCTA(enc, descTy.blockType.shape);
@@ -227,15 +224,15 @@ const CREATE_DESC: RewritePattern = {
     for (let k = perCTA.length - 2; k >= 0; k--) boxDim.push(constant(rw, op, i32, block[k]!));
     const swizzleMode = { 128: 3, 64: 2, 32: 1 }[enc.swizzlingByteWidth] ?? 0;
     const elemSizeVal = constant(rw, op, i64, elemSize);
-    const globalDim = [...op.operandGroup('shape')].reverse();
-    const strides = op.operandGroup('strides');
+    const globalDim = [...MakeTensorDescOp.shape(op)].reverse();
+    const strides = MakeTensorDescOp.strides(op);
     let globalStride: Value[] = [];
     for (let k = strides.length - 2; k >= 0; k--) globalStride.push(strides[k]!);
     if (enc.fp4Padded) globalDim[0] = rw.create({ name: MulIOp.opName, operands: [globalDim[0]!, constant(rw, op, i32, 2)], resultTypes: [i32], loc }).result(0);
     const elementStride = globalDim.map(() => constant(rw, op, i32, 1));
     globalStride = globalStride.map((s) => rw.create({ name: MulIOp.opName, operands: [s, elemSizeVal], resultTypes: [i64], loc }).result(0));
-    const padding = op.getAttr('padding');
-    const fillMode = padding instanceof IntegerAttr && padding.num === 2 ? 1 : 0;
+    // PaddingOption: 1 zero (the default), 2 nan
+    const fillMode = MakeTensorDescOp.padding(op).num === 2 ? 1 : 0;
     rw.create({
       name: TensormapCreateOp.opName,
       operands: [scratch, base, ...boxDim, ...globalDim, ...globalStride, ...elementStride],

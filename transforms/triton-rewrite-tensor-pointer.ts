@@ -166,17 +166,9 @@ class Rewriter {
   private rewrite(op: Operation): Operation | undefined {
     const b = new Builder();
     b.setInsertionPoint(op);
-    switch (op.name) {
-      case 'tt.make_tensor_ptr':
-        return this.makeTensorPtr(b, op);
-      case 'tt.advance':
-        return this.advance(b, op);
-      case 'tt.load':
-      case 'tt.store':
-        return this.loadStore(b, op);
-      default:
-        break;
-    }
+    if (MakeTensorPtrOp.is(op)) return this.makeTensorPtr(b, op);
+    if (AdvanceOp.is(op)) return this.advance(b, op);
+    if (LoadOp.is(op) || StoreOp.is(op)) return this.loadStore(b, op);
     const dialect = op.name.split('.')[0];
     if (dialect !== 'scf' && dialect !== 'cf') return op;
     if (IfOp.is(op)) return this.ifOp(b, op);
@@ -192,15 +184,15 @@ class Rewriter {
 
   private makeTensorPtr(b: Builder, op: Operation): undefined {
     const pointee = (op.result().type as PointerType).pointee as RankedTensorType;
-    const offsets = op.operandGroup('offsets').map((o) => b.create({ name: ExtSIOp.opName, operands: [o], resultTypes: [i64()], loc: op.loc }).result());
-    this.info.set(op.result(), new BlockPointer(op.operand(0), op.operandGroup('shape'), op.operandGroup('strides'), offsets, pointee.shape));
+    const offsets = MakeTensorPtrOp.offsets(op).map((o) => b.create({ name: ExtSIOp.opName, operands: [o], resultTypes: [i64()], loc: op.loc }).result());
+    this.info.set(op.result(), new BlockPointer(MakeTensorPtrOp.base(op), MakeTensorPtrOp.shape(op), MakeTensorPtrOp.strides(op), offsets, pointee.shape));
     this.eraser.push(op);
     return undefined;
   }
 
   private advance(b: Builder, op: Operation): undefined {
-    const bp = this.lookup(op.operand(0), op);
-    const deltas = op.operandValues.slice(1);
+    const bp = this.lookup(AdvanceOp.ptr(op), op);
+    const deltas = AdvanceOp.offsets(op);
     const offsets = bp.offsets.map((off, i) => {
       const wide = b.create({ name: ExtSIOp.opName, operands: [deltas[i]!], resultTypes: [i64()], loc: op.loc }).result();
       return b.create({ name: AddIOp.opName, operands: [off, wide], resultTypes: [i64()], loc: op.loc }).result();
@@ -211,11 +203,11 @@ class Rewriter {
   }
 
   private loadStore(b: Builder, op: Operation): undefined {
-    const ptr = op.operand(0);
+    const ptr = LoadOp.is(op) ? LoadOp.ptr(op) : StoreOp.ptr(op);
     if (!isTensorPointer(ptr.type)) return undefined;
     const bp = this.lookup(ptr, op).copy();
     const loc = op.loc;
-    const dims = intArray(op.getAttr('boundaryCheck'));
+    const dims = intArray(LoadOp.is(op) ? LoadOp.boundaryCheck(op) : StoreOp.boundaryCheck(op));
     const newPtr = bp.pointers(b, loc);
     const mask = bp.mask(b, loc, dims ?? []);
     const keep = ['cache', 'evict', 'isVolatile']
@@ -223,8 +215,8 @@ class Rewriter {
       .filter((x): x is readonly [string, Attribute] => x[1] !== undefined)
       .map(([n, a]): [string, Attribute] => [n, a]);
     if (LoadOp.is(op)) {
-      const pad = op.getAttr('padding');
-      const other = bp.other(b, loc, pad instanceof IntegerAttr ? Number(pad.value) : undefined);
+      const pad = LoadOp.padding(op);
+      const other = bp.other(b, loc, pad ? Number(pad.value) : undefined);
       const load = b.create({
         name: LoadOp.opName,
         operands: [newPtr, ...(mask ? [mask] : []), ...(other ? [other] : [])],
@@ -237,7 +229,7 @@ class Rewriter {
     } else {
       b.create({
         name: StoreOp.opName,
-        operands: [newPtr, op.operand(1), ...(mask ? [mask] : [])],
+        operands: [newPtr, StoreOp.value(op), ...(mask ? [mask] : [])],
         attributes: keep.filter(([n]) => n !== 'isVolatile'),
         operandSegments: [1, 1, mask ? 1 : 0],
         loc,
@@ -256,14 +248,14 @@ class Rewriter {
         const owner = (v as { owner?: Block }).owner?.parentOp;
         const index = (v as { index?: number }).index ?? 0;
         if (ForOp.is(owner) && index > 0) {
-          v = owner.operand(2 + index);
+          v = ForOp.initArgs(owner)[index - 1]!;
           continue;
         }
         throw new UnsupportedUse(op);
       }
       if (MakeTensorPtrOp.is(def)) return def;
       if (AdvanceOp.is(def)) {
-        v = def.operand(0);
+        v = AdvanceOp.ptr(def);
         continue;
       }
       if (def.regions.length) {
@@ -297,7 +289,7 @@ class Rewriter {
     }
     if (!needed) return op;
     const hasElse = (op.regions[1]?.blocks.length ?? 0) > 0;
-    const newIf = b.create({ name: IfOp.opName, operands: [op.operand(0)], resultTypes: newTypes, attributes: [...op.attributes], regions: 2, loc: op.loc });
+    const newIf = b.create({ name: IfOp.opName, operands: [IfOp.condition(op)], resultTypes: newTypes, attributes: [...op.attributes], regions: 2, loc: op.loc });
     const mapping = new IRMapping();
     const copyInto = (from: Block, regionIndex: number): void => {
       const block = b.createBlock(newIf.regions[regionIndex]!);
@@ -322,18 +314,18 @@ class Rewriter {
   }
 
   private forOp(b: Builder, op: Operation): Operation {
-    const inits = op.operandValues.slice(3);
+    const inits = ForOp.initArgs(op);
     const newInits = inits.flatMap((v) => (isTensorPointer(v.type) ? [...this.lookup(v, op).offsets] : [v]));
     const body = op.regions[0]!.blocks[0]!;
     const newFor = b.create({
       name: ForOp.opName,
-      operands: [op.operand(0), op.operand(1), op.operand(2), ...newInits],
+      operands: [ForOp.lowerBound(op), ForOp.upperBound(op), ForOp.step(op), ...newInits],
       resultTypes: newInits.map((v) => v.type),
       attributes: [...op.attributes],
       regions: 1,
       loc: op.loc,
     });
-    const newBody = b.createBlock(newFor.regions[0]!, 0, [op.operand(0).type, ...newInits.map((v) => v.type)], [body.args[0]!.loc, ...newInits.map(() => op.loc)]);
+    const newBody = b.createBlock(newFor.regions[0]!, 0, [ForOp.lowerBound(op).type, ...newInits.map((v) => v.type)], [body.args[0]!.loc, ...newInits.map(() => op.loc)]);
     const mapping = new IRMapping();
     let k = 1;
     inits.forEach((init, i) => {
