@@ -26,11 +26,11 @@ const CLIP_SIZE_PER_THREAD: RewritePattern = {
   name: 'ClipAsyncCopySizePerThread',
   rootName: AsyncCopyGlobalToLocalOp.opName,
   matchAndRewrite(copy, rw) {
-    const src = copy.operandGroup('src')[0]!;
-    const mask = copy.operandGroup('mask')[0];
-    const other = copy.operandGroup('other')[0];
+    const src = AsyncCopyGlobalToLocalOp.src(copy);
+    const mask = AsyncCopyGlobalToLocalOp.mask(copy);
+    const other = AsyncCopyGlobalToLocalOp.other(copy);
     const srcTy = src.type;
-    const dstTy = copy.operandGroup('result')[0]!.type;
+    const dstTy = AsyncCopyGlobalToLocalOp.result(copy).type;
     if (!(srcTy instanceof RankedTensorType) || !(srcTy.encoding instanceof BlockedEncodingAttr)) return false;
     if (!(dstTy instanceof MemDescType) || !(dstTy.encoding instanceof SwizzledSharedEncodingAttr)) return false;
     const blocked = srcTy.encoding;
@@ -50,7 +50,7 @@ const CLIP_SIZE_PER_THREAD: RewritePattern = {
     const newMask = mask ? convert(mask) : undefined;
     const newOther = other ? convert(other) : undefined;
     rw.modifyOpInPlace(copy, () => {
-      const result = copy.operandGroup('result')[0]!;
+      const result = AsyncCopyGlobalToLocalOp.result(copy);
       copy.setOperands([newSrc, result, ...(newMask ? [newMask] : []), ...(newOther ? [newOther] : [])]);
       copy.operandSegments = [1, 1, newMask ? 1 : 0, newOther ? 1 : 0];
       copy.setAttr('contiguity', IntegerAttr.i32(1));

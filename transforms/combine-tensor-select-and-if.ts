@@ -18,11 +18,13 @@ import { RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { operationDominates } from '../dialect/ir/rewrite/dominance.js';
 import { IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { SelectOp } from '../dialect/arith/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
 
-function collect(module: Operation, name: string): Operation[] {
+function collect(module: Operation, handle: OpHandleCore): Operation[] {
   const out: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === name) out.push(op);
+    if (handle.is(op)) out.push(op);
   });
   return out;
 }
@@ -42,8 +44,8 @@ function forwardSelectsIntoIfs(module: Operation): void {
     if (!e) replacements.set(key, (e = { from, to, users: [] }));
     e.users.push(user);
   };
-  for (const select of collect(module, 'arith.select')) {
-    const [cond, t, f] = select.operandValues as [Value, Value, Value];
+  for (const select of collect(module, SelectOp)) {
+    const [cond, t, f] = [SelectOp.condition(select), SelectOp.true_value(select), SelectOp.false_value(select)];
     const result = select.result();
     for (const use of cond.uses) {
       const ifOp = use.owner;
@@ -51,7 +53,7 @@ function forwardSelectsIntoIfs(module: Operation): void {
       for (const u of result.uses) {
         const user = u.owner;
         if (user === ifOp || !ifOp.isAncestorOf(user)) continue;
-        const inThen = ifOp.region(0).blocks.some((b) => b.ops.some((o) => o === user || o.isAncestorOf(user)));
+        const inThen = IfOp.thenRegion(ifOp).blocks.some((b) => b.ops.some((o) => o === user || o.isAncestorOf(user)));
         record(result, inThen ? t : f, user);
       }
     }
@@ -64,11 +66,11 @@ function forwardSelectsIntoIfs(module: Operation): void {
 /** Step 2: which if each tensor select merges into. */
 function assignSelectsToIfs(module: Operation): Map<Operation, Operation[]> {
   const byIf = new Map<Operation, Operation[]>();
-  for (const select of collect(module, 'arith.select')) {
+  for (const select of collect(module, SelectOp)) {
     const result = select.result();
     if (!(result.type instanceof RankedTensorType)) continue;
     const block = select.parent;
-    const ifs = select.operand(0).users
+    const ifs = SelectOp.condition(select).users
       .filter((u) => IfOp.is(u) && u.parent === block)
       .sort((a, b) => (a === b ? 0 : a.isBeforeInBlock(b) ? -1 : 1));
     for (const ifOp of ifs) {
@@ -88,7 +90,7 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
   const loc = ifOp.loc;
   const newIf = b.create({
     name: IfOp.opName,
-    operands: [ifOp.operand(0)],
+    operands: [IfOp.condition(ifOp)],
     resultTypes: [...ifOp.results.map((r) => r.type), ...selects.map((s) => s.result().type)],
     regions: 2,
     attributes: [...ifOp.attributes],
@@ -107,8 +109,8 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
     b.create({ name: YieldOp.opName, operands: [...yieldOp.operandValues, ...extra], loc });
     yieldOp.erase();
   };
-  extend(newIf.region(0).blocks[0]!, selects.map((s) => s.operand(1)));
-  extend(newIf.region(1).blocks[0]!, selects.map((s) => s.operand(2)));
+  extend(newIf.region(0).blocks[0]!, selects.map((s) => SelectOp.true_value(s)));
+  extend(newIf.region(1).blocks[0]!, selects.map((s) => SelectOp.false_value(s)));
   ifOp.results.forEach((r, i) => r.replaceAllUsesWith(newIf.result(i)));
   selects.forEach((s, i) => {
     s.result().replaceAllUsesWith(newIf.result(ifOp.results.length + i));

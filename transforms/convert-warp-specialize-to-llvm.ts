@@ -11,6 +11,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import type { PassContext } from './pass.js';
 import { registerPass } from './pass.js';
 import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
+import { LLVMFuncOp } from '../dialect/llvm/ops.js';
 
 const CAST = 'builtin.unrealized_conversion_cast';
 
@@ -75,7 +76,7 @@ registerPass({
       return;
     }
     for (const func of mod.region(0).blocks[0]?.ops ?? []) {
-      if (func.name !== 'llvm.func') continue;
+      if (!LLVMFuncOp.is(func)) continue;
       const vis = func.getAttr('sym_visibility');
       if (vis instanceof StringAttr && vis.value !== 'public') continue;
       let ws: Operation | undefined;

@@ -31,10 +31,10 @@ class ForLoopView {
     this.body = op.region(0).blocks[0]!;
   }
   get numIterArgs(): number {
-    return this.op.operands.length - 3;
+    return ForOp.initArgs(this.op).length;
   }
   init(i: number): Value {
-    return this.op.operand(3 + i);
+    return ForOp.initArgs(this.op)[i]!;
   }
   iterArg(i: number): BlockArgument {
     return this.body.args[1 + i]!;

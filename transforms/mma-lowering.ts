@@ -108,7 +108,7 @@ const SCALES_TO_TMEM: RewritePattern = {
 function isConstTrue(v: Value | undefined): boolean {
   const def = v?.definingOp;
   if (!def || !ConstantOp.is(def)) return false;
-  const a = def.getAttr('value');
+  const a = ConstantOp.value(def);
   return a instanceof IntegerAttr && a.isBool() && a.value !== 0n;
 }
 

@@ -141,7 +141,7 @@ function allocsOf(value: Value): Operation[] {
 
 /** The values a branch forwards to its `succ`-th successor (cf.br: all operands; cf.cond_br: by segment). */
 function successorValues(term: Operation, succ: number): Value[] {
-  if (CondBranchOp.is(term)) return succ === 0 ? term.operandGroup('trueDestOperands') : term.operandGroup('falseDestOperands');
+  if (CondBranchOp.is(term)) return succ === 0 ? CondBranchOp.trueDestOperands(term) : CondBranchOp.falseDestOperands(term);
   if (BranchOp.is(term)) return term.operandValues;
   return fatal(term, `unhandled branch op: ${term.name}`);
 }

@@ -19,7 +19,7 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { getCanonicalizationPatterns, getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/tt/canonicalize.js';
-import { BroadcastOp, SplatOp } from '../dialect/tt/ops.js';
+import { BroadcastOp, ExpandDimsOp, SplatOp } from '../dialect/tt/ops.js';
 import { ConstantOp } from '../dialect/arith/ops.js';
 
 /** The splat constant a value is, if it is one (m_Constant with a splat DenseElementsAttr). */
@@ -63,22 +63,22 @@ const moveBroadcastAfterElementwise: RewritePattern = {
       if (!def) return false;
       if (BroadcastOp.is(def)) {
         if (!broadcast) broadcast = def;
-        else if (!sameShape(def.operand(0).type, broadcast.operand(0).type)) return false;
+        else if (!sameShape(BroadcastOp.src(def).type, BroadcastOp.src(broadcast).type)) return false;
       } else if (!isSplatLike(def)) return false;
     }
     if (!broadcast) return false;
-    const srcType = broadcast.operand(0).type as RankedTensorType;
+    const srcType = BroadcastOp.src(broadcast).type as RankedTensorType;
     const loc = op.loc;
     const operands: Value[] = [];
     for (const v of op.operandValues) {
       const def = v.definingOp!;
       if (BroadcastOp.is(def)) {
-        operands.push(def.operand(0));
+        operands.push(BroadcastOp.src(def));
         continue;
       }
       const newType = RankedTensorType.get(srcType.shape, elementTypeOf(v.type), srcType.encoding);
       if (SplatOp.is(def)) {
-        operands.push(rewriter.create({ name: SplatOp.opName, operands: [def.operand(0)], resultTypes: [newType], loc }).result());
+        operands.push(rewriter.create({ name: SplatOp.opName, operands: [SplatOp.src(def)], resultTypes: [newType], loc }).result());
         continue;
       }
       const splat = splatConstant(v)!;
@@ -112,7 +112,7 @@ const moveSplatAfterElementwise: RewritePattern = {
     for (const v of op.operandValues) {
       const def = v.definingOp!;
       if (SplatOp.is(def)) {
-        scalars.push(def.operand(0));
+        scalars.push(SplatOp.src(def));
         continue;
       }
       const splat = splatConstant(v)!;
@@ -139,8 +139,8 @@ function sameShape(a: Type, b: Type): boolean {
 export function reorderBroadcastPatterns(): RewritePattern[] {
   const canon = getCanonicalizationPatterns();
   return [
-    ...canon.filter((p) => p.rootName === 'tt.broadcast'),
-    ...canon.filter((p) => p.rootName === 'tt.expand_dims'),
+    ...canon.filter((p) => p.rootName === BroadcastOp.opName),
+    ...canon.filter((p) => p.rootName === ExpandDimsOp.opName),
     moveBroadcastAfterElementwise,
     moveSplatAfterElementwise,
   ];

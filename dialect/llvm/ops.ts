@@ -349,7 +349,7 @@ const FUNC_ATTRS: AttrSpec[] = [
   { name: 'target_features', kind: anyAttr, optional: true },
 ];
 
-defineOp({
+export const LLVMFuncOp = defineOp({
   name: 'llvm.func',
   summary: 'LLVM dialect function',
   attributes: FUNC_ATTRS,
