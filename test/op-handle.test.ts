@@ -38,7 +38,7 @@ describe('op handles', () => {
     const all = ops();
     const loads = all.filter((o) => LoadOp.is(o));
     expect(loads).toHaveLength(2);
-    const [masked, plain] = loads as [Operation, Operation];
+    const [masked, plain] = [loads[0]!, loads[1]!];
     expect(LoadOp.ptr(masked)).toBe(masked.operand(0));
     expect(LoadOp.mask(masked)).toBe(masked.operand(1));
     expect(LoadOp.other(masked)).toBeUndefined();

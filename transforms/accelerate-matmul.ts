@@ -48,10 +48,12 @@ import {
   supportMMA,
   tensorOf,
 } from '../dialect/ttg/utils/mma-utils.js';
-import { DotOp } from '../dialect/tt/ops.js';
-import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
+import { BroadcastOp, DescriptorLoadOp, DotOp, DotScaledOp, FpToFpOp, JoinOp, LoadOp, TransOp } from '../dialect/tt/ops.js';
+import { ExtFOp } from '../dialect/arith/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { ConvertLayoutOp, Fp4ToFpOp, LocalAllocOp } from '../dialect/ttg/ops.js';
+import { WarpGroupDotOp } from '../dialect/ttng/ops.js';
 
-const CVT = ConvertLayoutOp.opName;
 
 function valueLoc(v: Value): Location {
   const def = v.definingOp;
@@ -85,10 +87,10 @@ export function warpsPerTileV2(dot: Operation, shape: readonly number[], numWarp
   const rank = shape.length;
   if (rank === 3) return [numWarps, 1, 1];
   const region = dot.parent?.parent;
-  const filter = (op: Operation): boolean => op.parent?.parent === region && op.name !== 'tt.trans';
+  const filter = (op: Operation): boolean => op.parent?.parent === region && !TransOp.is(op);
   let hasChainedDot = false;
   for (const op of getSlice(dot, filter, filter)) {
-    if ((op.name !== 'tt.dot' && op.name !== 'tt.dot_scaled') || op === dot) continue;
+    if ((!DotOp.is(op) && !DotScaledOp.is(op)) || op === dot) continue;
     const resTy = tensorOf(op.result(0));
     if (resTy.rank !== rank) continue;
     if (resTy.encoding instanceof NvidiaMmaEncodingAttr) return [...resTy.encoding.warpsPerCTA];
@@ -128,26 +130,26 @@ function bwdFilter(op: Operation): boolean {
   return (
     isElementwisePure(op) ||
     isViewOp(op) ||
-    ['ttg.fp4_to_fp', 'tt.load', 'tt.descriptor_load', 'tt.broadcast', CVT].includes(op.name)
+    isAnyOf(op, [Fp4ToFpOp, LoadOp, DescriptorLoadOp, BroadcastOp, ConvertLayoutOp])
   );
 }
 
 /** computeOrigBitWidth: the smallest element width loaded along the elementwise/view chain producing `x`. */
 export function computeOrigBitWidth(x: Value): number {
   const slice = getBackwardSliceOfValue(x, { omitBlockArguments: true, filter: bwdFilter });
-  if (slice.some((op) => op.name === 'ttg.fp4_to_fp')) return 4;
+  if (slice.some((op) => Fp4ToFpOp.is(op))) return 4;
   let orig = bitWidthOf(tensorOf(x).elementType);
   for (const op of slice) {
-    if (op.name !== 'tt.load' && op.name !== 'tt.descriptor_load') continue;
+    if (!LoadOp.is(op) && !DescriptorLoadOp.is(op)) continue;
     const t = op.results[0]?.type;
     if (t instanceof RankedTensorType) orig = Math.min(orig, bitWidthOf(t.elementType));
   }
-  if (slice.some((op) => op.name === 'tt.join')) orig = Math.trunc(orig / 2);
+  if (slice.some((op) => JoinOp.is(op))) orig = Math.trunc(orig / 2);
   return orig;
 }
 
 function createConvert(rewriter: PatternRewriter, v: Value, type: RankedTensorType, loc: Location): Value {
-  return rewriter.create({ name: CVT, operands: [v], resultTypes: [type], loc }).result(0);
+  return rewriter.create({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [type], loc }).result(0);
 }
 
 /** convertDotOperandForMMA: a convert of `v` to the dot operand layout of the new mma result. */
@@ -169,7 +171,7 @@ function getSharedMemoryMMAOperand(
   ctx: PassContext | undefined,
 ): Value {
   let arg = v;
-  while (arg.definingOp?.name === CVT) arg = arg.definingOp.operand(0);
+  for (let def = arg.definingOp; ConvertLayoutOp.is(def); def = arg.definingOp) arg = ConvertLayoutOp.src(def);
   const argType = tensorOf(arg);
   const order = getOrderForMemory(argType.encoding!, argType.shape);
   let newOrder = order;
@@ -187,7 +189,7 @@ function getSharedMemoryMMAOperand(
   const type = MemDescType.get({ shape: argType.shape, elementType: argType.elementType, encoding: layout, memorySpace: SharedMemorySpaceAttr.get() });
   return rewriter.withInsertionGuard(() => {
     rewriter.setInsertionPointAfterValue(arg);
-    return rewriter.create({ name: 'ttg.local_alloc', operands: [arg], resultTypes: [type], loc: valueLoc(arg) }).result(0);
+    return rewriter.create({ name: LocalAllocOp.opName, operands: [arg], resultTypes: [type], loc: valueLoc(arg) }).result(0);
   });
 }
 
@@ -247,7 +249,7 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
         else a = getSharedMemoryMMAOperand(rewriter, a, 0, allowTranspose, dot, ctx);
         b = getSharedMemoryMMAOperand(rewriter, b, 1, allowTranspose, dot, ctx);
         newDot = rewriter.create({
-          name: 'ttng.warp_group_dot',
+          name: WarpGroupDotOp.opName,
           operands: [a, b, newAcc],
           resultTypes: [newRetType],
           attributes: [...dotAttrs(dot), ['isAsync', IntegerAttr.bool(false)]],
@@ -259,7 +261,7 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
         b = convertDotOperandForMMA(rewriter, b, 1, minBitwidth, mma);
         newDot = rewriter.create({ name: DotOp.opName, operands: [a, b, newAcc], resultTypes: [newRetType], attributes: dotAttrs(dot), loc: dot.loc });
       }
-      rewriter.replaceOpWithNewOp(dot, { name: CVT, operands: [newDot.result(0)], resultTypes: [retType], loc: dot.loc });
+      rewriter.replaceOpWithNewOp(dot, { name: ConvertLayoutOp.opName, operands: [newDot.result(0)], resultTypes: [retType], loc: dot.loc });
       return true;
     },
   };
@@ -292,7 +294,7 @@ function mmav2SupportsFp8Operands(cc: number): boolean {
 
 function promoteOperand(dot: Operation, operand: Value, promoted: FloatType): Value {
   const t = tensorOf(operand);
-  const name = isFloat8(t.elementType) ? 'tt.fp_to_fp' : 'arith.extf';
+  const name = isFloat8(t.elementType) ? FpToFpOp.opName : ExtFOp.opName;
   const op = dot.parent!.insertBefore(dot, createOp(name, operand, t.withElementType(promoted), dot.loc));
   return op.result(0);
 }

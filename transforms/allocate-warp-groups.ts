@@ -13,6 +13,7 @@ import type { Location } from '../dialect/ir/location.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { WarpReturnOp, WarpSpecializeOp } from '../dialect/ttg/ops.js';
 
 const i32 = IntegerType.get(32);
 
@@ -58,7 +59,7 @@ function padToWarpGroups(ws: Operation, extraGroups: number): void {
     numWarps.push(size);
     const block = new Block();
     for (const capture of parts.operandValues) block.addArgument(capture.type, valueLoc(capture));
-    block.append(createOperation({ name: 'ttg.warp_return', loc: ws.loc }));
+    block.append(createOperation({ name: WarpReturnOp.opName, loc: ws.loc }));
     const region = new Region(parts);
     region.addBlock(block);
     parts.regions.push(region);
@@ -112,7 +113,7 @@ function assignWarpGroups(mod: Operation, ws: Operation, baseWarps: number, thre
 export function allocateWarpGroups(mod: Operation): void {
   const specializes: Operation[] = [];
   mod.walk((op) => {
-    if (op.name === 'ttg.warp_specialize') specializes.push(op);
+    if (WarpSpecializeOp.is(op)) specializes.push(op);
   });
   const maxExtraWarps = Math.max(0, ...specializes.map(totalPartitionWarps));
   const extraGroups = Math.ceil(maxExtraWarps / 4);

@@ -6,8 +6,10 @@
 import { IntegerAttr, UnitAttr } from '../dialect/ir/attribute.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 
-const MMAV5 = new Set(['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled']);
+const MMAV5 = [TCGen5MMAOp, TCGen5MMAScaledOp];
 
 function twoCtas(op: Operation): boolean {
   const a = op.getAttr('two_ctas');
@@ -23,7 +25,7 @@ registerPass({
     let firstTwo = false;
     let bad = false;
     mod.walk((op) => {
-      if (bad || !MMAV5.has(op.name)) return;
+      if (bad || !isAnyOf(op, MMAV5)) return;
       const two = twoCtas(op);
       if (!first) {
         first = op;

@@ -20,16 +20,17 @@ import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
 import { blockedFromShape } from '../dialect/ttg/utils/layout.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { AsyncCopyGlobalToLocalOp, ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 const CLIP_SIZE_PER_THREAD: RewritePattern = {
   name: 'ClipAsyncCopySizePerThread',
-  rootName: 'ttg.async_copy_global_to_local',
+  rootName: AsyncCopyGlobalToLocalOp.opName,
   matchAndRewrite(copy, rw) {
-    const src = copy.operandGroup('src')[0]!;
-    const mask = copy.operandGroup('mask')[0];
-    const other = copy.operandGroup('other')[0];
+    const src = AsyncCopyGlobalToLocalOp.src(copy);
+    const mask = AsyncCopyGlobalToLocalOp.mask(copy);
+    const other = AsyncCopyGlobalToLocalOp.other(copy);
     const srcTy = src.type;
-    const dstTy = copy.operandGroup('result')[0]!.type;
+    const dstTy = AsyncCopyGlobalToLocalOp.result(copy).type;
     if (!(srcTy instanceof RankedTensorType) || !(srcTy.encoding instanceof BlockedEncodingAttr)) return false;
     if (!(dstTy instanceof MemDescType) || !(dstTy.encoding instanceof SwizzledSharedEncodingAttr)) return false;
     const blocked = srcTy.encoding;
@@ -43,13 +44,13 @@ const CLIP_SIZE_PER_THREAD: RewritePattern = {
     const enc = blockedFromShape(srcTy.shape, contig, blocked.order, lookupNumWarps(copy), lookupThreadsPerWarp(copy), blocked.cgaLayout);
     const convert = (v: Value): Value => {
       const t = v.type as RankedTensorType;
-      return rw.create({ name: 'ttg.convert_layout', operands: [v], resultTypes: [RankedTensorType.get(t.shape, t.elementType, enc)], loc: copy.loc }).result(0);
+      return rw.create({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [RankedTensorType.get(t.shape, t.elementType, enc)], loc: copy.loc }).result(0);
     };
     const newSrc = convert(src);
     const newMask = mask ? convert(mask) : undefined;
     const newOther = other ? convert(other) : undefined;
     rw.modifyOpInPlace(copy, () => {
-      const result = copy.operandGroup('result')[0]!;
+      const result = AsyncCopyGlobalToLocalOp.result(copy);
       copy.setOperands([newSrc, result, ...(newMask ? [newMask] : []), ...(newOther ? [newOther] : [])]);
       copy.operandSegments = [1, 1, newMask ? 1 : 0, newOther ? 1 : 0];
       copy.setAttr('contiguity', IntegerAttr.i32(1));

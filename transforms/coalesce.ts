@@ -29,23 +29,19 @@ import {
   shapePerCTAFromCGA,
 } from '../dialect/ttg/utils/layout.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
-import { LoadOp } from '../dialect/tt/ops.js';
+import { AtomicCASOp, AtomicRMWOp, DescriptorGatherOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, LoadOp, StoreOp } from '../dialect/tt/ops.js';
+import { AsyncCopyGlobalToLocalOp, ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 // ---- memory accesses --------------------------------------------------------------------------------
 
 /** The pointer operand an op accesses global memory through (Triton's getMemAccessPtr). */
 export function getMemAccessPtr(op: Operation): Value | undefined {
-  switch (op.name) {
-    case 'tt.load':
-    case 'tt.atomic_rmw':
-    case 'tt.atomic_cas':
-    case 'tt.store':
-      return op.operands[0]?.value;
-    case 'ttg.async_copy_global_to_local':
-      return op.operands[0]?.value;
-    default:
-      return undefined;
-  }
+  if (LoadOp.is(op)) return LoadOp.ptr(op);
+  if (AtomicRMWOp.is(op)) return AtomicRMWOp.ptr(op);
+  if (AtomicCASOp.is(op)) return AtomicCASOp.ptr(op);
+  if (StoreOp.is(op)) return StoreOp.ptr(op);
+  if (AsyncCopyGlobalToLocalOp.is(op)) return AsyncCopyGlobalToLocalOp.src(op);
+  return undefined;
 }
 
 /** Bit width of the elements accessed through a tensor of pointers (getElementBitWidth). */
@@ -178,25 +174,25 @@ const withEncoding = (t: Type, enc: Attribute): Type => (t as RankedTensorType).
 export function convertDistributedOpEncoding(encoding: Attribute, op: Operation): Operation {
   const block = op.parent!;
   // The x offsets of descriptor gathers/scatters keep their own (1-D) layout.
-  const skip = op.name === 'tt.descriptor_gather' || op.name === 'tt.descriptor_scatter' ? 1 : -1;
+  const skip = DescriptorGatherOp.is(op) || DescriptorScatterOp.is(op) ? 1 : -1;
   const newArgs = op.operandValues.map((v, i) => {
     const t = v.type;
     if (t instanceof RankedTensorType && !(t.encoding instanceof SharedEncodingAttr) && i !== skip) {
-      const cvt = createOperation({ name: 'ttg.convert_layout', operands: [v], resultTypes: [withEncoding(t, encoding)], loc: op.loc });
+      const cvt = createOperation({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [withEncoding(t, encoding)], loc: op.loc });
       block.insertBefore(op, cvt);
       return cvt.result(0);
     }
     return v;
   });
   op.setOperands(newArgs);
-  const isAsync = op.name === 'ttg.async_copy_global_to_local';
+  const isAsync = AsyncCopyGlobalToLocalOp.is(op);
   let after: Operation = op;
   for (const r of op.results) {
     const oldType = r.type;
     const newType = isAsync ? oldType : withEncoding(oldType, encoding);
     if (newType === oldType) continue;
     r.type = newType;
-    const back = createOperation({ name: 'ttg.convert_layout', operands: [r], resultTypes: [oldType], loc: op.loc });
+    const back = createOperation({ name: ConvertLayoutOp.opName, operands: [r], resultTypes: [oldType], loc: op.loc });
     block.insertAfter(after, back);
     after = back;
     r.replaceUsesWithIf(back.result(0), (u) => u.owner !== back);
@@ -204,8 +200,8 @@ export function convertDistributedOpEncoding(encoding: Attribute, op: Operation)
   return op;
 }
 
-/** The source operand of the store-like descriptor ops (DescriptorStoreLikeOpInterface). */
-const DESCRIPTOR_STORE_SRC: Record<string, number> = { 'tt.descriptor_store': 1, 'tt.descriptor_reduce': 1, 'tt.descriptor_scatter': 3 };
+/** The store-like descriptor ops (DescriptorStoreLikeOpInterface), each with a `src` operand. */
+const DESCRIPTOR_STORES = [DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp];
 
 /** Runs the coalescing on a module. */
 export function coalesce(module: Operation): void {
@@ -222,10 +218,10 @@ export function coalesce(module: Operation): void {
     layoutMap.set(curr, buildCoalescedEncoding(analysis, curr, numWarps, threadsPerWarp, cga, shapePerCTAFromCGA(cga, t.shape)));
   });
   module.walkPostOrder((op) => {
-    if ((op.name === 'tt.descriptor_load' || op.name === 'tt.descriptor_gather') && op.results.length === 1 && op.result().type instanceof RankedTensorType) {
+    if ((DescriptorLoadOp.is(op) || DescriptorGatherOp.is(op)) && op.results.length === 1 && op.result().type instanceof RankedTensorType) {
       layoutMap.set(op, descriptorLayout(lookupNumWarps(op), threadsPerWarp, op.result().type as RankedTensorType));
     }
-    const src = DESCRIPTOR_STORE_SRC[op.name] !== undefined ? op.operands[DESCRIPTOR_STORE_SRC[op.name]!]?.value.type : undefined;
+    const src = DESCRIPTOR_STORES.find((h) => h.is(op))?.src(op).type;
     if (src instanceof RankedTensorType) layoutMap.set(op, descriptorLayout(lookupNumWarps(op), threadsPerWarp, src));
   });
   for (const [op, enc] of layoutMap) convertDistributedOpEncoding(enc, op);

@@ -17,11 +17,14 @@ import { Builder } from '../dialect/ir/builder.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { operationDominates } from '../dialect/ir/rewrite/dominance.js';
+import { IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { SelectOp } from '../dialect/arith/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
 
-function collect(module: Operation, name: string): Operation[] {
+function collect(module: Operation, handle: OpHandleCore): Operation[] {
   const out: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === name) out.push(op);
+    if (handle.is(op)) out.push(op);
   });
   return out;
 }
@@ -41,16 +44,16 @@ function forwardSelectsIntoIfs(module: Operation): void {
     if (!e) replacements.set(key, (e = { from, to, users: [] }));
     e.users.push(user);
   };
-  for (const select of collect(module, 'arith.select')) {
-    const [cond, t, f] = select.operandValues as [Value, Value, Value];
+  for (const select of collect(module, SelectOp)) {
+    const [cond, t, f] = [SelectOp.condition(select), SelectOp.true_value(select), SelectOp.false_value(select)];
     const result = select.result();
     for (const use of cond.uses) {
       const ifOp = use.owner;
-      if (ifOp.name !== 'scf.if') continue;
+      if (!IfOp.is(ifOp)) continue;
       for (const u of result.uses) {
         const user = u.owner;
         if (user === ifOp || !ifOp.isAncestorOf(user)) continue;
-        const inThen = ifOp.region(0).blocks.some((b) => b.ops.some((o) => o === user || o.isAncestorOf(user)));
+        const inThen = IfOp.thenRegion(ifOp).blocks.some((b) => b.ops.some((o) => o === user || o.isAncestorOf(user)));
         record(result, inThen ? t : f, user);
       }
     }
@@ -63,12 +66,12 @@ function forwardSelectsIntoIfs(module: Operation): void {
 /** Step 2: which if each tensor select merges into. */
 function assignSelectsToIfs(module: Operation): Map<Operation, Operation[]> {
   const byIf = new Map<Operation, Operation[]>();
-  for (const select of collect(module, 'arith.select')) {
+  for (const select of collect(module, SelectOp)) {
     const result = select.result();
     if (!(result.type instanceof RankedTensorType)) continue;
     const block = select.parent;
-    const ifs = select.operand(0).users
-      .filter((u) => u.name === 'scf.if' && u.parent === block)
+    const ifs = SelectOp.condition(select).users
+      .filter((u) => IfOp.is(u) && u.parent === block)
       .sort((a, b) => (a === b ? 0 : a.isBeforeInBlock(b) ? -1 : 1));
     for (const ifOp of ifs) {
       if (!operationDominates(select, ifOp)) continue;
@@ -86,8 +89,8 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
   b.setInsertionPoint(ifOp);
   const loc = ifOp.loc;
   const newIf = b.create({
-    name: 'scf.if',
-    operands: [ifOp.operand(0)],
+    name: IfOp.opName,
+    operands: [IfOp.condition(ifOp)],
     resultTypes: [...ifOp.results.map((r) => r.type), ...selects.map((s) => s.result().type)],
     regions: 2,
     attributes: [...ifOp.attributes],
@@ -98,16 +101,16 @@ function mergeSelectsIntoIf(ifOp: Operation, selects: readonly Operation[]): voi
   else {
     const elseBlock = newIf.region(1).addBlock(new Block());
     b.setInsertionPointToEnd(elseBlock);
-    b.create({ name: 'scf.yield', operands: [], loc });
+    b.create({ name: YieldOp.opName, operands: [], loc });
   }
   const extend = (block: Block, extra: readonly Value[]): void => {
     const yieldOp = block.terminator!;
     b.setInsertionPoint(yieldOp);
-    b.create({ name: 'scf.yield', operands: [...yieldOp.operandValues, ...extra], loc });
+    b.create({ name: YieldOp.opName, operands: [...yieldOp.operandValues, ...extra], loc });
     yieldOp.erase();
   };
-  extend(newIf.region(0).blocks[0]!, selects.map((s) => s.operand(1)));
-  extend(newIf.region(1).blocks[0]!, selects.map((s) => s.operand(2)));
+  extend(newIf.region(0).blocks[0]!, selects.map((s) => SelectOp.true_value(s)));
+  extend(newIf.region(1).blocks[0]!, selects.map((s) => SelectOp.false_value(s)));
   ifOp.results.forEach((r, i) => r.replaceAllUsesWith(newIf.result(i)));
   selects.forEach((s, i) => {
     s.result().replaceAllUsesWith(newIf.result(ifOp.results.length + i));

@@ -13,9 +13,12 @@ import type { Block, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
-import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { ConditionOp, ExecuteRegionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
+import { AddIOp, CmpIOp } from '../dialect/arith/ops.js';
 
-const SCF_OPS = new Set(['scf.for', 'scf.if', 'scf.while', 'scf.execute_region']);
+const SCF_OPS = [ForOp, IfOp, WhileOp, ExecuteRegionOp];
 
 /** The ops to convert, in the order dialect conversion legalizes them (pre-order, successors after). */
 function conversionOrder(region: Region, out: Operation[]): void {
@@ -39,12 +42,12 @@ function conversionOrder(region: Region, out: Operation[]): void {
 }
 
 function branch(rw: IRRewriter, loc: Operation['loc'], dest: Block, operands: readonly Value[]): Operation {
-  return rw.create({ name: 'cf.br', operands, successors: [dest], loc });
+  return rw.create({ name: BranchOp.opName, operands, successors: [dest], loc });
 }
 
 function condBranch(rw: IRRewriter, loc: Operation['loc'], cond: Value, t: Block, tArgs: readonly Value[], f: Block, fArgs: readonly Value[]): Operation {
   return rw.create({
-    name: 'cf.cond_br',
+    name: CondBranchOp.opName,
     operands: [cond, ...tArgs, ...fArgs],
     operandSegments: [1, tArgs.length, fArgs.length],
     successors: [t, f],
@@ -66,7 +69,7 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
   const terminator = lastBodyBlock.terminator!;
   rw.setInsertionPointToEnd(lastBodyBlock);
   const step = ForOp.step(op);
-  const stepped = rw.create({ name: 'arith.addi', operands: [iv, step], resultTypes: [iv.type], loc }).result(0);
+  const stepped = rw.create({ name: AddIOp.opName, operands: [iv, step], resultTypes: [iv.type], loc }).result(0);
   branch(rw, loc, conditionBlock, [stepped, ...terminator.operandValues]);
   rw.eraseOp(terminator);
 
@@ -79,7 +82,7 @@ function lowerFor(rw: IRRewriter, op: Operation): void {
   const predicate = ForOp.unsignedCmp(op) ? 6 /* ult */ : 2; /* slt */
   const cmp = rw
     .create({
-      name: 'arith.cmpi',
+      name: CmpIOp.opName,
       operands: [iv, ub],
       resultTypes: [IntegerType.get(1)],
       attributes: [['predicate', IntegerAttr.get(IntegerType.get(64), predicate)]],
@@ -130,7 +133,7 @@ function isDoWhile(op: Operation): boolean {
   const after = op.region(1).blocks[0];
   if (!after || after.ops.length !== 1) return false;
   const y = after.ops[0]!;
-  return y.name === 'scf.yield' && y.operands.length === after.args.length && y.operandValues.every((v, i) => v === after.args[i]);
+  return YieldOp.is(y) && y.operands.length === after.args.length && y.operandValues.every((v, i) => v === after.args[i]);
 }
 
 function lowerWhile(rw: IRRewriter, op: Operation): void {
@@ -142,15 +145,15 @@ function lowerWhile(rw: IRRewriter, op: Operation): void {
   const afterRegion = op.region(1);
   const before = beforeRegion.blocks[0]!;
   const beforeLast = beforeRegion.blocks[beforeRegion.blocks.length - 1]!;
-  const inits = op.operandValues;
+  const inits = WhileOp.inits(op);
   if (isDoWhile(op)) {
     rw.inlineRegionBefore(beforeRegion, parentRegion, continuation);
     rw.setInsertionPointToEnd(current);
     branch(rw, loc, before, inits);
     const cond = beforeLast.terminator!;
-    const args = cond.operandValues.slice(1);
+    const args = ConditionOp.args(cond);
     rw.setInsertionPoint(cond);
-    condBranch(rw, cond.loc, cond.operand(0), before, args, continuation, []);
+    condBranch(rw, cond.loc, ConditionOp.condition(cond), before, args, continuation, []);
     rw.eraseOp(cond);
     rw.replaceOp(op, args);
     return;
@@ -163,9 +166,9 @@ function lowerWhile(rw: IRRewriter, op: Operation): void {
   branch(rw, loc, before, inits);
 
   const cond = beforeLast.terminator!;
-  const args = cond.operandValues.slice(1);
+  const args = ConditionOp.args(cond);
   rw.setInsertionPoint(cond);
-  condBranch(rw, cond.loc, cond.operand(0), after, args, continuation, []);
+  condBranch(rw, cond.loc, ConditionOp.condition(cond), after, args, continuation, []);
   rw.eraseOp(cond);
 
   const y = afterLast.terminator!;
@@ -199,10 +202,10 @@ export function convertScfToCf(module: Operation): void {
   for (const r of module.regions) conversionOrder(r, order);
   const rw = new IRRewriter();
   for (const op of order) {
-    if (!SCF_OPS.has(op.name) || !op.parent) continue;
+    if (!isAnyOf(op, SCF_OPS) || !op.parent) continue;
     if (ForOp.is(op)) lowerFor(rw, op);
     else if (IfOp.is(op)) lowerIf(rw, op);
-    else if (op.name === 'scf.while') lowerWhile(rw, op);
+    else if (WhileOp.is(op)) lowerWhile(rw, op);
     else lowerExecuteRegion(rw, op);
   }
 }

@@ -37,6 +37,11 @@ import {
   nextPowOf2,
 } from '../dialect/ttg/utils/layout.js';
 import { inferJoinOpEncoding, inferSplitOpEncoding, inferTransOpEncoding } from '../dialect/ttg/utils/layout-utils.js';
+import { BroadcastOp, CatOp, DescriptorGatherOp, DescriptorScatterOp, DotOp, ExpandDimsOp, FuncOp, JoinOp, ReduceOp, ScanOp, SplitOp, TransOp } from '../dialect/tt/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { ExecuteRegionOp, ForOp, IfOp, WhileOp } from '../dialect/scf/ops.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
+import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 export interface TritonToTritonGPUOptions {
   numWarps: number;
@@ -48,7 +53,8 @@ export interface TritonToTritonGPUOptions {
 /** Dialects whose ops are legal only once all their types carry encodings (TritonGPUConversionTarget). */
 const DYNAMIC_DIALECTS = new Set(['arith', 'math', 'tt', 'cf', 'scf', 'ub']);
 /** SCF ops the target declares illegal (no pattern converts them). */
-const ILLEGAL_OPS = new Set(['scf.execute_region', 'scf.parallel', 'scf.reduce', 'scf.reduce.return']);
+/** scf.parallel / scf.reduce have no declaration here (nothing can build them); named for parity with Triton. */
+const UNDECLARED_ILLEGAL_OPS = new Set(['scf.parallel', 'scf.reduce', 'scf.reduce.return']);
 
 function dialectOf(name: string): string {
   const i = name.indexOf('.');
@@ -135,7 +141,7 @@ class Converter {
     let cache = this.materialized.get(v);
     const hit = cache?.get(desired);
     if (hit) return hit;
-    const cvt = createOperation({ name: 'ttg.convert_layout', operands: [v], resultTypes: [desired], loc: locOf(v) });
+    const cvt = createOperation({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [desired], loc: locOf(v) });
     if (v instanceof OpResult) v.owner.parent!.insertAfter(v.owner, cvt);
     else {
       const b = v.parentBlock!;
@@ -154,15 +160,14 @@ class Converter {
   }
 
   isLegal(op: Operation): boolean {
-    if (ILLEGAL_OPS.has(op.name)) return false;
+    if (ExecuteRegionOp.is(op) || UNDECLARED_ILLEGAL_OPS.has(op.name)) return false;
     if (!DYNAMIC_DIALECTS.has(dialectOf(op.name))) return true;
-    if (op.name === 'tt.dot') {
-      const enc = (i: number): unknown => (op.operands[i] ? (this.origType(op.operand(i)) as RankedTensorType).encoding : undefined);
-      return enc(0) instanceof DotOperandEncodingAttr && enc(1) instanceof DotOperandEncodingAttr;
+    if (DotOp.is(op)) {
+      const enc = (v: Value): unknown => (this.origType(v) as RankedTensorType).encoding;
+      return enc(DotOp.a(op)) instanceof DotOperandEncodingAttr && enc(DotOp.b(op)) instanceof DotOperandEncodingAttr;
     }
-    if (op.name === 'tt.func') {
-      const ft = op.getAttr('function_type');
-      return !(ft instanceof TypeAttr) || isLegalType(ft.value);
+    if (FuncOp.is(op)) {
+      return isLegalType(FuncOp.function_type(op).value);
     }
     return (
       op.operands.every((o) => isLegalType(this.origType(o.value))) &&
@@ -180,7 +185,7 @@ class Converter {
 
   /** Inserts `ttg.convert_layout %v -> type` right before `op` (a pattern-created conversion). */
   convertBefore(op: Operation, v: Value, type: Type, loc: Location = op.loc): Value {
-    const cvt = createOperation({ name: 'ttg.convert_layout', operands: [v], resultTypes: [type], loc });
+    const cvt = createOperation({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [type], loc });
     op.parent!.insertBefore(op, cvt);
     return cvt.result(0);
   }
@@ -211,21 +216,21 @@ const generic: Pattern = (op, c) => {
 
 const tensorOf = (v: Value): RankedTensorType => v.type as RankedTensorType;
 
-const patterns: Record<string, Pattern> = {
-  'arith.constant': (op, c) => {
+const patterns = new Map<string, Pattern>([
+  [ConstantOp.opName, (op, c) => {
     c.rememberConstant(op);
     generic(op, c);
     const t = op.result().type;
-    const v = op.getAttr('value');
+    const v = ConstantOp.value(op);
     if (t instanceof RankedTensorType && v instanceof DenseElementsAttr) op.setAttr('value', v.withType(t));
-  },
+  }],
 
-  'tt.expand_dims': (op, c) => {
-    const src = c.remap(op.operand(0));
+  [ExpandDimsOp.opName, (op, c) => {
+    const src = c.remap(ExpandDimsOp.src(op));
     const argType = tensorOf(src);
     const argEnc = argType.encoding;
     if (!(argEnc instanceof BlockedEncodingAttr)) return generic(op, c);
-    const axis = Number((op.getAttr('axis') as IntegerAttr).value);
+    const axis = Number(ExpandDimsOp.axis(op).value);
     const ins = (xs: readonly number[]): number[] => [...xs.slice(0, axis), 1, ...xs.slice(axis)];
     const retEnc = BlockedEncodingAttr.get({
       sizePerThread: ins(argEnc.sizePerThread),
@@ -239,9 +244,9 @@ const patterns: Record<string, Pattern> = {
     const res = op.result();
     const resType = c.origType(res) as RankedTensorType;
     c.setType(res, RankedTensorType.get(resType.shape, resType.elementType, retEnc));
-  },
+  }],
 
-  'tt.dot': (op, c) => {
+  [DotOp.opName, (op, c) => {
     const [a0, b0, c0] = c.remapOperands(op) as [Value, Value, Value];
     const res = op.result();
     const origType = c.origType(res) as RankedTensorType;
@@ -268,9 +273,9 @@ const patterns: Record<string, Pattern> = {
     const acc = c.convertBefore(op, c0, retType, locOf(c0));
     op.setOperands([a, b, acc]);
     c.setType(res, retType);
-  },
+  }],
 
-  'tt.cat': (op, c) => {
+  [CatOp.opName, (op, c) => {
     const [lhs, rhs] = c.remapOperands(op) as [Value, Value];
     const res = op.result();
     const retType = c.convertType(c.origType(res)) as RankedTensorType;
@@ -283,24 +288,24 @@ const patterns: Record<string, Pattern> = {
     spt[retEnc.order[0]!]! *= Math.trunc(newTotal / elems(retType));
     const enc = BlockedEncodingAttr.get({ sizePerThread: spt, threadsPerWarp: retEnc.threadsPerWarp, warpsPerCTA: retEnc.warpsPerCTA, order: retEnc.order, cgaLayout: retEnc.cgaLayout });
     c.setType(res, retType.withEncoding(enc));
-  },
+  }],
 
-  'tt.join': (op, c) => {
+  [JoinOp.opName, (op, c) => {
     const [lhs, rhs] = c.remapOperands(op) as [Value, Value];
     op.setOperands([lhs, rhs]);
     const res = op.result();
     const t = c.origType(res) as RankedTensorType;
     const enc = inferJoinOpEncoding(tensorOf(lhs).encoding!, tensorOf(lhs).shape);
     c.setType(res, enc ? RankedTensorType.get(t.shape, t.elementType, enc) : c.convertType(t));
-  },
+  }],
 
-  'tt.split': (op, c) => {
-    let src = c.remap(op.operand(0));
+  [SplitOp.opName, (op, c) => {
+    let src = c.remap(SplitOp.src(op));
     let srcTy = tensorOf(src);
     const enc = srcTy.encoding;
     const rank = srcTy.rank;
     if (!(enc instanceof BlockedEncodingAttr) || enc.sizePerThread[rank - 1] !== 2 || enc.order[0] !== rank - 1) {
-      const outShape = (c.origType(op.result(0)) as RankedTensorType).shape;
+      const outShape = (c.origType(SplitOp.outLHS(op)) as RankedTensorType).shape;
       const d = c.defaultEncoding(outShape);
       const cga = d.cgaLayout.map((b) => [...b, 0]);
       const newEnc = BlockedEncodingAttr.get({
@@ -319,34 +324,34 @@ const patterns: Record<string, Pattern> = {
       const t = c.origType(r) as RankedTensorType;
       c.setType(r, outEnc ? RankedTensorType.get(t.shape, t.elementType, outEnc) : c.convertType(t));
     }
-  },
+  }],
 
-  'tt.trans': (op, c) => {
-    const src = c.remap(op.operand(0));
+  [TransOp.opName, (op, c) => {
+    const src = c.remap(TransOp.src(op));
     if (!tensorOf(src).encoding) return;
     op.setOperands([src]);
-    const order = intsOf(op.getAttr('order')) ?? [];
+    const order = intsOf(TransOp.order(op)) ?? [];
     const res = op.result();
     const t = c.origType(res) as RankedTensorType;
     const srcEnc = tensorOf(src).encoding!;
     const enc = isIota(order) ? srcEnc : inferTransOpEncoding(srcEnc, tensorOf(src).shape, order);
     c.setType(res, enc ? RankedTensorType.get(t.shape, t.elementType, enc) : c.convertType(t));
-  },
+  }],
 
-  'tt.broadcast': (op, c) => {
-    const src = c.remap(op.operand(0));
+  [BroadcastOp.opName, (op, c) => {
+    const src = c.remap(BroadcastOp.src(op));
     const srcEnc = tensorOf(src).encoding;
     if (!srcEnc) return;
     op.setOperands([src]);
     const res = op.result();
     const t = c.origType(res) as RankedTensorType;
     c.setType(res, RankedTensorType.get(t.shape, t.elementType, srcEnc));
-  },
+  }],
 
-  'tt.reduce': (op, c) => {
+  [ReduceOp.opName, (op, c) => {
     const srcs = c.remapOperands(op);
     op.setOperands(srcs);
-    const axis = Number((op.getAttr('axis') as IntegerAttr).value);
+    const axis = Number(ReduceOp.axis(op).value);
     op.results.forEach((r, i) => {
       const st = tensorOf(srcs[i]!);
       if (st.rank === 1) return c.setType(r, st.elementType);
@@ -354,48 +359,48 @@ const patterns: Record<string, Pattern> = {
       const enc = st.encoding instanceof DistributedEncodingAttr ? SliceEncodingAttr.get(axis, st.encoding) : undefined;
       c.setType(r, RankedTensorType.get(shape, st.elementType, enc));
     });
-  },
+  }],
 
-  'tt.scan': (op, c) => {
+  [ScanOp.opName, (op, c) => {
     const srcs = c.remapOperands(op);
     op.setOperands(srcs);
     op.results.forEach((r, i) => c.setType(r, srcs[i]!.type));
-  },
+  }],
 
   // TritonFuncOpPattern keeps the function type as it was and only converts the body's argument types
   // (functions taking or returning tensors are then rejected by the verifier, as in Triton).
-  'tt.func': (op, c) => {
+  [FuncOp.opName, (op, c) => {
     for (const r of op.regions) c.convertRegionTypes(r);
-  },
+  }],
 
-  'tt.descriptor_gather': (op, c) => gatherScatter(op, c),
-  'tt.descriptor_scatter': (op, c) => gatherScatter(op, c),
+  [DescriptorGatherOp.opName, (op, c) => gatherScatter(op, c, DescriptorGatherOp)],
+  [DescriptorScatterOp.opName, (op, c) => gatherScatter(op, c, DescriptorScatterOp)],
 
-  'scf.for': (op, c) => {
+  [ForOp.opName, (op, c) => {
     op.setOperands(c.remapOperands(op));
-    c.convertRegionTypes(op.region(0));
+    c.convertRegionTypes(ForOp.region(op));
     for (const r of op.results) c.setType(r, c.convertType(c.origType(r)));
-  },
-  'scf.if': generic,
-  'scf.while': (op, c) => {
+  }],
+  [IfOp.opName, generic],
+  [WhileOp.opName, (op, c) => {
     op.setOperands(c.remapOperands(op));
     for (const r of op.regions) c.convertRegionTypes(r);
     for (const r of op.results) c.setType(r, c.convertType(c.origType(r)));
-  },
-  'cf.br': (op, c) => {
+  }],
+  [BranchOp.opName, (op, c) => {
     generic(op, c);
     for (const s of op.successors) if (s.parent) c.convertRegionTypes(s.parent);
-  },
-  'cf.cond_br': (op, c) => {
+  }],
+  [CondBranchOp.opName, (op, c) => {
     generic(op, c);
     for (const s of op.successors) if (s.parent) c.convertRegionTypes(s.parent);
-  },
-};
+  }],
+]);
 
 /** Gather/scatter descriptor ops want their x offsets as 4 consecutive indices per thread (getNewIndicesType). */
-function gatherScatter(op: Operation, c: Converter): void {
+function gatherScatter(op: Operation, c: Converter, handle: typeof DescriptorGatherOp | typeof DescriptorScatterOp): void {
   generic(op, c);
-  const idx = op.operand(1);
+  const idx = handle.x_offsets(op);
   const t = tensorOf(idx);
   const { numWarps, threadsPerWarp, numCTAs } = c.options;
   const order = [1, 0];
@@ -408,6 +413,7 @@ function gatherScatter(op: Operation, c: Converter): void {
   });
   const enc = SliceEncodingAttr.get(0, parent);
   if (t.encoding === enc) return;
+  // x_offsets is operand 1 of both ops
   op.setOperand(1, c.convertBefore(op, idx, t.withEncoding(enc)));
 }
 
@@ -467,7 +473,7 @@ export function convertTritonToTritonGPU(module: Operation, opts: TritonToTriton
     done.add(op);
     if (c.isLegal(op)) return;
     if (tryFold(op, c, legalize)) return;
-    const p = patterns[op.name] ?? generic;
+    const p = patterns.get(op.name) ?? generic;
     p(op, c, ctx);
   };
   for (const op of worklist) {

@@ -10,6 +10,8 @@ import { StringAttr } from '../dialect/ir/attribute.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import type { PassContext } from './pass.js';
 import { registerPass } from './pass.js';
+import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
+import { LLVMFuncOp } from '../dialect/llvm/ops.js';
 
 const CAST = 'builtin.unrealized_conversion_cast';
 
@@ -74,12 +76,12 @@ registerPass({
       return;
     }
     for (const func of mod.region(0).blocks[0]?.ops ?? []) {
-      if (func.name !== 'llvm.func') continue;
+      if (!LLVMFuncOp.is(func)) continue;
       const vis = func.getAttr('sym_visibility');
       if (vis instanceof StringAttr && vis.value !== 'public') continue;
       let ws: Operation | undefined;
       func.walk((op) => {
-        if (!ws && op.name === 'ttg.warp_specialize') ws = op;
+        if (!ws && WarpSpecializeOp.is(op)) ws = op;
       });
       if (ws) {
         ctx.emitError(ws, 'lowering of ttg.warp_specialize to LLVM is not supported yet');

@@ -16,6 +16,9 @@ import { registerPass } from './pass.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { inputPrecisionOf, isF32, maxNumImpreciseAccOf, tensorOf } from '../dialect/ttg/utils/mma-utils.js';
+import { DotOp, ElementwiseInlineAsmOp, SplatOp } from '../dialect/tt/ops.js';
+import { AddFOp, CmpFOp, ConstantOp, ExtFOp, SelectOp, SubFOp, TruncFOp } from '../dialect/arith/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
 
 const TF32 = 0;
 const TF32X3 = 1;
@@ -29,22 +32,22 @@ class Emitter {
     readonly loc: Location,
   ) {}
 
-  op(name: string, operands: Value[], type: Type, attrs: [string, Attribute][] = []): Value {
-    return this.rewriter.create({ name, operands, resultTypes: [type], attributes: attrs, loc: this.loc }).result(0);
+  op(handle: OpHandleCore, operands: Value[], type: Type, attrs: [string, Attribute][] = []): Value {
+    return this.rewriter.create({ name: handle.opName, operands, resultTypes: [type], attributes: attrs, loc: this.loc }).result(0);
   }
 
-  convert(name: string, v: Value, elt: FloatType): Value {
-    return this.op(name, [v], tensorOf(v).withElementType(elt));
+  convert(handle: OpHandleCore, v: Value, elt: FloatType): Value {
+    return this.op(handle, [v], tensorOf(v).withElementType(elt));
   }
 
   zeroLike(c: Value): Value {
     const f32 = FloatType.get('f32');
-    const zero = this.op('arith.constant', [], f32, [['value', FloatAttr.get(f32, 0)]]);
-    return this.op('tt.splat', [zero], c.type);
+    const zero = this.op(ConstantOp, [], f32, [['value', FloatAttr.get(f32, 0)]]);
+    return this.op(SplatOp, [zero], c.type);
   }
 
   dot(a: Value, b: Value, acc: Value, precision = IEEE, maxNumImpreciseAcc = 0): Value {
-    return this.op('tt.dot', [a, b, acc], acc.type, [
+    return this.op(DotOp, [a, b, acc], acc.type, [
       ['inputPrecision', IntegerAttr.i32(precision)],
       ['maxNumImpreciseAcc', IntegerAttr.i32(maxNumImpreciseAcc)],
     ]);
@@ -52,9 +55,9 @@ class Emitter {
 
   replaceNansWithZeros(v: Value): Value {
     const t = tensorOf(v);
-    const nans = this.op('arith.cmpf', [v, v], t.withElementType(IntegerType.get(1)), [['predicate', IntegerAttr.get(IntegerType.get(64), 14)]]);
+    const nans = this.op(CmpFOp, [v, v], t.withElementType(IntegerType.get(1)), [['predicate', IntegerAttr.get(IntegerType.get(64), 14)]]);
     const zero = this.zeroLike(v);
-    return this.op('arith.select', [nans, zero, v], t);
+    return this.op(SelectOp, [nans, zero, v], t);
   }
 
   /** splitF32: N bf16 parts, each the bf16 rounding of what the previous ones left. */
@@ -62,10 +65,10 @@ class Emitter {
     const parts: Value[] = [];
     let rest = input;
     for (let i = 0; i < n; i++) {
-      const bf16 = this.convert('arith.truncf', rest, FloatType.get('bf16'));
+      const bf16 = this.convert(TruncFOp, rest, FloatType.get('bf16'));
       if (i !== n - 1) {
-        const f32 = this.convert('arith.extf', bf16, FloatType.get('f32'));
-        rest = this.op('arith.subf', [rest, f32], rest.type);
+        const f32 = this.convert(ExtFOp, bf16, FloatType.get('f32'));
+        rest = this.op(SubFOp, [rest, f32], rest.type);
       }
       parts.push(bf16);
     }
@@ -76,17 +79,18 @@ class Emitter {
 const isF32Operand = (v: Value): boolean => v.type instanceof RankedTensorType && isF32(v.type.elementType);
 
 const bf16xN: RewritePattern = {
-  rootName: 'tt.dot',
+  rootName: DotOp.opName,
   name: 'BF16xN',
   matchAndRewrite(dot, rewriter) {
     const precision = inputPrecisionOf(dot);
     const n = precision === BF16X3 ? 2 : precision === BF16X6 ? 3 : 0;
-    if (!isF32Operand(dot.operand(0)) || !isF32Operand(dot.operand(1)) || n === 0) return false;
+    const [a, b, c] = [DotOp.a(dot), DotOp.b(dot), DotOp.c(dot)];
+    if (!isF32Operand(a) || !isF32Operand(b) || n === 0) return false;
     const e = new Emitter(rewriter, dot.loc);
     const [hi, mid, lo] = [0, 1, 2];
-    const lhs = e.splitF32(dot.operand(0), n);
-    const rhs = e.splitF32(dot.operand(1), n);
-    let result = e.zeroLike(dot.operand(2));
+    const lhs = e.splitF32(a, n);
+    const rhs = e.splitF32(b, n);
+    let result = e.zeroLike(c);
     if (precision === BF16X6) {
       result = e.dot(lhs[mid]!, rhs[mid]!, result);
       result = e.dot(lhs[lo]!, rhs[hi]!, result);
@@ -96,37 +100,38 @@ const bf16xN: RewritePattern = {
     result = e.dot(lhs[hi]!, rhs[mid]!, result);
     result = e.replaceNansWithZeros(result);
     result = e.dot(lhs[hi]!, rhs[hi]!, result);
-    result = e.op('arith.addf', [result, dot.operand(2)], result.type);
+    result = e.op(AddFOp, [result, c], result.type);
     rewriter.replaceOp(dot, [result]);
     return true;
   },
 };
 
 const tf32x3: RewritePattern = {
-  rootName: 'tt.dot',
+  rootName: DotOp.opName,
   name: 'TF32x3',
   matchAndRewrite(dot, rewriter) {
-    if (!(inputPrecisionOf(dot) === TF32X3 && isF32Operand(dot.operand(0)) && isF32Operand(dot.operand(1)))) return false;
+    const [a, b, c] = [DotOp.a(dot), DotOp.b(dot), DotOp.c(dot)];
+    if (!(inputPrecisionOf(dot) === TF32X3 && isF32Operand(a) && isF32Operand(b))) return false;
     const e = new Emitter(rewriter, dot.loc);
     const toTF32 = (v: Value): Value =>
-      e.op('tt.elementwise_inline_asm', [v], v.type, [
+      e.op(ElementwiseInlineAsmOp, [v], v.type, [
         ['asm_string', StringAttr.get('cvt.rna.tf32.f32 $0, $1;')],
         ['constraints', StringAttr.get('=r,r')],
         ['pure', IntegerAttr.bool(true)],
         ['packed_element', IntegerAttr.i32(1)],
       ]);
-    const sub = (a: Value, b: Value): Value => e.op('arith.subf', [a, b], a.type);
+    const sub = (a: Value, b: Value): Value => e.op(SubFOp, [a, b], a.type);
     const maxImprecise = maxNumImpreciseAccOf(dot);
-    const aBig = toTF32(dot.operand(0));
-    const aSmall = sub(dot.operand(0), aBig);
-    const bBig = toTF32(dot.operand(1));
-    const bSmall = sub(dot.operand(1), bBig);
-    const zero = e.zeroLike(dot.operand(2));
+    const aBig = toTF32(a);
+    const aSmall = sub(a, aBig);
+    const bBig = toTF32(b);
+    const bSmall = sub(b, bBig);
+    const zero = e.zeroLike(c);
     const dot1 = e.dot(aSmall, bBig, zero, TF32, maxImprecise);
     const dot2 = e.dot(aBig, bSmall, dot1, TF32, maxImprecise);
     const masked = e.replaceNansWithZeros(dot2);
     const dot3 = e.dot(aBig, bBig, masked, TF32, maxImprecise);
-    const sum = e.op('arith.addf', [dot3, dot.operand(2)], dot3.type);
+    const sum = e.op(AddFOp, [dot3, c], dot3.type);
     rewriter.replaceOp(dot, [sum]);
     return true;
   },

@@ -17,11 +17,15 @@ import { IntegerType } from '../dialect/ir/type.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass } from './pass.js';
 import { requireTritonGpuIR } from './preconditions.js';
+import { LocalAllocOp, LocalStoreOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { FenceAsyncSharedOp } from '../dialect/ttng/ops.js';
 
-const LOOP_OPS = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
+/** scf.parallel / scf.forall have no declaration here; named for parity with Triton's loop set. */
+const UNDECLARED_LOOPS = new Set(['scf.parallel', 'scf.forall']);
 
 function isLoop(op: Operation): boolean {
-  return LOOP_OPS.has(op.name) || op.hasTrait('LoopLikeOpInterface');
+  return op.hasTrait('LoopLikeOpInterface') || UNDECLARED_LOOPS.has(op.name);
 }
 
 /** Follows a single-use chain of memdesc views from `op`. */
@@ -44,11 +48,11 @@ function copyRegToSharedOps(operand: Value): Set<Operation> {
     if (!(v.type instanceof MemDescType)) return;
     const def = v.definingOp;
     if (def) {
-      if (def.name === 'ttg.local_alloc') {
+      if (LocalAllocOp.is(def)) {
         if (def.operands.length > 0) result.add(def);
         for (const user of def.result().users) {
           const u = throughViews(user);
-          if (u.name === 'ttg.local_store') {
+          if (LocalStoreOp.is(u)) {
             result.add(u);
             return;
           }
@@ -59,15 +63,15 @@ function copyRegToSharedOps(operand: Value): Set<Operation> {
     }
     if (!(v instanceof BlockArgument)) return;
     const owner = v.owner.parentOp;
-    if (owner?.name === 'scf.for') {
+    if (ForOp.is(owner)) {
       const iter = v.index - 1;
-      visit(owner.operand(3 + iter));
-      visit(owner.region(0).blocks[0]!.terminator!.operand(iter));
+      visit(ForOp.initArgs(owner)[iter]!);
+      visit(ForOp.region(owner).blocks[0]!.terminator!.operand(iter));
       return;
     }
-    if (owner?.name === 'ttg.warp_specialize.partitions') {
+    if (WarpSpecializePartitionsOp.is(owner)) {
       // The captures are operands of the partitions op in this IR.
-      visit(owner.operand(v.index));
+      visit(WarpSpecializePartitionsOp.explicitCaptures(owner)[v.index]!);
       return;
     }
     if (owner) result.add(owner);
@@ -88,11 +92,13 @@ export function insertFences(module: Operation, computeCapability: number): void
     if (op.hasTrait('DotOpInterface')) dots.push(op);
   });
   for (const dot of dots) {
-    const aOps = copyRegToSharedOps(dot.operand(0));
-    const bOps = copyRegToSharedOps(dot.operand(1));
+    // DotOpInterface: A and B are the first two operands of every dot-like op.
+    const [a, b] = dot.operandValues;
+    const aOps = copyRegToSharedOps(a!);
+    const bOps = copyRegToSharedOps(b!);
     if (aOps.size === 0 && bOps.size === 0) continue;
     const fence = createOperation({
-      name: 'ttng.fence_async_shared',
+      name: FenceAsyncSharedOp.opName,
       attributes: [['bCluster', IntegerAttr.get(IntegerType.get(1), 0)]],
       loc: dot.loc,
     });
@@ -103,7 +109,7 @@ export function insertFences(module: Operation, computeCapability: number): void
       fence.moveBefore(loop);
     }
     const prev = fence.prevOp;
-    if (prev?.name === 'ttng.fence_async_shared' && fenceAttrs(prev)?.value === fenceAttrs(fence)?.value) fence.erase();
+    if (FenceAsyncSharedOp.is(prev) && fenceAttrs(prev)?.value === fenceAttrs(fence)?.value) fence.erase();
   }
 }
 

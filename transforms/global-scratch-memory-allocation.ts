@@ -10,6 +10,8 @@ import { IntegerAttr, StringAttr, SymbolRefAttr } from '../dialect/ir/attribute.
 import { DiagnosticError, Diagnostic } from '../dialect/ir/diagnostics.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
+import { CallOp, FuncOp } from '../dialect/tt/ops.js';
+import { GlobalScratchAllocOp } from '../dialect/ttg/ops.js';
 
 const SIZE = 'ttg.global_scratch_memory_size';
 const ALIGN = 'ttg.global_scratch_memory_alignment';
@@ -43,7 +45,7 @@ function callee(call: Operation, symbols: Map<string, Operation>): Operation {
 
 function allocate(fn: Operation, symbols: Map<string, Operation>, stack: Set<Operation>): void {
   fn.walk((op) => {
-    if (op.name !== 'tt.call') return;
+    if (!CallOp.is(op)) return;
     const f = callee(op, symbols);
     if (f.getAttr(SIZE) !== undefined) return;
     if (stack.has(fn)) throw new DiagnosticError(new Diagnostic('error', 'call cycle detected', op.loc));
@@ -56,10 +58,10 @@ function allocate(fn: Operation, symbols: Map<string, Operation>, stack: Set<Ope
   fn.walkPostOrder((op) => {
     let nbytes = 0;
     let align = 0;
-    if (op.name === 'ttg.global_scratch_alloc') {
+    if (GlobalScratchAllocOp.is(op)) {
       nbytes = intOf(op, 'nbytes');
       align = intOf(op, 'alignment');
-    } else if (op.name === 'tt.call') {
+    } else if (CallOp.is(op)) {
       const f = callee(op, symbols);
       nbytes = intOf(f, SIZE);
       align = intOf(f, ALIGN);
@@ -83,7 +85,7 @@ registerPass({
     const symbols = symbolTable(mod);
     const stack = new Set<Operation>();
     mod.walk((op) => {
-      if (op.name !== 'tt.func') return;
+      if (!FuncOp.is(op)) return;
       allocate(op, symbols, stack);
       const vis = op.getAttr('sym_visibility');
       if (vis === undefined || (vis instanceof StringAttr && vis.value === 'public')) {

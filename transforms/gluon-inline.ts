@@ -19,6 +19,8 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { getCanonicalizationPatterns } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
+import { CallOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
+import { BranchOp } from '../dialect/cf/ops.js';
 
 const MAX_INLINING_ROUNDS = 4;
 
@@ -49,7 +51,7 @@ function calleeName(call: Operation): string | undefined {
 function calls(fn: Operation): Operation[] {
   const out: Operation[] = [];
   fn.walk((op) => {
-    if (op.name === 'tt.call') out.push(op);
+    if (CallOp.is(op)) out.push(op);
   });
   return out;
 }
@@ -95,7 +97,7 @@ function inlineCall(call: Operation, callee: Operation): void {
     entry.args.forEach((a, i) => mapping.map(a, call.operand(i)));
     let results = call.results.map((r) => r as import('../dialect/ir/ir.js').Value);
     for (const op of entry.ops) {
-      if (op.name === 'tt.return') {
+      if (ReturnOp.is(op)) {
         results = op.operandValues.map((v) => mapping.lookupOrDefault(v));
         continue;
       }
@@ -123,8 +125,8 @@ function inlineCall(call: Operation, callee: Operation): void {
   body.blocks.forEach((b, i) => {
     const nb = newBlocks[i]!;
     for (const op of b.ops) {
-      if (op.name === 'tt.return') {
-        const br = rw.create({ name: 'cf.br', operands: op.operandValues.map((v) => mapping.lookupOrDefault(v)), successors: [after], loc: CallSiteLoc.get(op.loc, callLoc) });
+      if (ReturnOp.is(op)) {
+        const br = rw.create({ name: BranchOp.opName, operands: op.operandValues.map((v) => mapping.lookupOrDefault(v)), successors: [after], loc: CallSiteLoc.get(op.loc, callLoc) });
         br.remove();
         nb.append(br);
         continue;
@@ -146,11 +148,11 @@ export function gluonInline(mod: Operation): void {
   const funcs = new Map<string, Operation>();
   for (const op of mod.region(0).blocks[0]?.ops ?? []) {
     const n = symName(op);
-    if (n !== undefined && op.name === 'tt.func') funcs.set(n, op);
+    if (n !== undefined && FuncOp.is(op)) funcs.set(n, op);
   }
   const useCount = new Map<string, number>();
   mod.walk((op) => {
-    const n = op.name === 'tt.call' ? calleeName(op) : undefined;
+    const n = CallOp.is(op) ? calleeName(op) : undefined;
     if (n !== undefined) useCount.set(n, (useCount.get(n) ?? 0) + 1);
   });
   const patterns = simplifyPatterns();

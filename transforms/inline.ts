@@ -21,6 +21,8 @@ import { CallSiteLoc, type Location } from '../dialect/ir/location.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { runCanonicalizer } from './canonicalize.js';
 import { registerPass } from './pass.js';
+import { CallOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
+import { BranchOp } from '../dialect/cf/ops.js';
 
 const INLINABLE_DIALECTS = new Set(['tt', 'ttg', 'ttng', 'arith', 'math', 'scf', 'cf', 'ub', 'llvm', 'nvvm', 'gluon']);
 
@@ -59,7 +61,7 @@ function walk(op: Operation, fn: (o: Operation) => void): void {
 function callsIn(func: Operation): Operation[] {
   const out: Operation[] = [];
   walk(func, (o) => {
-    if (o.name === 'tt.call') out.push(o);
+    if (CallOp.is(o)) out.push(o);
   });
   return out;
 }
@@ -174,8 +176,8 @@ function inlineCall(call: Operation, callee: Operation, move: boolean): void {
     for (const b of inlined) region.insertBlock(insertAt++, b);
     for (const b of inlined) {
       const t = b.terminator;
-      if (t?.name !== 'tt.return') continue;
-      const br = createOperation({ name: 'cf.br', operands: t.operandValues, successors: [cont], loc: t.loc });
+      if (!ReturnOp.is(t)) continue;
+      const br = createOperation({ name: BranchOp.opName, operands: t.operandValues, successors: [cont], loc: t.loc });
       b.insertBefore(t, br);
       t.erase();
     }
@@ -191,7 +193,7 @@ export function inlineModule(module: Operation, maxRounds = 4): void {
   const funcs: CallNode[] = [];
   const byName = new Map<string, CallNode>();
   for (const r of module.regions) for (const b of r.blocks) for (const op of b.ops) {
-    if (op.name !== 'tt.func') continue;
+    if (!FuncOp.is(op)) continue;
     const name = symbolOf(op);
     if (name === undefined) continue;
     const node = { func: op, name };

@@ -17,6 +17,11 @@ import { getMemoryEffects, hasRecursiveMemoryEffects, isMemoryEffectFree, isPure
 import { MemDescType } from '../dialect/ttg/types.js';
 import { getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
+import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { ArriveBarrierOp, TMEMAllocOp, TMEMLoadOp } from '../dialect/ttng/ops.js';
+import { AssertOp, AtomicCASOp, AtomicRMWOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, PrintOp, StoreOp } from '../dialect/tt/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
 
 type Range = { start: number; end: number } | undefined;
 
@@ -30,11 +35,11 @@ interface Access {
  * Ops whose effects are declared here by traits alone (so on the default resource) but on global memory in
  * Triton 3.6 (`MemWrite<GlobalMemory>` and the like): global writes never alias tensor memory.
  */
-const GLOBAL_MEMORY_OPS = new Set(['tt.store', 'tt.atomic_rmw', 'tt.atomic_cas', 'tt.print', 'tt.assert', 'tt.descriptor_store', 'tt.descriptor_reduce', 'tt.descriptor_scatter']);
+const GLOBAL_MEMORY_OPS = [StoreOp, AtomicRMWOp, AtomicCASOp, PrintOp, AssertOp, DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp];
 
 /** The effects of `op` (recursively through RecursiveMemoryEffects ops); unknown ones count as every effect. */
 function collectEffects(op: Operation, out: MemoryEffect[]): boolean {
-  const e = getMemoryEffects(op)?.map((x) => (GLOBAL_MEMORY_OPS.has(op.name) && x.resource === 'default' ? { ...x, resource: 'global' } : x));
+  const e = getMemoryEffects(op)?.map((x) => (isAnyOf(op, GLOBAL_MEMORY_OPS) && x.resource === 'default' ? { ...x, resource: 'global' } : x));
   if (e) {
     out.push(...e);
     return true;
@@ -48,20 +53,20 @@ function collectEffects(op: Operation, out: MemoryEffect[]): boolean {
 }
 
 function constI32(before: Operation, v: number): Value {
-  const c = createOperation({ name: 'arith.constant', resultTypes: [IntegerType.get(32)], attributes: [['value', IntegerAttr.i32(v)]], loc: before.loc });
+  const c = createOperation({ name: ConstantOp.opName, resultTypes: [IntegerType.get(32)], attributes: [['value', IntegerAttr.i32(v)]], loc: before.loc });
   before.parent!.insertBefore(before, c);
   return c.result(0);
 }
 
 function subviewAccess(view: Operation): Access | undefined {
-  const src = view.operand(0);
+  const src = MemDescIndexOp.is(view) ? MemDescIndexOp.src(view) : MemDescSubsliceOp.src(view);
   const shape = [...(view.result(0).type as MemDescType).shape];
   let offsets: Value[];
-  if (view.name === 'ttg.memdesc_index') {
-    offsets = [view.operand(1)];
+  if (MemDescIndexOp.is(view)) {
+    offsets = [MemDescIndexOp.index(view)];
     for (let i = 0; i < Math.max(0, shape.length - 1); i++) offsets.push(constI32(view, 0));
   } else {
-    offsets = (view.getAttr('offsets') as DenseArrayAttr).values.map((o) => constI32(view, o));
+    offsets = MemDescSubsliceOp.offsets(view).values.map((o) => constI32(view, o));
   }
   const parent = bufferAccess(src);
   if (!parent) return undefined;
@@ -85,15 +90,16 @@ function subviewAccess(view: Operation): Access | undefined {
 function bufferAccess(v: Value): Access | undefined {
   if (v instanceof BlockArgument) {
     const parent = v.owner.parentOp;
-    if (parent?.name === 'ttg.warp_specialize.partitions') return bufferAccess(parent.operand(v.index));
+    if (WarpSpecializePartitionsOp.is(parent)) return bufferAccess(WarpSpecializePartitionsOp.explicitCaptures(parent)[v.index]!);
     return undefined;
   }
   const def = v.definingOp!;
-  if (def.name === 'ttng.tmem_alloc') {
+  if (TMEMAllocOp.is(def)) {
     return { alloc: v, ranges: (v.type as MemDescType).shape.map((d) => ({ start: 0, end: d })), rankOffset: 0 };
   }
-  if (def.name === 'ttg.memdesc_trans' || def.name === 'ttg.memdesc_reshape') return bufferAccess(def.operand(0));
-  if (def.name === 'ttg.memdesc_index' || def.name === 'ttg.memdesc_subslice') return subviewAccess(def);
+  if (MemDescTransOp.is(def)) return bufferAccess(MemDescTransOp.src(def));
+  if (MemDescReshapeOp.is(def)) return bufferAccess(MemDescReshapeOp.src(def));
+  if (MemDescIndexOp.is(def) || MemDescSubsliceOp.is(def)) return subviewAccess(def);
   if (def.name === 'ttng.tmem_subslice') {
     const parent = bufferAccess(def.operand(0));
     if (!parent) return undefined;
@@ -139,7 +145,7 @@ function sinkOps(buffer: Value, chain: readonly Operation[]): boolean {
   while (next && !next.hasTrait('Terminator')) {
     insertBefore = next;
     let dep = [...nestedOperands(next)].some((v) => results.has(v));
-    if (next.name === 'ttng.arrive_barrier') break;
+    if (ArriveBarrierOp.is(next)) break;
     if (!dep && !isMemoryEffectFree(next)) {
       const effects: MemoryEffect[] = [];
       collectEffects(next, effects);
@@ -184,8 +190,8 @@ function trySink(op: Operation, buffer: Value): boolean {
 export function interleaveTmem(mod: Operation): void {
   const toSink: [Operation, Value][] = [];
   mod.walkPostOrder((op) => {
-    if (op.name === 'ttng.tmem_load') toSink.push([op, op.operand(0)]);
-    else if (op.name === 'ttng.tmem_alloc') toSink.push([op, op.result(0)]);
+    if (TMEMLoadOp.is(op)) toSink.push([op, TMEMLoadOp.src(op)]);
+    else if (TMEMAllocOp.is(op)) toSink.push([op, op.result(0)]);
   });
   for (const [op, buffer] of toSink) while (trySink(op, buffer));
 }

@@ -19,12 +19,16 @@ import { Builder } from '../dialect/ir/builder.js';
 import { getEffectsRecursively, isMemoryEffectFree, isSpeculatable, isTerminator } from '../dialect/ir/traits.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
+import { ForOp, WhileOp } from '../dialect/scf/ops.js';
+import { LoadOp, SplatOp } from '../dialect/tt/ops.js';
+import { AndIOp, CmpIOp } from '../dialect/arith/ops.js';
 
-const LOOP_LIKE = new Set(['scf.for', 'scf.while', 'scf.parallel', 'scf.forall']);
+/** scf.parallel / scf.forall have no declaration here; named for parity with MLIR's loop-like ops. */
+const UNDECLARED_LOOPS = new Set(['scf.parallel', 'scf.forall']);
 
 /** The regions that make up the loop body (MLIR's LoopLikeOpInterface::getLoopRegions). */
 function loopRegions(loop: Operation): Region[] {
-  return loop.name === 'scf.while' ? [loop.region(0), loop.region(1)] : [loop.region(0)];
+  return WhileOp.is(loop) ? [loop.region(0), loop.region(1)] : [loop.region(0)];
 }
 
 /** Whether `v` is defined outside `loop` (its defining region's parent op is not the loop or nested in it). */
@@ -68,24 +72,25 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
   b.setInsertionPoint(forOp);
   const loc = forOp.loc;
   const cond = b.create({
-    name: 'arith.cmpi',
-    operands: [forOp.operand(0), forOp.operand(1)],
+    name: CmpIOp.opName,
+    operands: [ForOp.lowerBound(forOp), ForOp.upperBound(forOp)],
     resultTypes: [IntegerType.get(1)],
     attributes: [['predicate', IntegerAttr.get(IntegerType.get(64), 2n)]],
     loc,
   }).result();
-  const maskType = i1SameShape(load.operand(0).type);
+  const ptr = LoadOp.ptr(load);
+  const oldMask = LoadOp.mask(load);
+  const other = LoadOp.other(load);
+  const maskType = i1SameShape(ptr.type);
   let mask: Value = cond;
-  if (maskType instanceof RankedTensorType) mask = b.create({ name: 'tt.splat', operands: [cond], resultTypes: [maskType], loc }).result();
-  const sizes = load.groupSizes();
-  const values = load.operandValues;
-  if (sizes[1] === 1) {
-    mask = b.create({ name: 'arith.andi', operands: [mask, values[1]!], resultTypes: [maskType], loc }).result();
+  if (maskType instanceof RankedTensorType) mask = b.create({ name: SplatOp.opName, operands: [cond], resultTypes: [maskType], loc }).result();
+  if (oldMask) {
+    mask = b.create({ name: AndIOp.opName, operands: [mask, oldMask], resultTypes: [maskType], loc }).result();
     load.setOperand(1, mask);
     return;
   }
-  load.setOperands([values[0]!, mask, ...values.slice(1)]);
-  load.operandSegments = [sizes[0]!, 1, sizes[2] ?? 0];
+  load.setOperands([ptr, mask, ...(other ? [other] : [])]);
+  load.operandSegments = [1, 1, other ? 1 : 0];
 }
 
 /**
@@ -95,7 +100,7 @@ function guardLoadWithTripCount(load: Operation, forOp: Operation): void {
 export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): void {
   let loopOnlyReads: boolean | undefined;
   const shouldMove = (op: Operation): boolean => {
-    if (!hoistLoads || op.name !== 'tt.load') return isSpeculatable(op) && isMemoryEffectFree(op);
+    if (!hoistLoads || !LoadOp.is(op)) return isSpeculatable(op) && isMemoryEffectFree(op);
     loopOnlyReads ??= onlyReads(loop);
     return onlyReads(op) && loopOnlyReads;
   };
@@ -106,8 +111,8 @@ export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): voi
       const op = queue[i]!;
       if (op.parent?.parent !== region) continue;
       if (!shouldMove(op) || isTerminator(op) || !operandsInvariant(op, loop)) continue;
-      if (op.name === 'tt.load') {
-        if (loop.name !== 'scf.for') continue;
+      if (LoadOp.is(op)) {
+        if (!ForOp.is(loop)) continue;
         guardLoadWithTripCount(op, loop);
       }
       op.moveBefore(loop);
@@ -119,7 +124,7 @@ export function hoistLoopInvariantOps(loop: Operation, hoistLoads: boolean): voi
 export function runLICM(module: Operation): void {
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (LOOP_LIKE.has(op.name)) loops.push(op);
+    if (ForOp.is(op) || WhileOp.is(op) || UNDECLARED_LOOPS.has(op.name)) loops.push(op);
   });
   for (const l of loops) hoistLoopInvariantOps(l, true);
 }

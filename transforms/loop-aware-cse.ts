@@ -22,6 +22,7 @@ import { eliminateCommonSubExpressions } from './cse.js';
 import { registerPass } from './pass.js';
 import { operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { ForOp } from '../dialect/scf/ops.js';
 
 /** The layout of an `scf.for`: lb, ub, step, then one init per iter arg; body args are [iv, ...iterArgs]. */
 class ForLoopView {
@@ -30,10 +31,10 @@ class ForLoopView {
     this.body = op.region(0).blocks[0]!;
   }
   get numIterArgs(): number {
-    return this.op.operands.length - 3;
+    return ForOp.initArgs(this.op).length;
   }
   init(i: number): Value {
-    return this.op.operand(3 + i);
+    return ForOp.initArgs(this.op)[i]!;
   }
   iterArg(i: number): BlockArgument {
     return this.body.args[1 + i]!;
@@ -124,7 +125,7 @@ export function runLoopAwareCSE(module: Operation): void {
   eliminateCommonSubExpressions(module, rewriter);
   const loops: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   for (const l of loops) mergeEqualIterArgs(l);
   eliminateCommonSubExpressions(module, rewriter);

@@ -23,12 +23,18 @@ import { TensorMemoryScalesEncodingAttr, TensorMemorySpaceAttr } from '../dialec
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { TCGen5CommitOp } from '../dialect/ttng/mma-v5-effects.js';
+import { LocalAllocOp } from '../dialect/ttg/ops.js';
+import { InitBarrierOp, InvalBarrierOp, TMEMAllocOp, TMEMCopyOp, WaitBarrierOp } from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
 
-const MMAV5 = ['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled'];
+const MMAV5 = [TCGen5MMAOp, TCGen5MMAScaledOp];
+type MmaV5Handle = (typeof MMAV5)[number];
 const i1 = IntegerType.get(1);
 
 function constant(rw: PatternRewriter, loc: Operation['loc'], type: IntegerType, v: number): Value {
-  return rw.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc }).result(0);
+  return rw.create({ name: ConstantOp.opName, resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc }).result(0);
 }
 
 /** MMAv5OpInterface::addCompletionBarrier: appends a barrier and its predicate. */
@@ -43,12 +49,12 @@ function addCompletionBarrier(rw: PatternRewriter, mma: Operation, barrier: Valu
   });
 }
 
-function syncMmaLowering(rootName: string): RewritePattern {
+function syncMmaLowering(mma: MmaV5Handle): RewritePattern {
   return {
     name: 'SyncMMALowering',
-    rootName,
+    rootName: mma.opName,
     matchAndRewrite(op, rw) {
-      if (op.getAttr('is_async') !== undefined) return false;
+      if (mma.is_async(op) !== undefined) return false;
       const loc = op.loc;
       const barrierType = MemDescType.get({
         shape: [1],
@@ -57,14 +63,14 @@ function syncMmaLowering(rootName: string): RewritePattern {
         memorySpace: SharedMemorySpaceAttr.get(),
         mutableMemory: true,
       });
-      const barrier = rw.create({ name: 'ttg.local_alloc', resultTypes: [barrierType], loc }).result(0);
-      rw.create({ name: 'ttng.init_barrier', operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
+      const barrier = rw.create({ name: LocalAllocOp.opName, resultTypes: [barrierType], loc }).result(0);
+      rw.create({ name: InitBarrierOp.opName, operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
       addCompletionBarrier(rw, op, barrier, constant(rw, loc, i1, 1));
       rw.modifyOpInPlace(op, () => op.setAttr('is_async', UnitAttr.get()));
       rw.setInsertionPointAfter(op);
       const phase = constant(rw, loc, IntegerType.get(32), 0);
-      rw.create({ name: 'ttng.wait_barrier', operands: [barrier, phase, op.operandGroup('pred')[0]!], operandSegments: [1, 1, 1, 0], loc });
-      rw.create({ name: 'ttng.inval_barrier', operands: [barrier], loc });
+      rw.create({ name: WaitBarrierOp.opName, operands: [barrier, phase, mma.pred(op)], operandSegments: [1, 1, 1, 0], loc });
+      rw.create({ name: InvalBarrierOp.opName, operands: [barrier], loc });
       return true;
     },
   };
@@ -72,25 +78,25 @@ function syncMmaLowering(rootName: string): RewritePattern {
 
 const SCALES_TO_TMEM: RewritePattern = {
   name: 'TCGen5MMAScaleSharedToTmemConversion',
-  rootName: 'ttng.tc_gen5_mma_scaled',
+  rootName: TCGen5MMAScaledOp.opName,
   matchAndRewrite(op, rw) {
     let changed = false;
-    const blockM = (op.operandGroup('a')[0]!.type as MemDescType).shape[0]!;
-    const bShape = (op.operandGroup('b')[0]!.type as MemDescType).shape;
+    const blockM = (TCGen5MMAScaledOp.a(op).type as MemDescType).shape[0]!;
+    const bShape = (TCGen5MMAScaledOp.b(op).type as MemDescType).shape;
     const blockN = bShape[bShape.length - 1]!;
-    for (const [name, rows] of [
-      ['a_scale', blockM],
-      ['b_scale', blockN],
+    for (const [scale, rows] of [
+      [TCGen5MMAScaledOp.a_scale, blockM],
+      [TCGen5MMAScaledOp.b_scale, blockN],
     ] as const) {
-      const v = op.operandGroup(name)[0]!;
+      const v = scale(op);
       const t = v.type as MemDescType;
       if (!(t.memorySpace instanceof SharedMemorySpaceAttr)) continue;
       const numElems = t.shape.reduce((a, b) => a * b, 1);
       const split = getCTASplitNum(t.encoding);
       const enc = TensorMemoryScalesEncodingAttr.get(split[0] ?? 1, split[1] ?? 1);
       const tmemType = MemDescType.get({ shape: [rows, numElems / rows], elementType: t.elementType, encoding: enc, memorySpace: TensorMemorySpaceAttr.get(), mutableMemory: true });
-      const alloc = rw.create({ name: 'ttng.tmem_alloc', resultTypes: [tmemType], loc: op.loc }).result(0);
-      rw.create({ name: 'ttng.tmem_copy', operands: [v, alloc], loc: op.loc });
+      const alloc = rw.create({ name: TMEMAllocOp.opName, resultTypes: [tmemType], loc: op.loc }).result(0);
+      rw.create({ name: TMEMCopyOp.opName, operands: [v, alloc], loc: op.loc });
       const index = op.operands.findIndex((o) => o.value === v);
       rw.modifyOpInPlace(op, () => op.setOperand(index, alloc));
       changed = true;
@@ -101,8 +107,8 @@ const SCALES_TO_TMEM: RewritePattern = {
 
 function isConstTrue(v: Value | undefined): boolean {
   const def = v?.definingOp;
-  if (!def || def.name !== 'arith.constant') return false;
-  const a = def.getAttr('value');
+  if (!def || !ConstantOp.is(def)) return false;
+  const a = ConstantOp.value(def);
   return a instanceof IntegerAttr && a.isBool() && a.value !== 0n;
 }
 
@@ -122,23 +128,23 @@ function moveDefiningOpsBefore(val: Value, target: Operation): boolean {
   return true;
 }
 
-function mergeCommitIntoMma(rootName: string): RewritePattern {
+function mergeCommitIntoMma(mma: MmaV5Handle): RewritePattern {
   return {
     name: 'MergeCommitIntoMMA',
-    rootName,
+    rootName: mma.opName,
     matchAndRewrite(op, rw) {
-      const mmaPred = op.operandGroup('pred')[0];
+      const mmaPred = mma.pred(op);
       const commits: [Operation, Value | undefined][] = [];
       for (let next = op.nextOp; next; next = next.nextOp) {
-        if (next.name === 'ttng.tc_gen5_commit') {
-          const pred = next.operandGroup('pred')[0];
+        if (TCGen5CommitOp.is(next)) {
+          const pred = TCGen5CommitOp.pred(next);
           if (isConstTrue(mmaPred) || mmaPred === pred) commits.push([next, pred]);
         } else if (!isPure(next)) break;
       }
       if (commits.length === 0) return false;
       for (const [commit, p] of commits) {
         const pred = p ?? constant(rw, op.loc, i1, 1);
-        const barrier = commit.operandGroup('barrier')[0]!;
+        const barrier = TCGen5CommitOp.barrier(commit);
         if (!moveDefiningOpsBefore(barrier, op) || !moveDefiningOpsBefore(pred, op)) continue;
         addCompletionBarrier(rw, op, barrier, pred);
         rw.eraseOp(commit);

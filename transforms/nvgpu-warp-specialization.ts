@@ -9,13 +9,15 @@
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
 import { maybeLookupNumWarps } from '../dialect/ttg/context.js';
+import { ForOp, IfOp } from '../dialect/scf/ops.js';
+import { FuncOp } from '../dialect/tt/ops.js';
 
 const WARP_SPECIALIZE_ATTR = 'tt.warp_specialize';
 
 function hasNonEmptyElse(func: Operation): boolean {
   let found = false;
   func.walk((op) => {
-    if (op.name !== 'scf.if') return;
+    if (!IfOp.is(op)) return;
     const elseBlock = op.regions[1]?.blocks[0];
     if (elseBlock && elseBlock.ops.length > 0) found = true;
   });
@@ -26,7 +28,7 @@ function hasNonEmptyElse(func: Operation): boolean {
 export function loopsToWarpSpecialize(func: Operation): Operation[] {
   const loops: Operation[] = [];
   func.walk((op) => {
-    if (op.name === 'scf.for' && op.getAttr(WARP_SPECIALIZE_ATTR) !== undefined) loops.push(op);
+    if (ForOp.is(op) && op.getAttr(WARP_SPECIALIZE_ATTR) !== undefined) loops.push(op);
   });
   if (loops.length === 0) return [];
   if (maybeLookupNumWarps(func) !== 4) return [];
@@ -45,7 +47,7 @@ registerPass({
   run(mod, _options, ctx) {
     const funcs: Operation[] = [];
     mod.walk((op) => {
-      if (op.name === 'tt.func') funcs.push(op);
+      if (FuncOp.is(op)) funcs.push(op);
     });
     for (const func of funcs) {
       const loops = loopsToWarpSpecialize(func);

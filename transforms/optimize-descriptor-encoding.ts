@@ -20,6 +20,10 @@ import { cgaForRank, encodingForShape } from './nvidia/tma-encodings.js';
 import { registerPass } from './pass.js';
 import { nvmmaSharedForShape } from '../dialect/ttg/utils/mma-utils.js';
 import { cgaBasesOf } from '../dialect/ttg/utils/layout.js';
+import { LocalAllocOp, LocalStoreOp } from '../dialect/ttg/ops.js';
+import { ConditionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { CallOp, DescriptorGatherOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
+import { ReinterpretTensorDescOp } from '../dialect/ttng/ops.js';
 
 interface EncodingInfo {
   desired?: Attribute;
@@ -45,8 +49,8 @@ function isTmaCompatible(enc: Attribute): boolean {
 function loadEncodingFromUsers(op: Operation): Attribute | undefined {
   for (const user of op.result(0).users) {
     let enc: Attribute | undefined;
-    if (user.name === 'ttg.local_alloc') enc = (user.result(0).type as MemDescType).encoding;
-    else if (user.name === 'ttg.local_store') enc = (user.operand(1).type as MemDescType).encoding;
+    if (LocalAllocOp.is(user)) enc = (user.result(0).type as MemDescType).encoding;
+    else if (LocalStoreOp.is(user)) enc = (LocalStoreOp.dst(user).type as MemDescType).encoding;
     if (enc && isTmaCompatible(enc)) return enc;
   }
   return undefined;
@@ -60,21 +64,23 @@ function descOf(v: Value): TensorDescType | undefined {
   return v.type instanceof TensorDescType ? v.type : undefined;
 }
 
-const LOADS = new Set(['tt.descriptor_load', 'tt.descriptor_gather']);
-const STORES = new Set(['tt.descriptor_store', 'tt.descriptor_scatter', 'tt.descriptor_reduce']);
+const LOADS = [DescriptorLoadOp, DescriptorGatherOp];
+const STORES = [DescriptorStoreOp, DescriptorScatterOp, DescriptorReduceOp];
 
 /** The descriptor an op uses through TMA, and what it asks of it. */
 function useInfo(op: Operation): { desc: Value; info: EncodingInfo } | undefined {
-  if (LOADS.has(op.name)) {
-    const desc = op.operand(0);
+  const load = LOADS.find((h) => h.is(op));
+  if (load) {
+    const desc = load.desc(op);
     const desired = loadEncodingFromUsers(op);
     const resTy = op.result(0).type as RankedTensorType;
     const rank = descOf(desc)!.blockType.shape.length;
     return { desc, info: { ...(desired ? { desired } : {}), cga: cgaOf(desired ?? resTy.encoding), shape: expandToRank(resTy.shape, rank), forcedToDefault: false } };
   }
-  if (STORES.has(op.name)) {
-    const desc = op.operand(0);
-    const srcTy = op.operandGroup('src')[0]!.type as RankedTensorType;
+  const store = STORES.find((h) => h.is(op));
+  if (store) {
+    const desc = store.desc(op);
+    const srcTy = store.src(op).type as RankedTensorType;
     const rank = descOf(desc)!.blockType.shape.length;
     return { desc, info: { cga: cgaOf(srcTy.encoding), shape: expandToRank(srcTy.shape, rank), forcedToDefault: false } };
   }
@@ -113,18 +119,18 @@ function withEncoding(op: Operation | undefined, block: RankedTensorType, enc: A
 
 /** The values carried together with result/arg `idx` of a loop or if (Triton's getTiedArgs). */
 function tiedValues(op: Operation, idx: number): Value[] {
-  if (op.name === 'scf.for') {
-    const body = op.region(0).blocks[0]!;
-    return [body.args[idx + 1]!, op.result(idx), body.terminator!.operand(idx), op.operandGroup('initArgs')[idx]!];
+  if (ForOp.is(op)) {
+    const body = ForOp.region(op).blocks[0]!;
+    return [body.args[idx + 1]!, op.result(idx), body.terminator!.operand(idx), ForOp.initArgs(op)[idx]!];
   }
-  if (op.name === 'scf.while') {
-    const before = op.region(0).blocks[0]!;
-    const after = op.region(1).blocks[0]!;
-    return [before.args[idx]!, op.result(idx), before.terminator!.operand(idx + 1), op.operand(idx), after.args[idx]!];
+  if (WhileOp.is(op)) {
+    const before = WhileOp.before(op).blocks[0]!;
+    const after = WhileOp.after(op).blocks[0]!;
+    return [before.args[idx]!, op.result(idx), ConditionOp.args(before.terminator!)[idx]!, WhileOp.inits(op)[idx]!, after.args[idx]!];
   }
-  if (op.name === 'scf.if') {
+  if (IfOp.is(op)) {
     const out: Value[] = [];
-    for (const r of op.regions) for (const b of r.blocks) if (b.terminator?.name === 'scf.yield') out.push(b.terminator.operand(idx));
+    for (const r of op.regions) for (const b of r.blocks) if (YieldOp.is(b.terminator)) out.push(b.terminator.operand(idx));
     out.push(op.result(idx));
     return out;
   }
@@ -132,7 +138,7 @@ function tiedValues(op: Operation, idx: number): Value[] {
 }
 
 function isKernel(func: Operation): boolean {
-  const v = func.getAttr('sym_visibility');
+  const v = FuncOp.sym_visibility(func);
   return !(v instanceof StringAttr) || v.value === 'public';
 }
 
@@ -172,7 +178,7 @@ function assignLayouts(func: Operation): void {
       update([use.desc], use.info);
       return;
     }
-    const forced = op.name === 'tt.call' || op.name === 'tt.return' || op.name === 'ttng.reinterpret_tensor_descriptor';
+    const forced = CallOp.is(op) || ReturnOp.is(op) || ReinterpretTensorDescOp.is(op);
     const info: EncodingInfo = { shape: [], forcedToDefault: forced };
     for (const v of [...op.results, ...op.operandValues]) {
       if (!descOf(v)) continue;
@@ -185,16 +191,16 @@ function assignLayouts(func: Operation): void {
     for (const use of [...desc.uses]) {
       const op = use.owner;
       const n = op.operands.indexOf(use);
-      if (op.name === 'scf.for' || op.name === 'scf.while') update(tiedValues(op, n - (op.name === 'scf.for' ? 3 : 0)), { shape: [], forcedToDefault: false });
-      else if (op.name === 'scf.yield') update(tiedValues(op.parentOp!, n), { shape: [], forcedToDefault: false });
+      if (ForOp.is(op) || WhileOp.is(op)) update(tiedValues(op, n - (ForOp.is(op) ? 3 : 0)), { shape: [], forcedToDefault: false });
+      else if (YieldOp.is(op)) update(tiedValues(op.parentOp!, n), { shape: [], forcedToDefault: false });
     }
     const def = desc.definingOp;
-    if (def && (def.name === 'scf.for' || def.name === 'scf.while' || def.name === 'scf.if')) {
+    if (def && (ForOp.is(def) || WhileOp.is(def) || IfOp.is(def))) {
       update(tiedValues(def, def.results.indexOf(desc as (typeof def.results)[number])), { shape: [], forcedToDefault: false });
     } else if (desc instanceof BlockArgument) {
       const parent = desc.owner.parentOp;
-      if (parent && (parent.name === 'scf.for' || parent.name === 'scf.while')) {
-        update(tiedValues(parent, desc.index - (parent.name === 'scf.for' ? 1 : 0)), { shape: [], forcedToDefault: false });
+      if (parent && (ForOp.is(parent) || WhileOp.is(parent))) {
+        update(tiedValues(parent, desc.index - (ForOp.is(parent) ? 1 : 0)), { shape: [], forcedToDefault: false });
       }
     }
   }
@@ -206,8 +212,8 @@ function assignLayouts(func: Operation): void {
     else enc = fallbackEncoding(block, info.cga, info.shape);
     desc.type = withEncoding(desc.definingOp, block, enc);
   }
-  const ft = func.getAttr('function_type');
-  if (ft instanceof TypeAttr && ft.value instanceof FunctionType) {
+  const ft = FuncOp.function_type(func);
+  if (ft.value instanceof FunctionType) {
     const results = ft.value.results.map((t) => (t instanceof TensorDescType ? withEncoding(undefined, t.blockType, fallbackEncoding(t.blockType, undefined, [])) : t));
     func.setAttr('function_type', TypeAttr.get(FunctionType.get(entry.args.map((a) => a.type), results)));
   }
@@ -218,6 +224,6 @@ registerPass({
   className: 'TritonNvidiaGPUOptimizeDescriptorEncodingPass',
   description: 'Set encodings on tensor descriptor types',
   run(mod) {
-    for (const op of mod.region(0).blocks[0]?.ops ?? []) if (op.name === 'tt.func') assignLayouts(op);
+    for (const op of mod.region(0).blocks[0]?.ops ?? []) if (FuncOp.is(op)) assignLayouts(op);
   },
 });

@@ -27,8 +27,11 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { applyPermutation, intsOf, productOf } from '../dialect/ttg/utils/layout.js';
 import { bitWidthOf, inferSharedTransEncoding, swizzledSharedForDotOperand, transposeCGA } from '../dialect/ttg/utils/mma-utils.js';
-import { DotOp, TransOp } from '../dialect/tt/ops.js';
-import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, MemDescTransOp } from '../dialect/ttg/ops.js';
+import { DotOp, ReshapeOp, TransOp } from '../dialect/tt/ops.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp, MemDescReshapeOp, MemDescTransOp } from '../dialect/ttg/ops.js';
+import { WarpGroupDotOp } from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 
 const TRANS_ORDER = [1, 0];
 
@@ -131,7 +134,7 @@ const swizzleShmemConvert: RewritePattern = {
   },
 };
 
-const MMA_V3_PLUS = ['ttng.warp_group_dot', 'ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled'];
+const MMA_V3_PLUS = [WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp];
 
 // dot(local_alloc(trans(x)) #shared1) -> dot(memdesc_trans(local_alloc(x) #shared2))
 const fuseTransMMAV3Plus: RewritePattern = {
@@ -141,7 +144,7 @@ const fuseTransMMAV3Plus: RewritePattern = {
     const src = LocalAllocOp.src(alloc);
     if (src === undefined) return false;
     const res = LocalAllocOp.result(alloc);
-    if (!res.hasOneUse() || !MMA_V3_PLUS.includes(res.uses[0]!.owner.name)) return false;
+    if (!res.hasOneUse() || !isAnyOf(res.uses[0]!.owner, MMA_V3_PLUS)) return false;
     const trans = src.definingOp;
     if (!isTrans10(trans)) return false;
     const allocType = res.type as MemDescType;
@@ -169,13 +172,13 @@ const reshapeMemDesc: RewritePattern = {
   name: 'ReshapeMemDesc',
   matchAndRewrite(alloc, rewriter) {
     const reshape = LocalAllocOp.src(alloc)?.definingOp;
-    if (reshape?.name !== 'tt.reshape') return false;
+    if (!ReshapeOp.is(reshape)) return false;
     const allocType = LocalAllocOp.result(alloc).type as MemDescType;
-    const srcTy = reshape.operand(0).type as RankedTensorType;
+    const srcTy = ReshapeOp.src(reshape).type as RankedTensorType;
     const innerTy = memdescReshapeType(allocType, srcTy.shape);
     if (!innerTy || !(innerTy.encoding instanceof NVMMASharedEncodingAttr)) return false;
-    const newAlloc = create(rewriter, LocalAllocOp.opName, [reshape.operand(0)], innerTy, alloc.loc);
-    rewriter.replaceOpWithNewOp(alloc, { name: 'ttg.memdesc_reshape', operands: [newAlloc], resultTypes: [allocType], loc: alloc.loc });
+    const newAlloc = create(rewriter, LocalAllocOp.opName, [ReshapeOp.src(reshape)], innerTy, alloc.loc);
+    rewriter.replaceOpWithNewOp(alloc, { name: MemDescReshapeOp.opName, operands: [newAlloc], resultTypes: [allocType], loc: alloc.loc });
     return true;
   },
 };

@@ -26,11 +26,12 @@ import { createOperation } from '../dialect/ir/create.js';
 import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
 import type { PatternRewriter } from '../dialect/ir/rewriter.js';
 import { FLOAT_KINDS, FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
-import { ArithFlagsAttr } from '../dialect/arith/ops.js';
+import { AddFOp, ConstantOp, MaxNumFOp, MaximumFOp, MinNumFOp, MinimumFOp, MulFOp } from '../dialect/arith/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 import { BlockedEncodingAttr, DistributedEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { cgaCTAsPerCGA } from '../dialect/ttg/attrs/cga.js';
 import { getCGALayout, getElemsPerThread, getOrder, getThreadOrder, getWarpOrder } from '../dialect/ttg/layout-queries.js';
-import { inferReduceTypes } from '../dialect/tt/ops.js';
+import { GatherOp, LoadOp, ReduceOp, ReshapeOp, inferReduceTypes } from '../dialect/tt/ops.js';
 import { registerPass } from './pass.js';
 import { requireTritonGpuIR } from './preconditions.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
@@ -38,6 +39,8 @@ import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { isExpensiveView } from '../dialect/ttg/utils/layout-utils.js';
 import { blockedFromShapeNumCTAs } from '../dialect/ttg/utils/layout.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
+import { ForOp, YieldOp } from '../dialect/scf/ops.js';
+import { ConvertLayoutOp } from '../dialect/ttg/ops.js';
 
 const i32 = (): IntegerType => IntegerType.get(32);
 
@@ -45,25 +48,20 @@ function tensorOf(t: Type): RankedTensorType | undefined {
   return t instanceof RankedTensorType ? t : undefined;
 }
 
-function axisOf(op: Operation): number {
-  const a = op.getAttr('axis');
-  return a instanceof IntegerAttr ? Number(a.value) : -1;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // OptimizeReshapeLayoutPattern
 
 const optimizeReshapeLayout: RewritePattern = {
-  rootName: 'tt.reshape',
+  rootName: ReshapeOp.opName,
   name: 'OptimizeReshapeLayoutPattern',
   benefit: 1,
   matchAndRewrite(viewOp, rewriter) {
-    if (!viewOp.getAttr('allow_reorder')) return false;
+    if (!ReshapeOp.allow_reorder(viewOp)) return false;
     const result = viewOp.result(0);
     let axis: number | undefined;
     for (const user of result.users) {
-      if (user.name !== 'tt.reduce') continue;
-      const a = axisOf(user);
+      if (!ReduceOp.is(user)) continue;
+      const a = Number(ReduceOp.axis(user).value);
       if (axis === undefined) axis = a;
       else if (axis !== a) return false;
     }
@@ -89,14 +87,14 @@ const optimizeReshapeLayout: RewritePattern = {
     );
     if (encoding === enc) return false;
     const newType = tensorType.withEncoding(encoding);
-    const srcType = tensorOf(viewOp.operand(0).type);
+    const srcType = tensorOf(ReshapeOp.src(viewOp).type);
     if (!srcType || isExpensiveView(srcType, newType)) return false;
     rewriter.setInsertionPointAfter(viewOp);
     rewriter.modifyOpInPlace(viewOp, () => {
       result.type = newType;
       viewOp.setAttr('efficient_layout', UnitAttr.get());
     });
-    const cvt = rewriter.create({ name: 'ttg.convert_layout', operands: [result], resultTypes: [tensorType], loc: viewOp.loc });
+    const cvt = rewriter.create({ name: ConvertLayoutOp.opName, operands: [result], resultTypes: [tensorType], loc: viewOp.loc });
     rewriter.replaceAllUsesExcept(result, cvt.result(0), cvt);
     return true;
   },
@@ -107,13 +105,13 @@ const optimizeReshapeLayout: RewritePattern = {
 
 /** Triton's setOptimizedGatherLayout: a warp-local layout for the source and indices of `op`. */
 function setOptimizedGatherLayout(op: Operation, b: PatternRewriter): boolean {
-  const srcType = tensorOf(op.operand(0).type);
-  const idxType = tensorOf(op.operand(1).type);
+  const srcType = tensorOf(GatherOp.src(op).type);
+  const idxType = tensorOf(GatherOp.indices(op).type);
   if (!srcType || !idxType || !srcType.encoding) return false;
   const srcEnc = srcType.encoding;
   const numThreadsPerWarp = lookupThreadsPerWarp(op);
   const numWarps = lookupNumWarps(op);
-  const axis = axisOf(op);
+  const axis = Number(GatherOp.axis(op).value);
   const rank = srcType.rank;
   if (rank === 1) return false;
   const dims = srcType.shape;
@@ -154,11 +152,11 @@ function setOptimizedGatherLayout(op: Operation, b: PatternRewriter): boolean {
 
   const newLayout = BlockedEncodingAttr.get({ sizePerThread, threadsPerWarp, warpsPerCTA, order, cgaLayout: getCGALayout(srcEnc) });
   const loc = op.loc;
-  const cvtSrc = b.create({ name: 'ttg.convert_layout', operands: [op.operand(0)], resultTypes: [srcType.withEncoding(newLayout)], loc });
-  const cvtIdx = b.create({ name: 'ttg.convert_layout', operands: [op.operand(1)], resultTypes: [idxType.withEncoding(newLayout)], loc });
+  const cvtSrc = b.create({ name: ConvertLayoutOp.opName, operands: [GatherOp.src(op)], resultTypes: [srcType.withEncoding(newLayout)], loc });
+  const cvtIdx = b.create({ name: ConvertLayoutOp.opName, operands: [GatherOp.indices(op)], resultTypes: [idxType.withEncoding(newLayout)], loc });
   b.setInsertionPointAfter(op);
   const resType = op.result(0).type as RankedTensorType;
-  const cvtOut = b.create({ name: 'ttg.convert_layout', operands: [op.result(0)], resultTypes: [resType], loc });
+  const cvtOut = b.create({ name: ConvertLayoutOp.opName, operands: [op.result(0)], resultTypes: [resType], loc });
   b.replaceAllUsesExcept(op.result(0), cvtOut.result(0), cvtOut);
   b.modifyOpInPlace(op, () => {
     op.setOperand(0, cvtSrc.result(0));
@@ -170,10 +168,10 @@ function setOptimizedGatherLayout(op: Operation, b: PatternRewriter): boolean {
 }
 
 const optimizeGatherLayout: RewritePattern = {
-  rootName: 'tt.gather',
+  rootName: GatherOp.opName,
   name: 'OptimizeGatherLayoutPattern',
   matchAndRewrite(op, rewriter) {
-    if (op.getAttr('efficient_layout')) return false;
+    if (GatherOp.efficient_layout(op)) return false;
     return setOptimizedGatherLayout(op, rewriter);
   },
 };
@@ -181,7 +179,7 @@ const optimizeGatherLayout: RewritePattern = {
 // ---------------------------------------------------------------------------------------------------
 // Reduce-in-loop accumulation
 
-const SUPPORTED_COMBINERS = new Set(['arith.addf', 'arith.mulf', 'arith.maximumf', 'arith.maxnumf', 'arith.minimumf', 'arith.minnumf']);
+const SUPPORTED_COMBINERS = [AddFOp, MulFOp, MaximumFOp, MaxNumFOp, MinimumFOp, MinNumFOp];
 
 /** The single op of the reduce's combine region (besides its terminator), if that is all it holds. */
 function getReductionOp(reduce: Operation): Operation | undefined {
@@ -219,49 +217,40 @@ function largestFinite(kind: FloatType['kind']): number {
 function getNeutralElement(op: Operation): number | undefined {
   const t = op.result(0).type;
   if (!(t instanceof FloatType)) return undefined;
-  const fm = op.getAttr('fastmath');
-  const finite = fm instanceof ArithFlagsAttr && fm.has('ninf');
-  switch (op.name) {
-    case 'arith.addf':
-      return 0;
-    case 'arith.mulf':
-      return 1;
-    case 'arith.maximumf':
-      return finite ? -largestFinite(t.kind) : -Infinity;
-    case 'arith.minimumf':
-      return finite ? largestFinite(t.kind) : Infinity;
-    case 'arith.maxnumf':
-      return -Infinity;
-    case 'arith.minnumf':
-      return Infinity;
-    default:
-      return undefined;
-  }
+  const combiner = SUPPORTED_COMBINERS.find((h) => h.is(op));
+  if (!combiner) return undefined;
+  const finite = combiner.fastmath(op).has('ninf');
+  if (AddFOp.is(op)) return 0;
+  if (MulFOp.is(op)) return 1;
+  if (MaximumFOp.is(op)) return finite ? -largestFinite(t.kind) : -Infinity;
+  if (MinimumFOp.is(op)) return finite ? largestFinite(t.kind) : Infinity;
+  if (MaxNumFOp.is(op)) return -Infinity;
+  return Infinity; // MinNumFOp
 }
 
 /** The candidate filter of Triton 3.6's walk. */
 function isCandidate(reduce: Operation): boolean {
-  const srcType = tensorOf(reduce.operand(0).type);
+  const srcType = tensorOf(ReduceOp.srcs(reduce)[0]!.type);
   if (!srcType) return false;
   const rank = srcType.rank;
   const reductionOp = getReductionOp(reduce);
-  if (!reductionOp || !SUPPORTED_COMBINERS.has(reductionOp.name)) return false;
+  if (!isAnyOf(reductionOp, SUPPORTED_COMBINERS)) return false;
   if (!(srcType.encoding instanceof BlockedEncodingAttr) || rank <= 1) return false;
-  const axis = axisOf(reduce);
+  const axis = Number(ReduceOp.axis(reduce).value);
   if (axis !== rank - 1) return false;
-  if (!reduce.operandValues.every((v) => v.definingOp?.name === 'tt.load')) return false;
+  if (!reduce.operandValues.every((v) => LoadOp.is(v.definingOp))) return false;
   if (getElemsPerThread(srcType.encoding, srcType.shape)[axis] === 1) return false;
   if (!reduce.result(0).hasOneUse() || reduce.results.length !== 1) return false;
   const user = reduce.result(0).uses[0]!.owner;
   if (user.results.length !== 1 || !user.result(0).hasOneUse()) return false;
   const yieldUse = user.result(0).uses[0]!;
-  if (yieldUse.owner.name !== 'scf.yield') return false;
+  if (!YieldOp.is(yieldUse.owner)) return false;
   const forOp = reduce.parentOp;
-  if (!forOp || forOp.name !== 'scf.for') return false;
+  if (!forOp || !ForOp.is(forOp)) return false;
   const argNum = yieldUse.index;
-  const inits = forOp.operandValues.slice(3);
+  const inits = ForOp.initArgs(forOp);
   const oldAccum = inits[argNum];
-  if (oldAccum?.definingOp?.name !== 'arith.constant') return false;
+  if (!ConstantOp.is(oldAccum?.definingOp)) return false;
   // Where Triton 3.6 would assert: the update must be `op(acc, reduce)` with `acc` an iter_arg of this loop
   // whose result has exactly one use.
   if (user.operands.length !== 2) return false;
@@ -289,8 +278,8 @@ function cloneWithInferType(b: Builder, op: Operation, mapping: IRMapping): Oper
 function inferResultTypesInPlace(op: Operation): void {
   let types: Type[] | undefined;
   const operandTypes = op.operandValues.map((v) => v.type);
-  if (op.name === 'tt.reduce') {
-    types = inferReduceTypes(operandTypes as RankedTensorType[], axisOf(op));
+  if (ReduceOp.is(op)) {
+    types = inferReduceTypes(operandTypes as RankedTensorType[], Number(ReduceOp.axis(op).value));
   } else if (op.def?.inferResultTypes) {
     try {
       types = op.def.inferResultTypes(operandTypes, op.attributes);
@@ -307,7 +296,7 @@ function inferResultTypesInPlace(op: Operation): void {
 /** Triton's replaceForOpWithNewSignature: a new loop with `newInits` appended, the old body moved into it. */
 function replaceForOpWithNewSignature(loop: Operation, newInits: readonly Value[]): Operation {
   const newLoop = createOperation({
-    name: 'scf.for',
+    name: ForOp.opName,
     operands: [...loop.operandValues, ...newInits],
     resultTypes: [...loop.results.map((r) => r.type), ...newInits.map((v) => v.type)],
     attributes: [...loop.attributes],
@@ -348,10 +337,10 @@ function threadLocalityShape(srcType: RankedTensorType, axis: number): number[] 
 
 function rewriteReduce(reduce: Operation): void {
   const b = new Builder();
-  const srcType = reduce.operand(0).type as RankedTensorType;
+  const srcType = ReduceOp.srcs(reduce)[0]!.type as RankedTensorType;
   const blocked = srcType.encoding as BlockedEncodingAttr;
   const rank = srcType.rank;
-  const axis = axisOf(reduce);
+  const axis = Number(ReduceOp.axis(reduce).value);
   const blocked3d = threadLocalityEncoding(blocked, axis);
   const viewShape = threadLocalityShape(srcType, axis);
   const viewType = RankedTensorType.get(viewShape, srcType.elementType, blocked3d);
@@ -362,11 +351,11 @@ function rewriteReduce(reduce: Operation): void {
   const blockArg = oldUpdate.operand(use.index === 0 ? 1 : 0) as BlockArgument;
   const blockArgNum = blockArg.index;
   const forOp = blockArg.owner.parentOp!;
-  const oldAccum = forOp.operand(3 + blockArgNum - 1);
+  const oldAccum = ForOp.initArgs(forOp)[blockArgNum - 1]!;
   const loopResult = forOp.result(blockArgNum - 1);
   const loopUse = loopResult.uses[0]!;
   const loopUser = loopUse.owner;
-  const body = forOp.region(0).blocks[0]!;
+  const body = ForOp.region(forOp).blocks[0]!;
   const oldYield = body.terminator!;
   const reductionOp = getReductionOp(reduce)!;
 
@@ -376,7 +365,7 @@ function rewriteReduce(reduce: Operation): void {
   if (neutral === undefined) return;
   b.setInsertionPointAfter(oldAccum.definingOp!);
   const newAccum = b.create({
-    name: 'arith.constant',
+    name: ConstantOp.opName,
     resultTypes: [accumType],
     attributes: [['value', DenseElementsAttr.get(accumType, [neutral])]],
     loc: oldAccum.definingOp!.loc,
@@ -390,7 +379,7 @@ function rewriteReduce(reduce: Operation): void {
   const mapping = new IRMapping();
   for (const operand of reduce.operandValues) {
     const view = b.create({
-      name: 'tt.reshape',
+      name: ReshapeOp.opName,
       operands: [operand],
       resultTypes: [viewType],
       attributes: [
@@ -418,17 +407,17 @@ function rewriteReduce(reduce: Operation): void {
   const yieldValues = [...oldYield.operandValues];
   yieldValues[blockArgNum - 1] = newBody.args[blockArgNum]!;
   yieldValues.push(newUpdate.result(0));
-  b.create({ name: 'scf.yield', operands: yieldValues, loc: oldYield.loc });
+  b.create({ name: YieldOp.opName, operands: yieldValues, loc: oldYield.loc });
 
   // createPostLoopReduce: reduce the loop's partials along the original axis.
   b.setInsertionPointAfter(newLoop);
   const postMap = new IRMapping();
-  postMap.map(reduce.operand(0), newLoop.result(newLoop.results.length - 1));
+  postMap.map(ReduceOp.srcs(reduce)[0]!, newLoop.result(newLoop.results.length - 1));
   const newReduce2 = cloneWithInferType(b, reduce, postMap);
 
   // createConvertLayout, then incorporateOriginalAccumulatorValue.
   b.setInsertionPointAfter(newReduce2);
-  const cvt = b.create({ name: 'ttg.convert_layout', operands: [newReduce2.result(0)], resultTypes: [loopResult.type], loc: newReduce2.loc });
+  const cvt = b.create({ name: ConvertLayoutOp.opName, operands: [newReduce2.result(0)], resultTypes: [loopResult.type], loc: newReduce2.loc });
   b.setInsertionPointAfter(cvt);
   const finalMap = new IRMapping();
   finalMap.map(oldUpdate.operand(0), oldAccum);
@@ -444,7 +433,7 @@ export function optimizeThreadLocality(module: Operation): void {
   applyPatternsGreedily(module, [optimizeReshapeLayout, optimizeGatherLayout]);
   const reduces: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (op.name === 'tt.reduce' && isCandidate(op)) reduces.push(op);
+    if (ReduceOp.is(op) && isCandidate(op)) reduces.push(op);
   });
   for (const reduce of reduces) rewriteReduce(reduce);
 }

@@ -10,8 +10,10 @@
 import type { Operation } from '../dialect/ir/ir.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { registerPass } from './pass.js';
+import { TMEMLoadOp, TMEMStoreOp } from '../dialect/ttng/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
 
-const TMEM_ACCESS = new Set(['ttng.tmem_load', 'ttng.tmem_store']);
+const TMEM_ACCESS = [TMEMLoadOp, TMEMStoreOp];
 
 registerPass({
   name: 'triton-nvidia-optimize-tmem-layouts',
@@ -20,7 +22,7 @@ registerPass({
   run(mod, _options, ctx) {
     let access: Operation | undefined;
     mod.walk((op) => {
-      if (!access && TMEM_ACCESS.has(op.name)) access = op;
+      if (!access && isAnyOf(op, TMEM_ACCESS)) access = op;
     });
     if (access) {
       ctx.emitError(access, 'tensor-memory layout optimization (triton-nvidia-optimize-tmem-layouts) is not supported yet');

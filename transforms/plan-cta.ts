@@ -6,6 +6,7 @@
  */
 import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { registerPass } from './pass.js';
+import { FuncOp } from '../dialect/tt/ops.js';
 
 registerPass({
   name: 'triton-nvidia-gpu-plan-cta',
@@ -17,7 +18,7 @@ registerPass({
     if (numCTAs === 1) return;
     let func = mod;
     mod.walk((op) => {
-      if (func === mod && op.name === 'tt.func') func = op;
+      if (func === mod && FuncOp.is(op)) func = op;
     });
     ctx.emitError(func, `CTA planning for ttg.num-ctas = ${numCTAs} (triton-nvidia-gpu-plan-cta) is not supported yet`);
     ctx.signalPassFailure();

@@ -6,6 +6,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { RankedTensorType, type Type } from '../dialect/ir/type.js';
 import type { PassContext } from './pass.js';
 import { maybeLookupNumWarps } from '../dialect/ttg/context.js';
+import { FuncOp } from '../dialect/tt/ops.js';
 
 /** The first tensor type without an encoding among `types`. */
 function unencoded(types: readonly Type[]): RankedTensorType | undefined {
@@ -15,7 +16,7 @@ function unencoded(types: readonly Type[]): RankedTensorType | undefined {
 
 /** What is wrong with `op` as TritonGPU IR, or undefined. */
 function violation(op: Operation, pass: string): string | undefined {
-  if (op.name === 'tt.func' && maybeLookupNumWarps(op) === undefined) {
+  if (FuncOp.is(op) && maybeLookupNumWarps(op) === undefined) {
     return `'${op.name}' op is not contained within a context that specifies the number of warps`;
   }
   const argType = unencoded(op.regions.flatMap((r) => r.blocks.flatMap((b) => b.args.map((a) => a.type))));

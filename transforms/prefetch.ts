@@ -21,6 +21,9 @@ import { CONVERT_LAYOUT_CANONICALIZATIONS } from '../dialect/ttg/canonicalize.js
 import { MemDescType, elementBitWidth } from '../dialect/ttg/types.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { registerPass } from './pass.js';
+import { ForOp, YieldOp } from '../dialect/scf/ops.js';
+import { LocalLoadOp, MemDescSubsliceOp } from '../dialect/ttg/ops.js';
+import { DotOp } from '../dialect/tt/ops.js';
 
 /** Where new ops go: before `anchor`, or at the end of `block` when there is none. */
 interface InsertPoint {
@@ -44,7 +47,7 @@ class Inserter {
   /** Before the block's terminator when it has one (MLIR's setInsertionPoint(getTerminator())), else at its end. */
   beforeTerminator(block: Block): void {
     const last = block.ops[block.ops.length - 1];
-    this.ip = { block, anchor: last?.name === 'scf.yield' ? last : undefined };
+    this.ip = { block, anchor: YieldOp.is(last) ? last : undefined };
   }
 }
 
@@ -75,7 +78,7 @@ function prefetchSource(v: Value): Value[] {
     if (op.operands.length !== 1) break;
     if (!op.result(0).hasOneUse()) break;
     rets.push(op.operand(0));
-    if (op.name === 'ttg.local_load') {
+    if (LocalLoadOp.is(op)) {
       const t = op.result(0).type;
       if (t instanceof RankedTensorType && t.encoding instanceof DotOperandEncodingAttr) found = true;
       break;
@@ -103,7 +106,7 @@ class Prefetcher {
   initialize(): boolean {
     const dotsInFor: Operation[] = [];
     for (const op of this.body.ops) {
-      if (op.name !== 'tt.dot') continue;
+      if (!DotOp.is(op)) continue;
       const enc = encodingOf(op.result(0));
       const mma = enc instanceof NvidiaMmaEncodingAttr ? enc : undefined;
       if (!(enc instanceof AMDMfmaEncodingAttr) && (!mma || mma.versionMajor !== 2)) return false;
@@ -111,16 +114,16 @@ class Prefetcher {
     }
     if (dotsInFor.length !== 1) return false;
     const incoming = (v: Value): Value | undefined =>
-      v instanceof BlockArgument && v.owner.parentOp === this.loop && v.index > 0 ? this.loop.operandGroup('initArgs')[v.index - 1] : undefined;
+      v instanceof BlockArgument && v.owner.parentOp === this.loop && v.index > 0 ? ForOp.initArgs(this.loop)[v.index - 1] : undefined;
     const yielded = (v: Value): Value => this.yieldOp.operand((v as BlockArgument).index - 1);
     for (const dot of dotsInFor) {
-      const aType = dot.operand(0).type as RankedTensorType;
+      const aType = DotOp.a(dot).type as RankedTensorType;
       const aEnc = aType.encoding as DotOperandEncodingAttr;
       const kSize = aType.shape[aType.shape.length - 1]!;
       this.prefetchWidth = aEnc.kWidth === 0 ? Math.trunc(256 / elementBitWidth(aType.elementType)) : 8 * aEnc.kWidth;
       if (kSize < this.prefetchWidth) continue;
-      const aVals = prefetchSource(dot.operand(0));
-      const bVals = prefetchSource(dot.operand(1));
+      const aVals = prefetchSource(DotOp.a(dot));
+      const bVals = prefetchSource(DotOp.b(dot));
       if (aVals.length === 0 || bVals.length === 0) continue;
       const aHeader = incoming(aVals[0]!);
       const bHeader = incoming(bVals[0]!);
@@ -144,10 +147,10 @@ class Prefetcher {
     const loc = v instanceof BlockArgument ? v.loc : v.definingOp!.loc;
     const sliceType = MemDescType.get({ shape, elementType: type.elementType, encoding: type.encoding, memorySpace: type.memorySpace, mutableMemory: type.mutableMemory, allocShape: type.allocShape });
     const slice = ins.insert(
-      createOperation({ name: 'ttg.memdesc_subslice', operands: [v], resultTypes: [sliceType], attributes: [['offsets', DenseArrayAttr.get(IntegerType.get(32), offset)]], loc }),
+      createOperation({ name: MemDescSubsliceOp.opName, operands: [v], resultTypes: [sliceType], attributes: [['offsets', DenseArrayAttr.get(IntegerType.get(32), offset)]], loc }),
     );
     const enc = DotOperandEncodingAttr.get(opIdx, dotEnc as DotOperandEncodingAttr['parent'], Math.trunc(this.prefetchWidth / 8));
-    return ins.insert(createOperation({ name: 'ttg.local_load', operands: [slice.result(0)], resultTypes: [RankedTensorType.get(shape, type.elementType, enc)], loc })).result(0);
+    return ins.insert(createOperation({ name: LocalLoadOp.opName, operands: [slice.result(0)], resultTypes: [RankedTensorType.get(shape, type.elementType, enc)], loc })).result(0);
   }
 
   /** Clones the ops between the load and the dot operand (vals[2..]) onto the slice `ret`. */
@@ -172,23 +175,23 @@ class Prefetcher {
       const enc = encodingOf(d.dot.result(0));
       const a = this.cloneElementwise(ins, this.prefetch(ins, d.aHeader, 0, true, enc), d.aVals);
       const b = this.cloneElementwise(ins, this.prefetch(ins, d.bHeader, 1, true, enc), d.bVals);
-      this.headPrefetch.set(d.dot.operand(0), a);
-      this.headPrefetch.set(d.dot.operand(1), b);
+      this.headPrefetch.set(DotOp.a(d.dot), a);
+      this.headPrefetch.set(DotOp.b(d.dot), b);
     }
   }
 
   createNewForOp(): Operation {
     const loop = this.loop;
-    const inits = [...loop.operandGroup('initArgs')];
-    for (const d of this.dots) inits.push(this.headPrefetch.get(d.dot.operand(0))!, this.headPrefetch.get(d.dot.operand(1))!);
-    const [lb, ub, step] = loop.operandValues;
-    const newLoop = createOperation({ name: 'scf.for', operands: [lb!, ub!, step!, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
+    const inits = [...ForOp.initArgs(loop)];
+    for (const d of this.dots) inits.push(this.headPrefetch.get(DotOp.a(d.dot))!, this.headPrefetch.get(DotOp.b(d.dot))!);
+    const [lb, ub, step] = [ForOp.lowerBound(loop), ForOp.upperBound(loop), ForOp.step(loop)];
+    const newLoop = createOperation({ name: ForOp.opName, operands: [lb, ub, step, ...inits], resultTypes: inits.map((v) => v.type), regions: 1, loc: loop.loc });
     loop.parent!.insertBefore(loop, newLoop);
     const body = newLoop.region(0).addBlock();
-    const iv = body.addArgument(lb!.type, loop.loc);
+    const iv = body.addArgument(lb.type, loop.loc);
     for (const v of inits) body.addArgument(v.type, v instanceof BlockArgument ? v.loc : v.definingOp!.loc);
     // Without iteration arguments scf.for's builder gives the body its (empty) terminator right away.
-    if (inits.length === 0) body.append(createOperation({ name: 'scf.yield', loc: loop.loc }));
+    if (inits.length === 0) body.append(createOperation({ name: YieldOp.opName, loc: loop.loc }));
     const mapping = new IRMapping();
     this.body.args.forEach((a, i) => mapping.map(a, i === 0 ? iv : body.args[i]!));
     const ins = new Inserter({ block: body, anchor: body.ops[0] });
@@ -203,12 +206,12 @@ class Prefetcher {
       if (d) {
         const enc = encodingOf(op.result(0));
         const first = ins.insert(cloneOperation(op, mapping));
-        const a = this.headPrefetch.get(op.operand(0));
-        const b = this.headPrefetch.get(op.operand(1));
+        const a = this.headPrefetch.get(DotOp.a(op));
+        const b = this.headPrefetch.get(DotOp.b(op));
         if (a) first.setOperand(0, carried(a));
         if (b) first.setOperand(1, carried(b));
         let kOff = this.prefetchWidth;
-        let kRem = (op.operand(0).type as RankedTensorType).shape.at(-1)! - this.prefetchWidth;
+        let kRem = (DotOp.a(op).type as RankedTensorType).shape.at(-1)! - this.prefetchWidth;
         let prev = first;
         if (kRem === 0) {
           ins.before(prev);
@@ -239,7 +242,7 @@ class Prefetcher {
       yields.push(this.cloneElementwise(ins, this.prefetch(ins, mapping.lookup(d.aYield)!, 0, true, enc), d.aVals));
       yields.push(this.cloneElementwise(ins, this.prefetch(ins, mapping.lookup(d.bYield)!, 1, true, enc), d.bVals));
     }
-    if (yields.length > 0) body.append(createOperation({ name: 'scf.yield', operands: yields, loc: this.yieldOp.loc }));
+    if (yields.length > 0) body.append(createOperation({ name: YieldOp.opName, operands: yields, loc: this.yieldOp.loc }));
     return newLoop;
   }
 }
@@ -248,7 +251,7 @@ export function prefetchDotOperands(mod: Operation): void {
   applyPatternsGreedily(mod, [...CONVERT_LAYOUT_CANONICALIZATIONS]);
   const loops: Operation[] = [];
   mod.walkPostOrder((op) => {
-    if (op.name === 'scf.for') loops.push(op);
+    if (ForOp.is(op)) loops.push(op);
   });
   for (const loop of loops) {
     const p = new Prefetcher(loop);

@@ -18,6 +18,23 @@ import { ModuleAllocation, cvtNeedsSharedMemory, nvidiaScratchSizeFn, tensorBitw
 import { optimalSwizzlingLdSt, removeBroadcastedRegs } from '../analysis/generic-swizzling.js';
 import { getRegionBranchModel } from '../dialect/ir/rewrite/region-branch.js';
 import { registerPass } from './pass.js';
+import { ConvertLayoutOp, WarpSpecializeOp } from '../dialect/ttg/ops.js';
+import {
+  ArriveBarrierOp,
+  AsyncTMACopyGlobalToLocalOp,
+  AsyncTMAReduceOp,
+  AsyncTMAScatterOp,
+  FenceAsyncSharedOp,
+  InitBarrierOp,
+  InvalBarrierOp,
+  TMEMCopyOp,
+  WaitBarrierOp,
+  WarpGroupDotOp,
+} from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { AsyncTMAGatherOp } from '../dialect/ttng/tma-gather-op.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { CallOp, ReturnOp } from '../dialect/tt/ops.js';
 
 interface Interval {
   start: number;
@@ -81,27 +98,21 @@ class BlockInfo {
   }
 }
 
-const ASYNC_WRITES = new Set(['ttng.async_tma_copy_global_to_local', 'ttng.async_tma_gather']);
-const ASYNC_READS = new Set([
-  'ttng.warp_group_dot',
-  'ttng.tc_gen5_mma',
-  'ttng.tc_gen5_mma_scaled',
-  'ttng.async_tma_copy_global_to_local',
-  'ttng.async_tma_scatter',
-  'ttng.async_tma_reduce',
-]);
-const IGNORED = new Set(['ttng.arrive_barrier', 'ttng.tmem_copy', 'ttng.wait_barrier', 'ttng.init_barrier', 'ttng.inval_barrier']);
+/** Async-proxy writers; each writes its `result` buffer operand. */
+const ASYNC_WRITES = [AsyncTMACopyGlobalToLocalOp, AsyncTMAGatherOp];
+const ASYNC_READS = [WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp, AsyncTMACopyGlobalToLocalOp, AsyncTMAScatterOp, AsyncTMAReduceOp];
+const IGNORED = [ArriveBarrierOp, TMEMCopyOp, WaitBarrierOp, InitBarrierOp, InvalBarrierOp];
 
 function ignoredForFence(op: Operation): boolean {
-  return ASYNC_READS.has(op.name) || ASYNC_WRITES.has(op.name) || IGNORED.has(op.name);
+  return isAnyOf(op, ASYNC_READS) || isAnyOf(op, ASYNC_WRITES) || isAnyOf(op, IGNORED);
 }
 
 /** Triton's defaultAllocationAnalysisScratchSizeFn: the NVIDIA sizes, but convert_layout scratch via ld/st swizzling. */
 function defaultScratchSizeFn(threadsPerWarp: number): ScratchSizeFn {
   const nvidia = nvidiaScratchSizeFn({ computeCapability: 80, ptxVersion: 80 }, threadsPerWarp);
   return (op) => {
-    if (op.name !== 'ttg.convert_layout') return nvidia(op);
-    const s = op.operand(0).type;
+    if (!ConvertLayoutOp.is(op)) return nvidia(op);
+    const s = ConvertLayoutOp.src(op).type;
     const d = op.result(0).type;
     if (!(s instanceof RankedTensorType) || !(d instanceof RankedTensorType) || !s.encoding || !d.encoding) return 0;
     if (!cvtNeedsSharedMemory(s, d)) return 0;
@@ -120,7 +131,7 @@ interface VirtualBlock {
 }
 
 function isRegionBranch(op: Operation | undefined): boolean {
-  return op !== undefined && (getRegionBranchModel(op) !== undefined || op.name === 'ttg.warp_specialize');
+  return op !== undefined && (getRegionBranchModel(op) !== undefined || WarpSpecializeOp.is(op));
 }
 
 class FenceAnalysis {
@@ -145,8 +156,9 @@ class FenceAnalysis {
       if (!e.value) continue;
       for (const b of this.alloc.bufferIdsOf(e.value)) {
         const iv = { start: b.offset, end: b.offset + b.size };
-        if (ASYNC_WRITES.has(op.name)) {
-          if (e.value === op.operandGroup('result')[0]) addTo(proxy.writes, iv, op);
+        const asyncWrite = ASYNC_WRITES.find((h) => h.is(op));
+        if (asyncWrite) {
+          if (e.value === asyncWrite.result(op)) addTo(proxy.writes, iv, op);
         } else if (e.kind === 'write') addTo(info.writes, iv, op);
         else if (e.kind === 'read') addTo(info.reads, iv, op);
       }
@@ -154,13 +166,13 @@ class FenceAnalysis {
   }
 
   private update(op: Operation, info: BlockInfo): void {
-    if (op.name === 'ttng.fence_async_shared') {
+    if (FenceAsyncSharedOp.is(op)) {
       info.sync();
       return;
     }
     const cur = new BlockInfo();
     const proxy = new BlockInfo();
-    if (op.name === 'tt.call') {
+    if (CallOp.is(op)) {
       const ci = this.calleeInfo(op);
       if (ci) cur.join(ci);
     } else {
@@ -168,8 +180,8 @@ class FenceAnalysis {
       const scratch = this.alloc.opScratch.get(op);
       if (scratch) addTo(cur.reads, { start: scratch.offset, end: scratch.offset + scratch.size }, op);
     }
-    if ((ASYNC_WRITES.has(op.name) || ASYNC_READS.has(op.name)) && proxy.isIntersected(info, (_l, r) => ignoredForFence(r))) {
-      op.parent!.insertBefore(op, createOperation({ name: 'ttng.fence_async_shared', attributes: [['bCluster', IntegerAttr.bool(false)]], loc: op.loc }));
+    if ((isAnyOf(op, ASYNC_WRITES) || isAnyOf(op, ASYNC_READS)) && proxy.isIntersected(info, (_l, r) => ignoredForFence(r))) {
+      op.parent!.insertBefore(op, createOperation({ name: FenceAsyncSharedOp.opName, attributes: [['bCluster', IntegerAttr.bool(false)]], loc: op.loc }));
       info.sync();
     }
     info.join(cur);
@@ -179,12 +191,12 @@ class FenceAnalysis {
     if (term.successors.length > 0) return term.successors.map((b) => this.vb(b, undefined));
     const entryOf = (r: Region | undefined, parent: Operation): VirtualBlock => (r?.blocks[0] ? this.vb(r.blocks[0], undefined) : this.vb(parent.parent!, parent));
     if (isRegionBranch(term)) {
-      if (term.name === 'ttg.warp_specialize') return [entryOf(term.region(0), term)];
+      if (WarpSpecializeOp.is(term)) return [entryOf(term.region(0), term)];
       return getRegionBranchModel(term)!.entrySuccessors(term, []).map((s) => entryOf(s.region, term));
     }
     const parent = term.parentOp;
     if (parent && isRegionBranch(parent)) {
-      if (parent.name === 'ttg.warp_specialize') return [this.vb(parent.parent!, parent)];
+      if (WarpSpecializeOp.is(parent)) return [this.vb(parent.parent!, parent)];
       return getRegionBranchModel(parent)!.terminatorSuccessors(parent, term, []).map((s) => entryOf(s.region, parent));
     }
     return [];
@@ -231,7 +243,7 @@ class FenceAnalysis {
     }
     const result = new BlockInfo();
     this.func.walk((op) => {
-      if (op.name !== 'tt.return') return;
+      if (!ReturnOp.is(op)) return;
       const block = op.parent!;
       let best: VirtualBlock | undefined;
       for (const vb of this.vbs.get(block)?.values() ?? []) {

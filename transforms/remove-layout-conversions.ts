@@ -68,8 +68,13 @@ import {
 } from '../dialect/ttg/utils/layout-utils.js';
 import { productOf } from '../dialect/ttg/utils/layout.js';
 import { getContigPerThread, getThreadsPerWarp, getWarpsPerCTA } from '../dialect/ttg/layout-queries.js';
-
-const CVT = 'ttg.convert_layout';
+import { AssertOp, AtomicCASOp, AtomicRMWOp, BroadcastOp, DescriptorLoadOp, DotOp, DotScaledOp, ExpandDimsOp, FpToFpOp, FuncOp, GatherOp, JoinOp, LoadOp, ReduceOp, ReshapeOp, SplitOp, StoreOp, TransOp } from '../dialect/tt/ops.js';
+import { ConditionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.js';
+import { TMEMLoadOp, WarpGroupDotOp, WarpGroupDotWaitOp } from '../dialect/ttng/ops.js';
+import { AddFOp, ConstantOp, DivFOp, ExtFOp, ExtSIOp, ExtUIOp, MulFOp } from '../dialect/arith/ops.js';
+import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { ConvertLayoutOp, Fp4ToFpOp, LocalLoadOp, MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
+import { AcosOp, AcoshOp, AsinOp, AsinhOp, Atan2Op, AtanOp, AtanhOp, CbrtOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, ErfOp, ErfcOp, Exp2Op, ExpM1Op, ExpOp, Log10Op, Log1pOp, Log2Op, LogOp, PowFOp, RsqrtOp, SinOp, SinhOp, SqrtOp, TanOp, TanhOp } from '../dialect/math/ops.js';
 
 /** Options for behaviours whose Triton 3.6 form is uncertain (kept switchable for conformance work). */
 export const REMAT_OPTIONS = {
@@ -90,7 +95,7 @@ function setEncoding(t: RankedTensorType, enc: Attribute): RankedTensorType {
 
 function createConvert(b: Builder, src: Value, enc: Attribute, loc = src.definingOp?.loc): Value {
   const t = tensorTypeOf(src)!;
-  return b.create({ name: CVT, operands: [src], resultTypes: [setEncoding(t, enc)], ...(loc ? { loc } : {}) }).result(0);
+  return b.create({ name: ConvertLayoutOp.opName, operands: [src], resultTypes: [setEncoding(t, enc)], ...(loc ? { loc } : {}) }).result(0);
 }
 
 function insertionAfterValue(b: Builder, v: Value): void {
@@ -106,18 +111,18 @@ function forIterArgs(forOp: Operation): BlockArgument[] {
 }
 
 function isAnchorOp(op: Operation): boolean {
-  if (op.name === 'tt.load' || op.name === 'tt.store') return isExpensiveLoadOrStore(op);
-  if (op.name.startsWith('tt.descriptor_')) return true;
-  if (['tt.dot', 'tt.dot_scaled', 'ttng.warp_group_dot', 'tt.atomic_rmw', 'tt.atomic_cas', 'ttng.tmem_load'].includes(op.name)) return true;
-  if (op.name === 'tt.gather') return unitAttrOf(op, 'efficient_layout');
-  if (op.name === 'tt.reshape') return unitAttrOf(op, 'allow_reorder');
+  if (LoadOp.is(op) || StoreOp.is(op)) return isExpensiveLoadOrStore(op);
+  if (op.hasTrait('DescriptorOpInterface')) return true;
+  if (isAnyOf(op, [DotOp, DotScaledOp, WarpGroupDotOp, AtomicRMWOp, AtomicCASOp, TMEMLoadOp])) return true;
+  if (GatherOp.is(op)) return unitAttrOf(op, 'efficient_layout');
+  if (ReshapeOp.is(op)) return unitAttrOf(op, 'allow_reorder');
   return false;
 }
 
-const SHAPE_OPS = new Set(['tt.reduce', 'tt.expand_dims', 'tt.reshape', 'tt.trans', 'tt.join', 'tt.split', CVT]);
+const SHAPE_OPS = [ReduceOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp, ConvertLayoutOp];
 
 function propagatesThrough(op: Operation): boolean {
-  return op.hasTrait('SameOperandsAndResultEncoding') || op.hasTrait('Elementwise') || SHAPE_OPS.has(op.name);
+  return op.hasTrait('SameOperandsAndResultEncoding') || op.hasTrait('Elementwise') || isAnyOf(op, SHAPE_OPS);
 }
 
 /** Walks `root` post-order (MLIR's default walk). */
@@ -128,7 +133,7 @@ function walkPost(root: Operation, fn: (op: Operation) => void): void {
 function funcsOf(module: Operation): Operation[] {
   const out: Operation[] = [];
   walkPost(module, (op) => {
-    if (op.name === 'tt.func') out.push(op);
+    if (FuncOp.is(op)) out.push(op);
   });
   return out;
 }
@@ -167,7 +172,7 @@ class LayoutPropagation {
       if (!(v.type instanceof RankedTensorType)) continue;
       let hasChanged = false;
       for (const enc of info) {
-        const dst = op.name === CVT ? enc : inferDstEncoding(op, enc);
+        const dst = ConvertLayoutOp.is(op) ? enc : inferDstEncoding(op, enc);
         if (dst) hasChanged = this.info(v).insert(dst) || hasChanged;
       }
       if (hasChanged) changed.push(v);
@@ -178,37 +183,37 @@ class LayoutPropagation {
     const changed: Value[] = [];
     for (const use of [...value.uses]) {
       const user = use.owner;
-      if (user.name === 'scf.for') {
+      if (ForOp.is(user)) {
         const i = use.index - 3;
         if (i < 0) continue;
         this.setEncoding([forIterArgs(user)[i]!, user.result(i)], info, changed, user);
         continue;
       }
-      if (user.name === 'scf.while') {
+      if (WhileOp.is(user)) {
         this.setEncoding([user.region(0).entry!.args[use.index]!], info, changed, user);
         continue;
       }
-      if (user.name === 'scf.yield') {
+      if (YieldOp.is(user)) {
         const parent = user.parentOp!;
         const vals: Value[] = [];
-        if (parent.name === 'scf.for' || parent.name === 'scf.if') vals.push(parent.result(use.index));
-        if (parent.name === 'scf.for') vals.push(forIterArgs(parent)[use.index]!);
-        if (parent.name === 'scf.while') vals.push(parent.region(0).entry!.args[use.index]!);
-        if (['scf.for', 'scf.if', 'scf.while'].includes(parent.name)) this.setEncoding(vals, info, changed, user);
+        if (ForOp.is(parent) || IfOp.is(parent)) vals.push(parent.result(use.index));
+        if (ForOp.is(parent)) vals.push(forIterArgs(parent)[use.index]!);
+        if (WhileOp.is(parent)) vals.push(parent.region(0).entry!.args[use.index]!);
+        if (isAnyOf(parent, [ForOp, IfOp, WhileOp])) this.setEncoding(vals, info, changed, user);
         continue;
       }
-      if (user.name === 'scf.condition') {
+      if (ConditionOp.is(user)) {
         const w = user.parentOp!;
         const idx = use.index - 1;
         if (idx < 0) continue;
         this.setEncoding([w.region(1).entry!.args[idx]!, w.result(idx)], info, changed, user);
         continue;
       }
-      if (user.name === 'ttng.warp_group_dot_wait') {
+      if (WarpGroupDotWaitOp.is(user)) {
         this.setEncoding([user.result(use.index)], info, changed, user);
         continue;
       }
-      if (user.name === 'tt.gather') {
+      if (GatherOp.is(user)) {
         if (!unitAttrOf(user, 'efficient_layout') && use.index === 1) {
           this.setEncoding([user.result(0)], info, changed, user);
           continue;
@@ -235,7 +240,7 @@ class LayoutPropagation {
       if (info.size <= 1) continue;
       const op = v.definingOp;
       let enc = info.at(0);
-      const isLoadOrStore = !!op && ['tt.load', 'tt.store', 'tt.atomic_rmw', 'tt.atomic_cas'].includes(op.name);
+      const isLoadOrStore = !!op && isAnyOf(op, [LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp]);
       for (const e of info) {
         if ((isLoadOrStore && e instanceof BlockedEncodingAttr) || (!isLoadOrStore && e instanceof MmaEncodingAttr)) {
           enc = e;
@@ -266,7 +271,7 @@ class LayoutPropagation {
     const t = tensorTypeOf(v);
     if (!t || !enc || t.encoding === enc) return v;
     insertionAfterValue(this.b, v);
-    return this.b.create({ name: CVT, operands: [v], resultTypes: [t.withEncoding(enc)], loc: locOfValue(v) }).result(0);
+    return this.b.create({ name: ConvertLayoutOp.opName, operands: [v], resultTypes: [t.withEncoding(enc)], loc: locOfValue(v) }).result(0);
   }
 
   rewrite(): void {
@@ -285,14 +290,14 @@ class LayoutPropagation {
           if (needRewrite) {
             this.rewriteOp(op);
             for (const r of op.regions) queue.push(r);
-          } else if (op.name === 'scf.yield') {
+          } else if (YieldOp.is(op)) {
             this.rewriteYield(op);
-          } else if (op.name === 'scf.condition') {
+          } else if (ConditionOp.is(op)) {
             this.rewriteCondition(op);
-          } else if (op.name === 'tt.reduce' && !(op.result(0).type instanceof RankedTensorType)) {
+          } else if (ReduceOp.is(op) && !(op.result(0).type instanceof RankedTensorType)) {
             this.rewriteReduceToScalar(op);
-          } else if (op.name === 'tt.assert') {
-            const operand = op.operand(0);
+          } else if (AssertOp.is(op)) {
+            const operand = AssertOp.condition(op);
             if (this.layouts.has(operand)) op.setOperand(0, this.getValueAs(operand, this.picked(operand)));
           } else {
             op.operands.forEach((o, i) => {
@@ -310,8 +315,8 @@ class LayoutPropagation {
     const parent = y.parentOp!;
     y.operands.forEach((o, i) => {
       let t: Type = o.value.type;
-      if (parent.name === 'scf.for' || parent.name === 'scf.if') t = parent.result(i).type;
-      if (parent.name === 'scf.while') t = parent.region(0).entry!.args[i]!.type;
+      if (ForOp.is(parent) || IfOp.is(parent)) t = parent.result(i).type;
+      if (WhileOp.is(parent)) t = parent.region(0).entry!.args[i]!.type;
       if (!(t instanceof RankedTensorType)) return;
       y.setOperand(i, this.getValueAs(o.value, t.encoding));
     });
@@ -339,7 +344,7 @@ class LayoutPropagation {
   }
 
   private rewriteOp(op: Operation): void {
-    if (op.name === 'scf.for') {
+    if (ForOp.is(op)) {
       const args = forIterArgs(op);
       forInitOperands(op).forEach((init, i) => {
         const res = op.result(i);
@@ -351,7 +356,7 @@ class LayoutPropagation {
       });
       return;
     }
-    if (op.name === 'scf.while') {
+    if (WhileOp.is(op)) {
       const before = op.region(0).entry!.args;
       op.operands.forEach((o, i) => {
         const arg = before[i]!;
@@ -369,7 +374,7 @@ class LayoutPropagation {
       });
       return;
     }
-    if (op.name === 'scf.if') {
+    if (IfOp.is(op)) {
       for (const r of op.results) if (this.layouts.has(r)) this.setEncodingInPlace(r, this.picked(r)!);
       return;
     }
@@ -378,7 +383,7 @@ class LayoutPropagation {
       this.setEncodingInPlace(op.result(0), enc);
       return;
     }
-    if (propagatesThrough(op) || ['tt.gather', 'ttng.warp_group_dot_wait'].includes(op.name)) {
+    if (propagatesThrough(op) || isAnyOf(op, [GatherOp, WarpGroupDotWaitOp])) {
       this.rewriteGenericOpInPlace(op, enc);
       return;
     }
@@ -403,20 +408,20 @@ function locOfValue(v: Value): import('../dialect/ir/location.js').Location | un
 // 3/4. Rematerialization and hoisting
 
 function canBeRemat(op: Operation): boolean {
-  if (op.name === 'tt.load' || op.name === 'tt.store') return !isExpensiveLoadOrStore(op);
-  if (['tt.atomic_rmw', 'tt.atomic_cas', 'tt.dot'].includes(op.name)) return false;
-  if (op.name === 'tt.gather') return !unitAttrOf(op, 'efficient_layout');
-  if (op.name === 'scf.while' || op.name === 'scf.condition') return false;
+  if (LoadOp.is(op) || StoreOp.is(op)) return !isExpensiveLoadOrStore(op);
+  if (isAnyOf(op, [AtomicRMWOp, AtomicCASOp, DotOp])) return false;
+  if (GatherOp.is(op)) return !unitAttrOf(op, 'efficient_layout');
+  if (WhileOp.is(op) || ConditionOp.is(op)) return false;
   return true;
 }
 
 type RematKey = string;
 
-const EXPENSIVE_MATH = new Set([
-  'arith.divf', 'math.erfc', 'math.sinh', 'math.cosh', 'math.tanh', 'math.asinh', 'math.acosh', 'math.atanh', 'math.ctpop', 'math.ctlz',
-  'math.cttz', 'math.exp', 'math.exp2', 'math.expm1', 'math.log', 'math.log2', 'math.log10', 'math.log1p', 'math.sin', 'math.cos',
-  'math.tan', 'math.asin', 'math.acos', 'math.atan', 'math.atan2', 'math.powf', 'math.sqrt', 'math.rsqrt', 'math.erf', 'math.cbrt',
-]);
+const EXPENSIVE_MATH = [
+  DivFOp, ErfcOp, SinhOp, CoshOp, TanhOp, AsinhOp, AcoshOp, AtanhOp, CtPopOp, CountLeadingZerosOp,
+  CountTrailingZerosOp, ExpOp, Exp2Op, ExpM1Op, LogOp, Log2Op, Log10Op, Log1pOp, SinOp, CosOp,
+  TanOp, AsinOp, AcosOp, AtanOp, Atan2Op, PowFOp, SqrtOp, RsqrtOp, ErfOp, CbrtOp,
+];
 
 function bitWidthOf(t: Type): number {
   if (t instanceof IntegerType) return t.width;
@@ -471,7 +476,7 @@ class LayoutRematerialization {
   private convertOps(): Operation[] {
     const out: Operation[] = [];
     walkPost(this.func, (op) => {
-      if (op.name === CVT) out.push(op);
+      if (ConvertLayoutOp.is(op)) out.push(op);
     });
     return out;
   }
@@ -563,7 +568,7 @@ class LayoutRematerialization {
       const def = v.definingOp;
       if (def) {
         opsToRewrite.insert(def);
-        if (def.name === 'scf.if') {
+        if (IfOp.is(def)) {
           const idx = (v as OpResult).index;
           opsToRewrite.insert(ifThenYield(def));
           addYield(ifThenYield(def), idx);
@@ -573,7 +578,7 @@ class LayoutRematerialization {
       } else {
         const arg = v as BlockArgument;
         const loop = arg.owner.parentOp!;
-        if (loop.name === 'scf.for') {
+        if (ForOp.is(loop)) {
           opsToRewrite.insert(loop);
           const y = arg.owner.terminator!;
           addYield(y, arg.index - 1);
@@ -588,7 +593,7 @@ class LayoutRematerialization {
     const deadOps: Operation[] = [];
     const b = new Builder();
     for (const op of sorted) {
-      if (op.name === 'scf.for') {
+      if (ForOp.is(op)) {
         const argMapping: [number, number][] = [];
         const newOperands: Value[] = [];
         const nInit = forInitOperands(op).length;
@@ -609,7 +614,7 @@ class LayoutRematerialization {
         }
         continue;
       }
-      if (op.name === 'scf.if') {
+      if (IfOp.is(op)) {
         const newTypes: Type[] = [];
         for (const r of op.results) if (slice.has(r)) newTypes.push((r.type as RankedTensorType).withEncoding(layout.get(r)!));
         const newIf = replaceIfOpWithNewSignature(b, op, newTypes, replacements);
@@ -624,15 +629,15 @@ class LayoutRematerialization {
         continue;
       }
       b.setInsertionPoint(op);
-      if (op.name === 'scf.yield') {
+      if (YieldOp.is(op)) {
         const operands = op.operandValues;
         const idxs = [...(yieldOperands.get(op) ?? [])].sort((x, y) => x - y);
         for (const i of idxs) operands.push(mapping.lookupOrDefault(op.operand(i)));
-        b.create({ name: 'scf.yield', operands, loc: op.loc });
+        b.create({ name: YieldOp.opName, operands, loc: op.loc });
         op.erase();
         continue;
       }
-      if (op.name === 'arith.constant') {
+      if (ConstantOp.is(op)) {
         const c = b.clone(op);
         const enc = layout.get(op.result(0))!;
         const cvt = createConvert(b, c.result(0), enc, op.loc);
@@ -649,7 +654,7 @@ class LayoutRematerialization {
         this.addRematValue(old, enc, nv);
       });
     }
-    const src = convertOp.operand(0);
+    const src = ConvertLayoutOp.src(convertOp);
     convertOp.result(0).replaceAllUsesWith(mapping.lookupOrDefault(src));
     this.updateRematMapping(replacements);
     for (const [from, to] of replacements) from.replaceAllUsesWith(to);
@@ -674,17 +679,17 @@ class LayoutRematerialization {
       const d = nonSliceOnly.at(i).definingOp;
       if (d) for (const o of d.operandValues) if (slice.has(o)) nonSliceOnly.insert(o);
     }
-    const convertCost = getConvertCost(convertOp.operand(0), encodingOf(convertOp.result(0))!);
+    const convertCost = getConvertCost(ConvertLayoutOp.src(convertOp), encodingOf(convertOp.result(0))!);
     let rematCost = newCvtCost;
     for (const op of sliceOps) {
       if (!op.results.some((r) => nonSliceOnly.has(r))) continue;
-      if (op.name === 'arith.constant') continue;
-      if (op.name === 'tt.load' || op.name === 'ttg.local_load') {
+      if (ConstantOp.is(op)) continue;
+      if (LoadOp.is(op) || LocalLoadOp.is(op)) {
         for (const r of op.results) rematCost += 8 * byteCount(r);
       } else if (op.name.startsWith('arith.') || op.name.startsWith('math.')) {
-        const mult = EXPENSIVE_MATH.has(op.name) ? 8 : 1;
+        const mult = isAnyOf(op, EXPENSIVE_MATH) ? 8 : 1;
         for (const r of op.results) rematCost += mult * byteCount(r);
-      } else if (op.name === 'tt.reduce') {
+      } else if (ReduceOp.is(op)) {
         // Reductions are costed by the data they exchange (Triton's ReduceOpHelper); a non-associative
         // combiner cannot be duplicated.
         if (!isReduceAssociative(op)) return false;
@@ -698,7 +703,7 @@ class LayoutRematerialization {
     let changed = false;
     for (const cvt of this.convertOps()) {
       if (!cvt.parent) continue;
-      if (!this.backwardRematerialization(cvt)) this.addRematValue(cvt.operand(0), encodingOf(cvt.result(0))!, cvt.result(0));
+      if (!this.backwardRematerialization(cvt)) this.addRematValue(ConvertLayoutOp.src(cvt), encodingOf(cvt.result(0))!, cvt.result(0));
       else {
         changed = true;
         debugHook('after one remat');
@@ -710,7 +715,7 @@ class LayoutRematerialization {
   backwardRematerialization(cvt: Operation): boolean {
     const target = encodingOf(cvt.result(0))!;
     if (target instanceof DotOperandEncodingAttr) return false;
-    const oldV = cvt.operand(0);
+    const oldV = ConvertLayoutOp.src(cvt);
     const nv = this.getRematValue(oldV, target);
     if (nv && valueDominates(nv, cvt)) {
       cvt.result(0).replaceAllUsesWith(nv);
@@ -731,7 +736,7 @@ class LayoutRematerialization {
   hoistAll(fn: (cvt: Operation) => boolean): void {
     for (const cvt of this.convertOps()) {
       if (!cvt.parent) continue;
-      if (!fn(cvt)) this.addRematValue(cvt.operand(0), encodingOf(cvt.result(0))!, cvt.result(0));
+      if (!fn(cvt)) this.addRematValue(ConvertLayoutOp.src(cvt), encodingOf(cvt.result(0))!, cvt.result(0));
     }
   }
 
@@ -739,9 +744,9 @@ class LayoutRematerialization {
     const target = encodingOf(cvt.result(0))!;
     if (target instanceof DotOperandEncodingAttr) return false;
     const isExtOrBroadcast = (op: Operation): boolean => {
-      if (['arith.extsi', 'arith.extui', 'arith.extf', 'tt.broadcast', 'tt.expand_dims'].includes(op.name)) return true;
-      if (op.name === 'tt.fp_to_fp') {
-        const s = tensorTypeOf(op.operand(0));
+      if (isAnyOf(op, [ExtSIOp, ExtUIOp, ExtFOp, BroadcastOp, ExpandDimsOp])) return true;
+      if (FpToFpOp.is(op)) {
+        const s = tensorTypeOf(FpToFpOp.src(op));
         const d = tensorTypeOf(op.result(0));
         return !!s && !!d && elemBits(s) < elemBits(d);
       }
@@ -784,7 +789,7 @@ class LayoutRematerialization {
     const slice = new SetVector<Value>();
     const layout = new Map<Value, Attribute>();
     const existing = new Map<RematKey, Value | undefined>();
-    const isIf = (op: Operation): boolean => op.name === 'scf.if';
+    const isIf = (op: Operation): boolean => IfOp.is(op);
     if (!this.getRematerializableSlice(cvt.operands[0]!, encodingOf(cvt.result(0))!, slice, layout, existing, isIf)) return false;
     const hoistAbove: [Value, OpOperand][] = [];
     const terminals: OpResult[] = [];
@@ -796,7 +801,7 @@ class LayoutRematerialization {
     for (let i = 0; i !== slice.size; i++) {
       const v = slice.at(i);
       const ifOp = v.definingOp;
-      if (!ifOp || ifOp.name !== 'scf.if') continue;
+      if (!ifOp || !IfOp.is(ifOp)) continue;
       const rootLayout = layout.get(v)!;
       const idx = (v as OpResult).index;
       const thenRes = ifThenYield(ifOp).operands[idx]!;
@@ -818,7 +823,7 @@ class LayoutRematerialization {
         terminals.push(v as OpResult);
         continue;
       }
-      if (ifOp.parentOp?.name !== 'scf.for') {
+      if (!ForOp.is(ifOp.parentOp)) {
         terminals.push(v as OpResult);
         continue;
       }
@@ -856,13 +861,14 @@ class LayoutRematerialization {
     if (!parent) return false;
     const dots: Operation[] = [];
     parent.walk((op) => {
-      if (!['tt.dot', 'tt.dot_scaled', 'ttng.warp_group_dot'].includes(op.name)) return;
-      const e = encodingOf(op.operand(0));
+      const dot = [DotOp, DotScaledOp, WarpGroupDotOp].find((h) => h.is(op));
+      if (!dot) return;
+      const e = encodingOf(dot.a(op));
       if (e instanceof DotOperandEncodingAttr && e.parent instanceof MmaEncodingAttr) dots.push(op);
     });
     if (dots.length === 0 || !dots.some((d) => postDominates(d, cvt))) return false;
     const noDataMovement = (op: Operation): boolean =>
-      (op.hasTrait('Elementwise') && isMemoryEffectFree(op)) || ['tt.broadcast', 'ttg.fp4_to_fp', CVT].includes(op.name) || isView(op);
+      (op.hasTrait('Elementwise') && isMemoryEffectFree(op)) || isAnyOf(op, [BroadcastOp, Fp4ToFpOp, ConvertLayoutOp]) || isView(op);
     const slice = new SetVector<Value>();
     const layout = new Map<Value, Attribute>();
     const existing = new Map<RematKey, Value | undefined>();
@@ -873,8 +879,8 @@ class LayoutRematerialization {
     for (const v of slice) {
       const d = v.definingOp;
       if (!d) return false;
-      if (d.name !== 'tt.load' && d.name !== 'tt.descriptor_load') {
-        if (d.name === 'arith.constant' || noDataMovement(d)) {
+      if (!LoadOp.is(d) && !DescriptorLoadOp.is(d)) {
+        if (ConstantOp.is(d) || noDataMovement(d)) {
           inner.insert(v);
           continue;
         }
@@ -892,7 +898,7 @@ class LayoutRematerialization {
 }
 
 function isView(op: Operation): boolean {
-  return ['tt.expand_dims', 'tt.reshape', 'tt.trans', 'tt.join', 'tt.split', 'ttg.memdesc_trans', 'ttg.memdesc_reshape', 'ttg.memdesc_subslice', 'ttg.memdesc_index'].includes(op.name);
+  return isAnyOf(op, [ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp, MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp]);
 }
 
 function elemBits(t: RankedTensorType): number {
@@ -904,8 +910,8 @@ function elemBits(t: RankedTensorType): number {
  * and warps hold distinct elements after each thread's contiguous elements are combined.
  */
 function reduceCost(op: Operation): number {
-  const t = tensorTypeOf(op.operand(0));
-  const axis = Number((op.getAttr('axis') as { value?: bigint } | undefined)?.value ?? 0n);
+  const t = tensorTypeOf(ReduceOp.srcs(op)[0]!);
+  const axis = Number(ReduceOp.axis(op).value);
   if (!t || !t.encoding) return 0;
   const size = t.shape[axis]!;
   const elems = getContigPerThread(t.encoding, t.shape)[axis]!;
@@ -918,13 +924,13 @@ function reduceCost(op: Operation): number {
 
 /** ReduceOpHelper::isAssociative: float reductions over more than 2 elements with addf/mulf are not. */
 function isReduceAssociative(op: Operation): boolean {
-  const t = tensorTypeOf(op.operand(0));
+  const t = tensorTypeOf(ReduceOp.srcs(op)[0]!);
   if (!t || !(t.elementType instanceof FloatType)) return true;
-  const axis = Number((op.getAttr('axis') as { value?: bigint } | undefined)?.value ?? 0n);
+  const axis = Number(ReduceOp.axis(op).value);
   if (t.shape[axis]! <= 2) return true;
   let nonAssoc = false;
   op.walk((o) => {
-    if (o.name === 'arith.addf' || o.name === 'arith.mulf') nonAssoc = true;
+    if (AddFOp.is(o) || MulFOp.is(o)) nonAssoc = true;
   });
   return !nonAssoc;
 }
@@ -954,7 +960,7 @@ function sortInProgramOrder(ops: readonly Operation[]): Operation[] {
 function replaceForOpWithNewSignature(b: Builder, loop: Operation, newInits: readonly Value[], replacements: [Value, Value][]): Operation {
   const operands = [...loop.operandValues, ...newInits];
   const newLoop = createOperation({
-    name: 'scf.for',
+    name: ForOp.opName,
     operands,
     resultTypes: [...loop.results.map((r) => r.type), ...newInits.map((v) => v.type)],
     attributes: [...loop.attributes],
@@ -972,7 +978,7 @@ function replaceForOpWithNewSignature(b: Builder, loop: Operation, newInits: rea
 
 function replaceIfOpWithNewSignature(b: Builder, ifOp: Operation, newTypes: readonly Type[], replacements: [Value, Value][]): Operation {
   const newIf = createOperation({
-    name: 'scf.if',
+    name: IfOp.opName,
     operands: ifOp.operandValues,
     resultTypes: [...ifOp.results.map((r) => r.type), ...newTypes],
     attributes: [...ifOp.attributes],

@@ -16,6 +16,11 @@ import { DotOperandEncodingAttr } from '../dialect/ttg/attrs/dot-operand.js';
 import { blockDominates } from '../dialect/ir/rewrite/dominance.js';
 import { registerPass } from './pass.js';
 import { requireTritonGpuIR } from './preconditions.js';
+import { ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp } from '../dialect/ttg/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
+import { DotOp, SplatOp } from '../dialect/tt/ops.js';
 
 function encodingOf(op: Operation): Attribute | undefined {
   const t = op.results[0]?.type;
@@ -23,8 +28,8 @@ function encodingOf(op: Operation): Attribute | undefined {
 }
 
 function willIncreaseRegisterPressure(op: Operation): boolean {
-  if (op.name === 'ttg.local_load') return true;
-  return op.name === 'ttg.convert_layout' && encodingOf(op) instanceof DotOperandEncodingAttr;
+  if (LocalLoadOp.is(op)) return true;
+  return ConvertLayoutOp.is(op) && encodingOf(op) instanceof DotOperandEncodingAttr;
 }
 
 /** The ancestor of `op` (or `op` itself) that lies directly in `block`. */
@@ -46,7 +51,7 @@ function firstUse(op: Operation): Operation | undefined {
 }
 
 function enclosingFor(op: Operation): Operation | undefined {
-  return op.getParentWhere((p) => p.name === 'scf.for');
+  return op.getParentWhere((p) => ForOp.is(p));
 }
 
 /** MLIR's DominanceInfo::dominates for two ops (an op dominates itself). */
@@ -79,20 +84,20 @@ function writesBetween(start: Operation, end: Operation): boolean {
   return true;
 }
 
-function walkOps(root: Operation, name: string | undefined, fn: (op: Operation) => void): void {
+function walkOps(root: Operation, handle: OpHandleCore | undefined, fn: (op: Operation) => void): void {
   root.walkPostOrder((op) => {
-    if (name === undefined || op.name === name) fn(op);
+    if (handle === undefined || handle.is(op)) fn(op);
   });
 }
 
 export function reorderInstructions(m: Operation): void {
   // (1) Sink conversions after the deallocs that precede their first use.
-  walkOps(m, 'ttg.convert_layout', (op) => {
+  walkOps(m, ConvertLayoutOp, (op) => {
     const block = op.parent!;
     const stop = firstUse(op);
     let i = block.ops.indexOf(op);
     for (let cur = block.ops[i]; cur && cur !== stop; cur = block.ops[++i]) {
-      if (cur.name === 'ttg.local_dealloc') {
+      if (LocalDeallocOp.is(cur)) {
         op.moveAfter(cur);
         i = block.ops.indexOf(cur);
       }
@@ -110,26 +115,27 @@ export function reorderInstructions(m: Operation): void {
   });
   for (const [op, user] of toMove) op.moveBefore(user);
   // (3) Allocations of a value right after its definition (not of a splat or constant: no benefit).
-  walkOps(m, 'ttg.local_alloc', (op) => {
-    const src = op.operands[0]?.value.definingOp;
-    if (src && src.name !== 'arith.constant' && src.name !== 'tt.splat') op.moveAfter(src);
+  walkOps(m, LocalAllocOp, (op) => {
+    const src = LocalAllocOp.src(op)?.definingOp;
+    if (src && !ConstantOp.is(src) && !SplatOp.is(src)) op.moveAfter(src);
   });
   // (4) Transpositions (TransposeOpInterface: tt.trans, ttg.memdesc_trans) right after their operand's definition.
   walkOps(m, undefined, (op) => {
     if (!op.hasTrait('TransposeOpInterface')) return;
-    const src = op.operand(0).definingOp;
+    // TransposeOpInterface: the source is the first operand of tt.trans and ttg.memdesc_trans
+    const src = op.operandValues[0]!.definingOp;
     if (src) op.moveAfter(src);
   });
   // (5) The opIdx=1 operand load after the opIdx=0 one.
-  walkOps(m, 'ttg.local_load', (op) => {
+  walkOps(m, LocalLoadOp, (op) => {
     const enc = encodingOf(op);
     if (!(enc instanceof DotOperandEncodingAttr) || enc.opIdx !== 1) return;
     const uses = op.result(0).uses;
     if (uses.length !== 1) return;
     const dot = uses[0]!.owner;
-    if (dot.name !== 'tt.dot') return;
-    const a = dot.operand(0).definingOp;
-    if (!a || a.name !== 'ttg.local_load') return;
+    if (!DotOp.is(dot)) return;
+    const a = DotOp.a(dot).definingOp;
+    if (!a || !LocalLoadOp.is(a)) return;
     if (!opDominates(op, a)) return;
     if (writesBetween(op, a)) return;
     op.moveAfter(a);

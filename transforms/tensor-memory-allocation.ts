@@ -16,6 +16,12 @@ import { TensorMemoryEncodingAttr } from '../dialect/ttng/attrs.js';
 import { Liveness } from '../analysis/allocation.js';
 import { tmemAllocSizes, type TmemAllocation } from './nvidia/tmem-sizes.js';
 import { registerPass } from './pass.js';
+import { MemDescIndexOp, MemDescReinterpretOp, WarpSpecializeOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { ConditionOp, ForOp, IfOp, WhileOp } from '../dialect/scf/ops.js';
+import { TMEMAllocOp } from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
+import { SelectOp } from '../dialect/arith/ops.js';
+import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
 
 const GRANULARITY = 64;
 const ROW_BLOCKS = 2;
@@ -96,37 +102,38 @@ function allocsOf(value: Value): Operation[] {
         }
         continue;
       }
-      if (parent?.name === 'ttg.warp_specialize.partitions') work.push(parent.operand(v.index));
-      else if (parent?.name === 'scf.for') {
+      if (WarpSpecializePartitionsOp.is(parent)) work.push(WarpSpecializePartitionsOp.explicitCaptures(parent)[v.index]!);
+      else if (ForOp.is(parent)) {
         const i = v.index - 1;
-        const body = parent.region(0).blocks[0]!;
+        const body = ForOp.region(parent).blocks[0]!;
         work.push(body.terminator!.operand(i));
-        work.push(parent.operandGroup('initArgs')[i]!);
-      } else if (parent?.name === 'scf.while') {
+        work.push(ForOp.initArgs(parent)[i]!);
+      } else if (WhileOp.is(parent)) {
         const i = v.index;
-        if (block.parent === parent.region(1)) {
-          const cond = parent.region(0).blocks[0]!.terminator!;
-          work.push(cond.operand(i + 1));
+        if (block.parent === WhileOp.after(parent)) {
+          const cond = WhileOp.before(parent).blocks[0]!.terminator!;
+          work.push(ConditionOp.args(cond)[i]!);
         } else {
-          work.push(parent.region(1).blocks[0]!.terminator!.operand(i));
-          work.push(parent.operand(i));
+          work.push(WhileOp.after(parent).blocks[0]!.terminator!.operand(i));
+          work.push(WhileOp.inits(parent)[i]!);
         }
       } else fatal(parent, `unhandled parent op when looking for TMEM alloc: ${parent?.name ?? 'none'}`);
       continue;
     }
     const def = v.definingOp!;
     const idx = def.results.indexOf(v as (typeof def.results)[number]);
-    if (def.name === 'ttng.tmem_alloc') out.push(def);
+    if (TMEMAllocOp.is(def)) out.push(def);
     else if (def.hasTrait(VIEW_TRAIT) || def.name === 'ttng.tmem_subslice') work.push(def.operand(0));
-    else if (def.name === 'arith.select') work.push(def.operand(1), def.operand(2));
-    else if (def.name === 'scf.if') {
-      work.push(def.region(0).blocks[0]!.terminator!.operand(idx));
-      work.push(def.region(1).blocks[0]!.terminator!.operand(idx));
-    } else if (def.name === 'scf.for') {
-      work.push(def.region(0).blocks[0]!.terminator!.operand(idx));
-      work.push(def.operandGroup('initArgs')[idx]!);
-    } else if (def.name === 'scf.while') {
-      work.push(def.region(0).blocks[0]!.terminator!.operand(idx + 1));
+    else if (SelectOp.is(def)) work.push(SelectOp.true_value(def), SelectOp.false_value(def));
+    else if (IfOp.is(def)) {
+      work.push(IfOp.thenRegion(def).blocks[0]!.terminator!.operand(idx));
+      work.push(IfOp.elseRegion(def).blocks[0]!.terminator!.operand(idx));
+    } else if (ForOp.is(def)) {
+      work.push(ForOp.region(def).blocks[0]!.terminator!.operand(idx));
+      work.push(ForOp.initArgs(def)[idx]!);
+    } else if (WhileOp.is(def)) {
+      const cond = WhileOp.before(def).blocks[0]!.terminator!;
+      work.push(ConditionOp.args(cond)[idx]!);
     } else fatal(def, `unhandled op when looking for TMEM alloc: ${def.name}`);
   }
   return out;
@@ -134,8 +141,8 @@ function allocsOf(value: Value): Operation[] {
 
 /** The values a branch forwards to its `succ`-th successor (cf.br: all operands; cf.cond_br: by segment). */
 function successorValues(term: Operation, succ: number): Value[] {
-  if (term.name === 'cf.cond_br') return succ === 0 ? term.operandGroup('trueDestOperands') : term.operandGroup('falseDestOperands');
-  if (term.name === 'cf.br') return term.operandValues;
+  if (CondBranchOp.is(term)) return succ === 0 ? CondBranchOp.trueDestOperands(term) : CondBranchOp.falseDestOperands(term);
+  if (BranchOp.is(term)) return term.operandValues;
   return fatal(term, `unhandled branch op: ${term.name}`);
 }
 
@@ -166,14 +173,14 @@ class RowConstraints {
   }
 }
 
-const MMAV5 = new Set(['ttng.tc_gen5_mma', 'ttng.tc_gen5_mma_scaled']);
+const MMAV5 = [TCGen5MMAOp, TCGen5MMAScaledOp];
 
 function liveInterval(alloc: Operation, liveness: Liveness, ids: Map<Operation, number>): [number, number] {
   const live = liveness.resolveLiveness(alloc.result(0));
   const users = [...alloc.result(0).users];
   while (users.length) {
     const u = users.pop()!;
-    if (u.name !== 'ttg.memdesc_index' && u.name !== 'ttg.memdesc_reinterpret') continue;
+    if (!MemDescIndexOp.is(u) && !MemDescReinterpretOp.is(u)) continue;
     live.push(...liveness.resolveLiveness(u.result(0)));
     users.push(...u.result(0).users);
   }
@@ -188,7 +195,7 @@ function liveInterval(alloc: Operation, liveness: Liveness, ids: Map<Operation, 
 }
 
 function enclosingWarpSpecialize(op: Operation): Operation | undefined {
-  return op.getParentWhere((p) => p.name === 'ttg.warp_specialize');
+  return op.getParentWhere((p) => WarpSpecializeOp.is(p));
 }
 
 export function allocateTensorMemory(mod: Operation): number {
@@ -197,14 +204,15 @@ export function allocateTensorMemory(mod: Operation): number {
   const rows = new RowConstraints();
   mod.walkPostOrder((op) => {
     ids.set(op, ids.size);
-    if (op.name === 'ttng.tmem_alloc') allocs.push(op);
-    if (MMAV5.has(op.name)) {
-      const a = op.operand(0);
+    if (TMEMAllocOp.is(op)) allocs.push(op);
+    const mma = MMAV5.find((h) => h.is(op));
+    if (mma) {
+      const a = mma.a(op);
       const aType = a.type;
       if (aType instanceof MemDescType && aType.encoding instanceof TensorMemoryEncodingAttr) {
         const size = tmemAllocSizes(aType);
         if (size?.numRows === 64) {
-          const acc = op.operand(2);
+          const acc = mma.d(op);
           for (const l of allocsOf(a)) for (const c of allocsOf(acc)) rows.join(l, c);
         }
       }

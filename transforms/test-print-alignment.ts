@@ -8,6 +8,7 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { printOpForDiagnostic } from '../printer/printer.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass } from './pass.js';
+import { FuncOp } from '../dialect/tt/ops.js';
 
 registerPass({
   name: 'test-print-alignment',
@@ -17,7 +18,7 @@ registerPass({
     const analysis = new ModuleAxisInfoAnalysis(module);
     const funcs: Operation[] = [];
     module.walkPostOrder((op) => {
-      if (op.name === 'tt.func') funcs.push(op);
+      if (FuncOp.is(op)) funcs.push(op);
     });
     for (const func of funcs) {
       func.walkPostOrder((op) => {

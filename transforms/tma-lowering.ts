@@ -28,6 +28,11 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { registerPass } from './pass.js';
 import { replaceUsesAndPropagateType } from '../dialect/ttg/utils/propagate-memdesc.js';
+import { GlobalScratchAllocOp, LocalAllocOp, LocalLoadOp } from '../dialect/ttg/ops.js';
+import { ConstantOp, MulIOp } from '../dialect/arith/ops.js';
+import { AsyncTMACopyGlobalToLocalOp, AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp, AsyncTMAScatterOp, BarrierExpectOp, FenceAsyncSharedOp, InitBarrierOp, InvalBarrierOp, ReinterpretTensorDescOp, TMAStoreWaitOp, TensormapCreateOp, TensormapFenceproxyAcquireOp, WaitBarrierOp } from '../dialect/ttng/ops.js';
+import { DescriptorGatherOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, MakeTensorDescOp } from '../dialect/tt/ops.js';
+import { AsyncTMAGatherOp } from '../dialect/ttng/tma-gather-op.js';
 
 const TMA_SIZE_BYTES = 128;
 const TMA_ALIGN = 128;
@@ -40,7 +45,7 @@ function fail(op: Operation, msg: string): never {
 }
 
 function constant(rw: PatternRewriter, op: Operation, type: IntegerType, v: number): Value {
-  return rw.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc: op.loc }).result(0);
+  return rw.create({ name: ConstantOp.opName, resultTypes: [type], attributes: [['value', IntegerAttr.get(type, v)]], loc: op.loc }).result(0);
 }
 
 /** getEncodingFromDescriptor: the descriptor's encoding, re-ranked when the tensor's shape differs. */
@@ -58,42 +63,41 @@ function barrierType(): MemDescType {
 /** replaceUsesWithLocalLoad: local_allocs of `old` in the buffer's encoding use the buffer; other users a local_load. */
 function replaceWithLocalLoad(rw: PatternRewriter, old: Value, buffer: Value, loc: Operation['loc']): void {
   const enc = (buffer.type as MemDescType).encoding;
-  const allocs = old.users.filter((u) => u.name === 'ttg.local_alloc' && (u.result(0).type as MemDescType).encoding === enc);
+  const allocs = old.users.filter((u) => LocalAllocOp.is(u) && (u.result(0).type as MemDescType).encoding === enc);
   for (const a of allocs) replaceUsesAndPropagateType(rw, a, buffer);
   if (old.users.length > allocs.length) {
-    const load = rw.create({ name: 'ttg.local_load', operands: [buffer], resultTypes: [old.type], loc });
+    const load = rw.create({ name: LocalLoadOp.opName, operands: [buffer], resultTypes: [old.type], loc });
     for (const u of [...old.uses]) if (!allocs.includes(u.owner)) rw.modifyOpInPlace(u.owner, () => u.set(load.result(0)));
   }
   for (const a of allocs) rw.eraseOp(a);
 }
 
 /** lowerTMALoad: a shared buffer, a one-shot mbarrier around the copy `emit` creates, and the buffer's uses. */
-function lowerLoad(op: Operation, rw: PatternRewriter, emit: (desc: Value, barrier: Value, buffer: Value, pred: Value) => void): void {
-  const desc = op.operandGroup('desc')[0]!;
+function lowerLoad(op: Operation, rw: PatternRewriter, desc: Value, emit: (desc: Value, barrier: Value, buffer: Value, pred: Value) => void): void {
   const tensor = op.result(0).type as RankedTensorType;
   const enc = encodingFromDescriptor(op, tensor, desc);
   const loc = op.loc;
-  const buffer = rw.create({ name: 'ttg.local_alloc', resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: true })], loc }).result(0);
-  const barrier = rw.create({ name: 'ttg.local_alloc', resultTypes: [barrierType()], loc }).result(0);
-  rw.create({ name: 'ttng.init_barrier', operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
+  const buffer = rw.create({ name: LocalAllocOp.opName, resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: true })], loc }).result(0);
+  const barrier = rw.create({ name: LocalAllocOp.opName, resultTypes: [barrierType()], loc }).result(0);
+  rw.create({ name: InitBarrierOp.opName, operands: [barrier], attributes: [['count', IntegerAttr.i32(1)]], loc });
   const bytes = (getShapePerCTA(enc, tensor.shape).reduce((a, b) => a * b, 1) * elementBitWidth(tensor.elementType)) / 8;
   const pred = constant(rw, op, i1, 1);
-  rw.create({ name: 'ttng.barrier_expect', operands: [barrier, pred], attributes: [['size', IntegerAttr.i32(bytes)]], loc });
+  rw.create({ name: BarrierExpectOp.opName, operands: [barrier, pred], attributes: [['size', IntegerAttr.i32(bytes)]], loc });
   emit(desc, barrier, buffer, pred);
   const phase = constant(rw, op, i32, 0);
-  rw.create({ name: 'ttng.wait_barrier', operands: [barrier, phase], operandSegments: [1, 1, 0, 0], loc });
-  rw.create({ name: 'ttng.inval_barrier', operands: [barrier], loc });
+  rw.create({ name: WaitBarrierOp.opName, operands: [barrier, phase], operandSegments: [1, 1, 0, 0], loc });
+  rw.create({ name: InvalBarrierOp.opName, operands: [barrier], loc });
   replaceWithLocalLoad(rw, op.result(0), buffer, loc);
   rw.eraseOp(op);
 }
 
 const LOAD: RewritePattern = {
   name: 'TMALoadLowering',
-  rootName: 'tt.descriptor_load',
+  rootName: DescriptorLoadOp.opName,
   matchAndRewrite(op, rw) {
-    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
-      rw.create({ name: 'ttng.async_tma_copy_global_to_local', operands: [desc, ...indices, barrier, buffer, pred], operandSegments: [1, indices.length, 1, 1, 1], loc: op.loc });
+    lowerLoad(op, rw, DescriptorLoadOp.desc(op), (desc, barrier, buffer, pred) => {
+      const indices = translateIndices(rw, op, desc, DescriptorLoadOp.indices(op));
+      rw.create({ name: AsyncTMACopyGlobalToLocalOp.opName, operands: [desc, ...indices, barrier, buffer, pred], operandSegments: [1, indices.length, 1, 1, 1], loc: op.loc });
     });
     return true;
   },
@@ -101,10 +105,10 @@ const LOAD: RewritePattern = {
 
 const GATHER: RewritePattern = {
   name: 'TMAGatherLowering',
-  rootName: 'tt.descriptor_gather',
+  rootName: DescriptorGatherOp.opName,
   matchAndRewrite(op, rw) {
-    lowerLoad(op, rw, (desc, barrier, buffer, pred) => {
-      rw.create({ name: 'ttng.async_tma_gather', operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, barrier, buffer, pred], loc: op.loc });
+    lowerLoad(op, rw, DescriptorGatherOp.desc(op), (desc, barrier, buffer, pred) => {
+      rw.create({ name: AsyncTMAGatherOp.opName, operands: [desc, DescriptorGatherOp.x_offsets(op), DescriptorGatherOp.y_offset(op), barrier, buffer, pred], loc: op.loc });
     });
     return true;
   },
@@ -116,33 +120,31 @@ function translateIndices(rw: PatternRewriter, op: Operation, desc: Value, indic
   if (!(enc instanceof NVMMASharedEncodingAttr) || !enc.fp4Padded || indices.length === 0) return [...indices];
   const out = [...indices];
   const two = constant(rw, op, i32, 2);
-  out[out.length - 1] = rw.create({ name: 'arith.muli', operands: [out[out.length - 1]!, two], resultTypes: [i32], loc: op.loc }).result(0);
+  out[out.length - 1] = rw.create({ name: MulIOp.opName, operands: [out[out.length - 1]!, two], resultTypes: [i32], loc: op.loc }).result(0);
   return out;
 }
 
 /** lowerTMAStore: the source copied to an immutable shared buffer, a proxy fence, the copy `emit` creates, a wait. */
-function lowerStore(op: Operation, rw: PatternRewriter, emit: (desc: Value, buffer: Value) => void): void {
-  const desc = op.operandGroup('desc')[0]!;
-  const src = op.operandGroup('src')[0]!;
+function lowerStore(op: Operation, rw: PatternRewriter, desc: Value, src: Value, emit: (desc: Value, buffer: Value) => void): void {
   const tensor = src.type as RankedTensorType;
   const enc = encodingFromDescriptor(op, tensor, desc);
   const loc = op.loc;
   const buffer = rw
-    .create({ name: 'ttg.local_alloc', operands: [src], resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: false })], loc })
+    .create({ name: LocalAllocOp.opName, operands: [src], resultTypes: [MemDescType.get({ shape: tensor.shape, elementType: tensor.elementType, encoding: enc, mutableMemory: false })], loc })
     .result(0);
-  rw.create({ name: 'ttng.fence_async_shared', attributes: [['bCluster', IntegerAttr.bool(false)]], loc });
+  rw.create({ name: FenceAsyncSharedOp.opName, attributes: [['bCluster', IntegerAttr.bool(false)]], loc });
   emit(desc, buffer);
-  rw.create({ name: 'ttng.async_tma_store_wait', attributes: [['pendings', IntegerAttr.i32(0)]], loc });
+  rw.create({ name: TMAStoreWaitOp.opName, attributes: [['pendings', IntegerAttr.i32(0)]], loc });
   rw.eraseOp(op);
 }
 
 const STORE: RewritePattern = {
   name: 'TMAStoreLowering',
-  rootName: 'tt.descriptor_store',
+  rootName: DescriptorStoreOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
-      rw.create({ name: 'ttng.async_tma_copy_local_to_global', operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], loc: op.loc });
+    lowerStore(op, rw, DescriptorStoreOp.desc(op), DescriptorStoreOp.src(op), (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, DescriptorStoreOp.indices(op));
+      rw.create({ name: AsyncTMACopyLocalToGlobalOp.opName, operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], loc: op.loc });
     });
     return true;
   },
@@ -150,11 +152,11 @@ const STORE: RewritePattern = {
 
 const REDUCE: RewritePattern = {
   name: 'TMAReduceLowering',
-  rootName: 'tt.descriptor_reduce',
+  rootName: DescriptorReduceOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      const indices = translateIndices(rw, op, desc, op.operandGroup('indices'));
-      rw.create({ name: 'ttng.async_tma_reduce', operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], attributes: [['kind', op.getAttr('kind')!]], loc: op.loc });
+    lowerStore(op, rw, DescriptorReduceOp.desc(op), DescriptorReduceOp.src(op), (desc, buffer) => {
+      const indices = translateIndices(rw, op, desc, DescriptorReduceOp.indices(op));
+      rw.create({ name: AsyncTMAReduceOp.opName, operands: [desc, ...indices, buffer], operandSegments: [1, indices.length, 1], attributes: [['kind', DescriptorReduceOp.kind(op)]], loc: op.loc });
     });
     return true;
   },
@@ -162,10 +164,10 @@ const REDUCE: RewritePattern = {
 
 const SCATTER: RewritePattern = {
   name: 'TMAScatterLowering',
-  rootName: 'tt.descriptor_scatter',
+  rootName: DescriptorScatterOp.opName,
   matchAndRewrite(op, rw) {
-    lowerStore(op, rw, (desc, buffer) => {
-      rw.create({ name: 'ttng.async_tma_scatter', operands: [desc, op.operandGroup('x_offsets')[0]!, op.operandGroup('y_offset')[0]!, buffer], loc: op.loc });
+    lowerStore(op, rw, DescriptorScatterOp.desc(op), DescriptorScatterOp.src(op), (desc, buffer) => {
+      rw.create({ name: AsyncTMAScatterOp.opName, operands: [desc, DescriptorScatterOp.x_offsets(op), DescriptorScatterOp.y_offset(op), buffer], loc: op.loc });
     });
     return true;
   },
@@ -191,7 +193,7 @@ function tmaElementType(op: Operation, t: Type, fp4Padded: boolean): number {
 
 const CREATE_DESC: RewritePattern = {
   name: 'TMACreateDescLowering',
-  rootName: 'tt.make_tensor_descriptor',
+  rootName: MakeTensorDescOp.opName,
   matchAndRewrite(op, rw) {
     const loc = op.loc;
     const descTy = op.result(0).type as TensorDescType;
@@ -202,7 +204,7 @@ const CREATE_DESC: RewritePattern = {
     }
     const scratch = rw
       .create({
-        name: 'ttg.global_scratch_alloc',
+        name: GlobalScratchAllocOp.opName,
         resultTypes: [PointerType.get(IntegerType.get(8), 1)],
         attributes: [
           ['nbytes', IntegerAttr.i32(TMA_SIZE_BYTES)],
@@ -211,7 +213,7 @@ const CREATE_DESC: RewritePattern = {
         loc,
       })
       .result(0);
-    const base = op.operandGroup('base')[0]!;
+    const base = MakeTensorDescOp.base(op);
     const elemType = (base.type as PointerType).pointee;
     const elemSize = Math.trunc(elementBitWidth(elemType) / 8);
     const perCTA = getShapePerCTA(enc, descTy.blockType.shape);
@@ -222,17 +224,17 @@ const CREATE_DESC: RewritePattern = {
     for (let k = perCTA.length - 2; k >= 0; k--) boxDim.push(constant(rw, op, i32, block[k]!));
     const swizzleMode = { 128: 3, 64: 2, 32: 1 }[enc.swizzlingByteWidth] ?? 0;
     const elemSizeVal = constant(rw, op, i64, elemSize);
-    const globalDim = [...op.operandGroup('shape')].reverse();
-    const strides = op.operandGroup('strides');
+    const globalDim = [...MakeTensorDescOp.shape(op)].reverse();
+    const strides = MakeTensorDescOp.strides(op);
     let globalStride: Value[] = [];
     for (let k = strides.length - 2; k >= 0; k--) globalStride.push(strides[k]!);
-    if (enc.fp4Padded) globalDim[0] = rw.create({ name: 'arith.muli', operands: [globalDim[0]!, constant(rw, op, i32, 2)], resultTypes: [i32], loc }).result(0);
+    if (enc.fp4Padded) globalDim[0] = rw.create({ name: MulIOp.opName, operands: [globalDim[0]!, constant(rw, op, i32, 2)], resultTypes: [i32], loc }).result(0);
     const elementStride = globalDim.map(() => constant(rw, op, i32, 1));
-    globalStride = globalStride.map((s) => rw.create({ name: 'arith.muli', operands: [s, elemSizeVal], resultTypes: [i64], loc }).result(0));
-    const padding = op.getAttr('padding');
-    const fillMode = padding instanceof IntegerAttr && padding.num === 2 ? 1 : 0;
+    globalStride = globalStride.map((s) => rw.create({ name: MulIOp.opName, operands: [s, elemSizeVal], resultTypes: [i64], loc }).result(0));
+    // PaddingOption: 1 zero (the default), 2 nan
+    const fillMode = MakeTensorDescOp.padding(op).num === 2 ? 1 : 0;
     rw.create({
-      name: 'ttng.tensormap_create',
+      name: TensormapCreateOp.opName,
       operands: [scratch, base, ...boxDim, ...globalDim, ...globalStride, ...elementStride],
       operandSegments: [1, 1, boxDim.length, globalDim.length, globalStride.length, elementStride.length],
       attributes: [
@@ -243,8 +245,8 @@ const CREATE_DESC: RewritePattern = {
       ],
       loc,
     });
-    rw.create({ name: 'ttng.tensormap_fenceproxy_acquire', operands: [scratch], loc });
-    const desc = rw.create({ name: 'ttng.reinterpret_tensor_descriptor', operands: [scratch], resultTypes: [descTy], loc });
+    rw.create({ name: TensormapFenceproxyAcquireOp.opName, operands: [scratch], loc });
+    const desc = rw.create({ name: ReinterpretTensorDescOp.opName, operands: [scratch], resultTypes: [descTy], loc });
     rw.replaceOp(op, desc.results);
     return true;
   },

@@ -21,6 +21,8 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/tt/canonicalize.js';
+import { AddPtrOp, BroadcastOp, DescriptorLoadOp, DotOp, ExpandDimsOp, HistogramOp, LoadOp, ReduceOp, ReshapeOp, SplatOp } from '../dialect/tt/ops.js';
+import { AddFOp, AddIOp, ConstantOp, MulFOp, SelectOp } from '../dialect/arith/ops.js';
 
 const INPUT_PRECISION_TF32 = 0;
 
@@ -45,7 +47,7 @@ function constantOffset(v: Value): { value: bigint; width: number } | undefined 
   let val = v;
   const def = v.definingOp;
   if (def) {
-    if (def.name === 'tt.splat') val = def.operand(0);
+    if (SplatOp.is(def)) val = SplatOp.src(def);
     else {
       const a = getConstantValue(v);
       if (a instanceof DenseElementsAttr && a.isSplat && a.type.elementType instanceof IntegerType) {
@@ -70,28 +72,27 @@ function offsetsCombinable(first: Value, second: Value): boolean {
   return BigInt.asIntN(a.width, sum) === sum;
 }
 
-function dotAddPattern(rootName: 'arith.addi' | 'arith.addf'): RewritePattern {
+function dotAddPattern(addOp: typeof AddIOp | typeof AddFOp): RewritePattern {
   return {
-    name: rootName === 'arith.addi' ? 'CombineDotAddIPattern' : 'CombineDotAddFPattern',
-    rootName,
+    name: addOp === AddIOp ? 'CombineDotAddIPattern' : 'CombineDotAddFPattern',
+    rootName: addOp.opName,
     benefit: 1,
     matchAndRewrite(add, rewriter) {
-      let dot = add.operand(1).definingOp;
+      const [lhs, rhs] = [addOp.lhs(add), addOp.rhs(add)];
+      let dot = rhs.definingOp;
       let dotIsLhs = false;
-      if (dot?.name !== 'tt.dot') {
-        dot = add.operand(0).definingOp;
-        if (dot?.name !== 'tt.dot') return false;
+      if (!DotOp.is(dot)) {
+        dot = lhs.definingOp;
+        if (!DotOp.is(dot)) return false;
         dotIsLhs = true;
       }
       if (dot.result().uses.length !== 1) return false;
-      if (!isZeroConstant(dot.operand(2))) return false;
-      if (rootName === 'arith.addf') {
-        const acc = dot.getAttr('maxNumImpreciseAcc');
-        if (acc instanceof IntegerAttr && acc.value !== 0n) return false;
-      }
+      if (!isZeroConstant(DotOp.c(dot))) return false;
+      // an absent maxNumImpreciseAcc reads as its default, 0
+      if (addOp === AddFOp && DotOp.maxNumImpreciseAcc(dot).value !== 0n) return false;
       const d = dot;
       rewriter.modifyOpInPlace(d, () => {
-        d.setOperand(2, dotIsLhs ? add.operand(1) : add.operand(0));
+        d.setOperand(2, dotIsLhs ? rhs : lhs);
         d.moveBefore(add);
       });
       rewriter.replaceAllUsesWith(add.result(), d.result());
@@ -102,24 +103,23 @@ function dotAddPattern(rootName: 'arith.addi' | 'arith.addf'): RewritePattern {
 
 const selectMaskedLoad: RewritePattern = {
   name: 'CombineSelectMaskedLoadPattern',
-  rootName: 'arith.select',
+  rootName: SelectOp.opName,
   benefit: 3,
   matchAndRewrite(select, rewriter) {
-    const [cond, trueValue, falseValue] = [select.operand(0), select.operand(1), select.operand(2)];
+    const [cond, trueValue, falseValue] = [SelectOp.condition(select), SelectOp.true_value(select), SelectOp.false_value(select)];
     const load = trueValue.definingOp;
-    if (load?.name !== 'tt.load') return false;
-    const seg = load.operandSegments ?? [1, load.operands.length > 1 ? 1 : 0, load.operands.length > 2 ? 1 : 0];
-    if (!seg[1]) return false;
-    const mask = load.operand(1);
+    if (!LoadOp.is(load)) return false;
+    const mask = LoadOp.mask(load);
+    if (!mask) return false;
     const splat = mask.definingOp;
-    if (splat?.name !== 'tt.splat' || splat.operand(0) !== cond) return false;
+    if (!SplatOp.is(splat) || SplatOp.src(splat) !== cond) return false;
     const attrs = ['boundaryCheck', 'padding', 'cache', 'evict', 'isVolatile']
       .map((n) => [n, load.getAttr(n)] as const)
       .filter((x): x is readonly [string, NonNullable<ReturnType<Operation['getAttr']>>] => x[1] !== undefined)
       .map(([n, a]) => [n, a] as [string, typeof a]);
     rewriter.replaceOpWithNewOp(select, {
-      name: 'tt.load',
-      operands: [load.operand(0), mask, falseValue],
+      name: LoadOp.opName,
+      operands: [LoadOp.ptr(load), mask, falseValue],
       resultTypes: [select.result().type],
       attributes: attrs,
       operandSegments: [1, 1, 1],
@@ -132,19 +132,19 @@ const HINTS = ['tt.divisibility', 'tt.contiguity', 'tt.constancy'];
 
 const combineAddPtr: RewritePattern = {
   name: 'CombineAddPtrPattern',
-  rootName: 'tt.addptr',
+  rootName: AddPtrOp.opName,
   // a declarative pattern's benefit is the number of ops it matches
   benefit: 2,
   matchAndRewrite(src, rewriter) {
-    const inner = src.operand(0).definingOp;
-    if (inner?.name !== 'tt.addptr') return false;
-    const [ptr, idx0, idx1] = [inner.operand(0), inner.operand(1), src.operand(1)];
+    const inner = AddPtrOp.ptr(src).definingOp;
+    if (!AddPtrOp.is(inner)) return false;
+    const [ptr, idx0, idx1] = [AddPtrOp.ptr(inner), AddPtrOp.offset(inner), AddPtrOp.offset(src)];
     if (!offsetsCombinable(idx0, idx1)) return false;
     const loc = fuseLocs([src.loc, inner.loc]);
-    const sum = rewriter.create({ name: 'arith.addi', operands: [idx0, idx1], resultTypes: [idx0.type], loc });
+    const sum = rewriter.create({ name: AddIOp.opName, operands: [idx0, idx1], resultTypes: [idx0.type], loc });
     const hints = HINTS.map((n) => [n, src.getAttr(n)] as const).filter((x) => x[1] !== undefined);
     const dest = rewriter.create({
-      name: 'tt.addptr',
+      name: AddPtrOp.opName,
       operands: [ptr, sum.result()],
       resultTypes: [src.result().type],
       loc,
@@ -162,45 +162,41 @@ function isAddF32Combiner(reduce: Operation): boolean {
   const ops = region.blocks[0]!.ops;
   if (ops.length !== 2) return false;
   const first = ops[0]!;
-  return first.name === 'arith.addf' && (elementBitWidth(first.result().type) ?? 64) <= 32;
+  return AddFOp.is(first) && (elementBitWidth(first.result().type) ?? 64) <= 32;
 }
 
 const broadcastMulReduce: RewritePattern = {
   name: 'CombineBroadcastMulReducePattern',
-  rootName: 'tt.reduce',
+  rootName: ReduceOp.opName,
   benefit: 1,
   matchAndRewrite(reduce, rewriter) {
     if (!isAddF32Combiner(reduce)) return false;
-    const mul = reduce.operand(0).definingOp;
-    if (mul?.name !== 'arith.mulf') return false;
-    const bl = mul.operand(0).definingOp;
-    const br = mul.operand(1).definingOp;
-    if (bl?.name !== 'tt.broadcast' || br?.name !== 'tt.broadcast') return false;
-    const el = bl.operand(0).definingOp;
-    const er = br.operand(0).definingOp;
-    if (el?.name !== 'tt.expand_dims' || er?.name !== 'tt.expand_dims') return false;
-    const axis = (o: Operation): number => {
-      const a = o.getAttr('axis');
-      return a instanceof IntegerAttr ? Number(a.value) : -1;
-    };
-    if (axis(el) !== 2 || axis(er) !== 0) return false;
+    const mul = ReduceOp.srcs(reduce)[0]!.definingOp;
+    if (!MulFOp.is(mul)) return false;
+    const bl = MulFOp.lhs(mul).definingOp;
+    const br = MulFOp.rhs(mul).definingOp;
+    if (!BroadcastOp.is(bl) || !BroadcastOp.is(br)) return false;
+    const el = BroadcastOp.src(bl).definingOp;
+    const er = BroadcastOp.src(br).definingOp;
+    if (!ExpandDimsOp.is(el) || !ExpandDimsOp.is(er)) return false;
+    if (Number(ExpandDimsOp.axis(el).value) !== 2 || Number(ExpandDimsOp.axis(er).value) !== 0) return false;
     const lhsShape = (bl.result().type as RankedTensorType).shape;
     // Triton reads both shapes from the left broadcast; kept for identical decisions.
     const rhsShape = lhsShape;
     if (lhsShape[2]! < 16 || rhsShape[0]! < 16) return false;
-    const srcType = bl.operand(0).type;
+    const srcType = BroadcastOp.src(bl).type;
     if (!(srcType instanceof ShapedType)) return false;
     const accType = RankedTensorType.get([lhsShape[0]!, rhsShape[2]!], srcType.elementType);
     const zero = rewriter.create({
-      name: 'arith.constant',
+      name: ConstantOp.opName,
       resultTypes: [FloatType.get('f32')],
       attributes: [['value', FloatAttr.get(FloatType.get('f32'), 0)]],
       loc: reduce.loc,
     });
-    const acc = rewriter.create({ name: 'tt.splat', operands: [zero.result()], resultTypes: [accType], loc: reduce.loc });
+    const acc = rewriter.create({ name: SplatOp.opName, operands: [zero.result()], resultTypes: [accType], loc: reduce.loc });
     rewriter.replaceOpWithNewOp(reduce, {
-      name: 'tt.dot',
-      operands: [el.operand(0), er.operand(0), acc.result()],
+      name: DotOp.opName,
+      operands: [ExpandDimsOp.src(el), ExpandDimsOp.src(er), acc.result()],
       resultTypes: [reduce.result().type],
       attributes: [
         ['inputPrecision', IntegerAttr.i32(INPUT_PRECISION_TF32)],
@@ -213,13 +209,13 @@ const broadcastMulReduce: RewritePattern = {
 
 const reshapeForReduce: RewritePattern = {
   name: 'CombineReshapeReducePatterns',
-  rootName: 'tt.reshape',
+  rootName: ReshapeOp.opName,
   benefit: 1,
   matchAndRewrite(reshape, rewriter) {
-    if (reshape.getAttr('allow_reorder')) return false;
+    if (ReshapeOp.allow_reorder(reshape)) return false;
     const t = reshape.result().type;
     if (!(t instanceof RankedTensorType) || t.shape.length !== 1) return false;
-    for (const use of reshape.result().uses) if (use.owner.name !== 'tt.reduce' && use.owner.name !== 'tt.histogram') return false;
+    for (const use of reshape.result().uses) if (!ReduceOp.is(use.owner) && !HistogramOp.is(use.owner)) return false;
     rewriter.modifyOpInPlace(reshape, () => reshape.setAttr('allow_reorder', UnitAttr.get()));
     return true;
   },
@@ -227,11 +223,11 @@ const reshapeForReduce: RewritePattern = {
 
 const rankReduceDescriptorLoad: RewritePattern = {
   name: 'RankedReduceDescriptorLoads',
-  rootName: 'tt.reshape',
+  rootName: ReshapeOp.opName,
   benefit: 1,
   matchAndRewrite(reshape, rewriter) {
-    const load = reshape.operand(0).definingOp;
-    if (load?.name !== 'tt.descriptor_load' || load.result().uses.length !== 1) return false;
+    const load = ReshapeOp.src(reshape).definingOp;
+    if (!DescriptorLoadOp.is(load) || load.result().uses.length !== 1) return false;
     const lt = load.result().type;
     const rt = reshape.result().type;
     if (!(lt instanceof RankedTensorType) || !(rt instanceof RankedTensorType)) return false;
@@ -249,8 +245,8 @@ const rankReduceDescriptorLoad: RewritePattern = {
 
 /** The patterns in Triton's registration order (ties in benefit go to the earlier one). */
 export const COMBINE_PATTERNS: readonly RewritePattern[] = [
-  dotAddPattern('arith.addi'),
-  dotAddPattern('arith.addf'),
+  dotAddPattern(AddIOp),
+  dotAddPattern(AddFOp),
   selectMaskedLoad,
   combineAddPtr,
   broadcastMulReduce,

@@ -22,6 +22,9 @@ import type { Operation, Value } from '../dialect/ir/ir.js';
 import { IntegerType, type Type } from '../dialect/ir/type.js';
 import { registerPass } from './pass.js';
 import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { AddIOp, ConstantOp, DivUIOp, MulIOp, RemSIOp, SubIOp } from '../dialect/arith/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
 
 const UNROLL_FACTOR = 'tt.loop_unroll_factor';
 const NUM_STAGES = 'tt.num_stages';
@@ -29,15 +32,15 @@ const NUM_STAGES = 'tt.num_stages';
 const constInt = (v: Value): bigint | undefined => intOrSplatValue(getConstantValue(v));
 
 function intConstant(b: Builder, type: Type, value: bigint | number, loc: Location): Value {
-  return b.create({ name: 'arith.constant', resultTypes: [type], attributes: [['value', IntegerAttr.get(type, BigInt(value))]], loc }).result();
+  return b.create({ name: ConstantOp.opName, resultTypes: [type], attributes: [['value', IntegerAttr.get(type, BigInt(value))]], loc }).result();
 }
 
-const binary = (b: Builder, name: string, lhs: Value, rhs: Value, loc: Location): Value =>
-  b.create({ name, operands: [lhs, rhs], resultTypes: [lhs.type], loc }).result();
+const binary = (b: Builder, handle: OpHandleCore, lhs: Value, rhs: Value, loc: Location): Value =>
+  b.create({ name: handle.opName, operands: [lhs, rhs], resultTypes: [lhs.type], loc }).result();
 
 /** The constant trip count of a loop whose bounds and step are constants (undefined otherwise). */
 function constantTripCount(loop: Operation): bigint | undefined {
-  const [lb, ub, step] = [constInt(loop.operand(0)), constInt(loop.operand(1)), constInt(loop.operand(2))];
+  const [lb, ub, step] = [constInt(ForOp.lowerBound(loop)), constInt(ForOp.upperBound(loop)), constInt(ForOp.step(loop))];
   if (lb === undefined || ub === undefined || step === undefined || step <= 0n) return undefined;
   if (ub <= lb) return 0n;
   return (ub - lb + step - 1n) / step;
@@ -50,8 +53,8 @@ function promoteIfSingleIteration(loop: Operation): boolean {
   const yieldOp = body.terminator!;
   const yielded = yieldOp.operandValues;
   loop.results.forEach((r, i) => r.replaceAllUsesWith(yielded[i]!));
-  const inits = loop.operandValues.slice(3);
-  body.args.forEach((a, i) => a.replaceAllUsesWith(i === 0 ? loop.operand(0) : inits[i - 1]!));
+  const inits = ForOp.initArgs(loop);
+  body.args.forEach((a, i) => a.replaceAllUsesWith(i === 0 ? ForOp.lowerBound(loop) : inits[i - 1]!));
   const block = loop.parent!;
   for (const op of [...body.ops]) if (op !== yieldOp) block.insertBefore(loop, op);
   yieldOp.erase();
@@ -66,7 +69,7 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
   const loc = loop.loc;
   const b = new Builder();
   b.setInsertionPoint(loop);
-  const [lb, ub, step] = [loop.operand(0), loop.operand(1), loop.operand(2)];
+  const [lb, ub, step] = [ForOp.lowerBound(loop), ForOp.upperBound(loop), ForOp.step(loop)];
   let ubUnrolled: Value;
   let stepUnrolled: Value;
   let makeRemainder = true;
@@ -80,16 +83,16 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
     ubUnrolled = makeRemainder ? intConstant(b, ub.type, ubUnrolledC, loc) : ub;
     stepUnrolled = stepUnrolledC === stepC ? step : intConstant(b, step.type, stepUnrolledC, loc);
   } else {
-    const diff = binary(b, 'arith.subi', ub, lb, loc);
+    const diff = binary(b, SubIOp, ub, lb, loc);
     const one = intConstant(b, diff.type, 1, loc);
-    const stepMinusOne = binary(b, 'arith.subi', step, one, loc);
-    const sum = binary(b, 'arith.addi', diff, stepMinusOne, loc);
-    const tripCount = binary(b, 'arith.divui', sum, step, loc);
+    const stepMinusOne = binary(b, SubIOp, step, one, loc);
+    const sum = binary(b, AddIOp, diff, stepMinusOne, loc);
+    const tripCount = binary(b, DivUIOp, sum, step, loc);
     const factorC = intConstant(b, tripCount.type, factor, loc);
-    const rem = binary(b, 'arith.remsi', tripCount, factorC, loc);
-    const even = binary(b, 'arith.subi', tripCount, rem, loc);
-    ubUnrolled = binary(b, 'arith.addi', lb, binary(b, 'arith.muli', even, step, loc), loc);
-    stepUnrolled = binary(b, 'arith.muli', step, factorC, loc);
+    const rem = binary(b, RemSIOp, tripCount, factorC, loc);
+    const even = binary(b, SubIOp, tripCount, rem, loc);
+    ubUnrolled = binary(b, AddIOp, lb, binary(b, MulIOp, even, step, loc), loc);
+    stepUnrolled = binary(b, MulIOp, step, factorC, loc);
   }
 
   let remainder: Operation | undefined;
@@ -117,8 +120,8 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
     const mapping = new IRMapping();
     iterArgs.forEach((a, k) => mapping.map(a, lastYielded[k]!));
     if (iv.uses.length) {
-      const stride = binary(inner, 'arith.muli', step, intConstant(inner, iv.type, i, loc), loc);
-      mapping.map(iv, binary(inner, 'arith.addi', iv, stride, loc));
+      const stride = binary(inner, MulIOp, step, intConstant(inner, iv.type, i, loc), loc);
+      mapping.map(iv, binary(inner, AddIOp, iv, stride, loc));
     }
     for (const op of original) inner.insert(cloneOperation(op, mapping));
     lastYielded = yielded.map((v) => mapping.lookupOrDefault(v));
@@ -131,7 +134,7 @@ export function unrollLoopByFactor(loop: Operation, factor: number): Operation |
 function loopsPostOrder(op: Operation, out: Operation[]): Operation[] {
   for (const r of op.regions) for (const bl of r.blocks) for (const o of bl.ops) {
     loopsPostOrder(o, out);
-    if (o.name === 'scf.for') out.push(o);
+    if (ForOp.is(o)) out.push(o);
   }
   return out;
 }

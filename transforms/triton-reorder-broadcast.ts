@@ -19,6 +19,8 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { PatternApplicator, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { getCanonicalizationPatterns, getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/tt/canonicalize.js';
+import { BroadcastOp, ExpandDimsOp, SplatOp } from '../dialect/tt/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
 
 /** The splat constant a value is, if it is one (m_Constant with a splat DenseElementsAttr). */
 function splatConstant(v: Value): DenseElementsAttr | undefined {
@@ -28,7 +30,7 @@ function splatConstant(v: Value): DenseElementsAttr | undefined {
 
 /** A tt.splat or a splat constant. */
 function isSplatLike(op: Operation): boolean {
-  return op.name === 'tt.splat' || splatConstant(op.result()) !== undefined;
+  return SplatOp.is(op) || splatConstant(op.result()) !== undefined;
 }
 
 /** The scalar attribute of a splat constant's element. */
@@ -59,34 +61,34 @@ const moveBroadcastAfterElementwise: RewritePattern = {
     for (const v of op.operandValues) {
       const def = v.definingOp;
       if (!def) return false;
-      if (def.name === 'tt.broadcast') {
+      if (BroadcastOp.is(def)) {
         if (!broadcast) broadcast = def;
-        else if (!sameShape(def.operand(0).type, broadcast.operand(0).type)) return false;
+        else if (!sameShape(BroadcastOp.src(def).type, BroadcastOp.src(broadcast).type)) return false;
       } else if (!isSplatLike(def)) return false;
     }
     if (!broadcast) return false;
-    const srcType = broadcast.operand(0).type as RankedTensorType;
+    const srcType = BroadcastOp.src(broadcast).type as RankedTensorType;
     const loc = op.loc;
     const operands: Value[] = [];
     for (const v of op.operandValues) {
       const def = v.definingOp!;
-      if (def.name === 'tt.broadcast') {
-        operands.push(def.operand(0));
+      if (BroadcastOp.is(def)) {
+        operands.push(BroadcastOp.src(def));
         continue;
       }
       const newType = RankedTensorType.get(srcType.shape, elementTypeOf(v.type), srcType.encoding);
-      if (def.name === 'tt.splat') {
-        operands.push(rewriter.create({ name: 'tt.splat', operands: [def.operand(0)], resultTypes: [newType], loc }).result());
+      if (SplatOp.is(def)) {
+        operands.push(rewriter.create({ name: SplatOp.opName, operands: [SplatOp.src(def)], resultTypes: [newType], loc }).result());
         continue;
       }
       const splat = splatConstant(v)!;
       const value = DenseElementsAttr.get(newType, [splat.splatValue()]);
-      operands.push(rewriter.create({ name: 'arith.constant', resultTypes: [newType], attributes: [['value', value]], loc }).result());
+      operands.push(rewriter.create({ name: ConstantOp.opName, resultTypes: [newType], attributes: [['value', value]], loc }).result());
     }
     const resultTypes = op.results.map((r) => RankedTensorType.get(srcType.shape, elementTypeOf(r.type), srcType.encoding));
     const moved = cloneOnto(rewriter, op, operands, resultTypes);
     op.results.forEach((r, i) => {
-      const b = rewriter.create({ name: 'tt.broadcast', operands: [moved.results[i]!], resultTypes: [r.type], loc });
+      const b = rewriter.create({ name: BroadcastOp.opName, operands: [moved.results[i]!], resultTypes: [r.type], loc });
       rewriter.replaceAllUsesWith(r, b.result());
     });
     return true;
@@ -109,8 +111,8 @@ const moveSplatAfterElementwise: RewritePattern = {
     const scalars: Value[] = [];
     for (const v of op.operandValues) {
       const def = v.definingOp!;
-      if (def.name === 'tt.splat') {
-        scalars.push(def.operand(0));
+      if (SplatOp.is(def)) {
+        scalars.push(SplatOp.src(def));
         continue;
       }
       const splat = splatConstant(v)!;
@@ -121,7 +123,7 @@ const moveSplatAfterElementwise: RewritePattern = {
     }
     const moved = cloneOnto(rewriter, op, scalars, op.results.map((r) => elementTypeOf(r.type)));
     op.results.forEach((r, i) => {
-      const s = rewriter.create({ name: 'tt.splat', operands: [moved.results[i]!], resultTypes: [r.type], loc });
+      const s = rewriter.create({ name: SplatOp.opName, operands: [moved.results[i]!], resultTypes: [r.type], loc });
       rewriter.replaceAllUsesWith(r, s.result());
     });
     return true;
@@ -137,8 +139,8 @@ function sameShape(a: Type, b: Type): boolean {
 export function reorderBroadcastPatterns(): RewritePattern[] {
   const canon = getCanonicalizationPatterns();
   return [
-    ...canon.filter((p) => p.rootName === 'tt.broadcast'),
-    ...canon.filter((p) => p.rootName === 'tt.expand_dims'),
+    ...canon.filter((p) => p.rootName === BroadcastOp.opName),
+    ...canon.filter((p) => p.rootName === ExpandDimsOp.opName),
     moveBroadcastAfterElementwise,
     moveSplatAfterElementwise,
   ];

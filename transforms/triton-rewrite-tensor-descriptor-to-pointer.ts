@@ -22,6 +22,10 @@ import { FloatType, FunctionType, IntegerType, RankedTensorType, type Type } fro
 import { PointerType, TensorDescType } from '../dialect/tt/types.js';
 import { registerPass, type PassContext } from './pass.js';
 import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registry.js';
+import { AddPtrOp, AtomicRMWOp, BroadcastOp, CallOp, DescriptorGatherOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, ExpandDimsOp, FuncOp, LoadOp, MakeRangeOp, MakeTensorDescOp, ReturnOp, SplatOp, StoreOp } from '../dialect/tt/ops.js';
+import { AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, MulIOp, SelectOp } from '../dialect/arith/ops.js';
+import type { OpHandleCore } from '../dialect/ir/op-handle.js';
+import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
 
 const i64 = (): IntegerType => IntegerType.get(64);
 const i32 = (): IntegerType => IntegerType.get(32);
@@ -71,18 +75,18 @@ class Emitter {
     readonly b: Builder,
     readonly loc: Location,
   ) {}
-  op(name: string, operands: readonly Value[], type: Type, attributes: [string, Attribute][] = []): Value {
-    return this.b.create({ name, operands: [...operands], resultTypes: [type], attributes, loc: this.loc }).result();
+  op(handle: OpHandleCore, operands: readonly Value[], type: Type, attributes: [string, Attribute][] = []): Value {
+    return this.b.create({ name: handle.opName, operands: [...operands], resultTypes: [type], attributes, loc: this.loc }).result();
   }
   constant(type: Type, value: Attribute): Value {
-    return this.op('arith.constant', [], type, [['value', value]]);
+    return this.op(ConstantOp, [], type, [['value', value]]);
   }
   /** arith.extsi to i64, folded to a constant when `v` is one (createOrFold). */
   toI64(v: Value): Value {
     if (v.type === i64()) return v;
     const c = intOrSplatValue(getConstantValue(v));
     if (c !== undefined) return this.constant(i64(), IntegerAttr.get(i64(), BigInt.asIntN(64, c)));
-    return this.op('arith.extsi', [v], i64());
+    return this.op(ExtSIOp, [v], i64());
   }
   expand(v: Value, shape: readonly number[], dim: number): Value {
     let r = v;
@@ -90,7 +94,7 @@ class Emitter {
       if (j === dim) continue;
       const s = [...(r.type as RankedTensorType).shape];
       s.splice(j, 0, 1);
-      r = this.op('tt.expand_dims', [r], RankedTensorType.get(s, (r.type as RankedTensorType).elementType), [['axis', IntegerAttr.get(i32(), BigInt(j))]]);
+      r = this.op(ExpandDimsOp, [r], RankedTensorType.get(s, (r.type as RankedTensorType).elementType), [['axis', IntegerAttr.get(i32(), BigInt(j))]]);
     }
     return r;
   }
@@ -98,22 +102,22 @@ class Emitter {
   indexRange(shape: readonly number[], offset: Value, dim: number): Value {
     const n = shape[dim]!;
     const row = RankedTensorType.get([n], i64());
-    const splat = this.op('tt.splat', [offset], row);
-    const range = this.op('tt.make_range', [], RankedTensorType.get([n], i32()), [
+    const splat = this.op(SplatOp, [offset], row);
+    const range = this.op(MakeRangeOp, [], RankedTensorType.get([n], i32()), [
       ['end', IntegerAttr.get(i32(), BigInt(n))],
       ['start', IntegerAttr.get(i32(), 0n)],
     ]);
-    const wide = this.op('arith.extsi', [range], row);
-    return this.expand(this.op('arith.addi', [splat, wide], row), shape, dim);
+    const wide = this.op(ExtSIOp, [range], row);
+    return this.expand(this.op(AddIOp, [splat, wide], row), shape, dim);
   }
   pointersFrom(shape: readonly number[], d: Desc, ranges: readonly Value[]): Value {
     const ptrTensor = RankedTensorType.get(shape, d.base.type);
-    let ptr = this.op('tt.splat', [d.base], ptrTensor);
+    let ptr = this.op(SplatOp, [d.base], ptrTensor);
     ranges.forEach((r, i) => {
-      const stride = this.op('tt.splat', [d.strides[i]!], r.type);
-      const scaled = this.op('arith.muli', [r, stride], r.type);
-      const full = this.op('tt.broadcast', [scaled], RankedTensorType.get(shape, i64()));
-      ptr = this.op('tt.addptr', [ptr, full], ptrTensor);
+      const stride = this.op(SplatOp, [d.strides[i]!], r.type);
+      const scaled = this.op(MulIOp, [r, stride], r.type);
+      const full = this.op(BroadcastOp, [scaled], RankedTensorType.get(shape, i64()));
+      ptr = this.op(AddPtrOp, [ptr, full], ptrTensor);
     });
     return ptr;
   }
@@ -123,10 +127,10 @@ class Emitter {
     ranges.forEach((r, i) => {
       const boolType = (r.type as RankedTensorType).withElementType(i1());
       const zero = this.constant(i64(), IntegerAttr.get(i64(), 0n));
-      const ge = this.op('arith.cmpi', [r, this.op('tt.splat', [zero], r.type)], boolType, [['predicate', IntegerAttr.get(i64(), 5n)]]);
-      const lt = this.op('arith.cmpi', [r, this.op('tt.splat', [d.shape[i]!], r.type)], boolType, [['predicate', IntegerAttr.get(i64(), 2n)]]);
-      const full = this.op('tt.broadcast', [this.op('arith.andi', [ge, lt], boolType)], maskType);
-      mask = mask ? this.op('arith.andi', [mask, full], maskType) : full;
+      const ge = this.op(CmpIOp, [r, this.op(SplatOp, [zero], r.type)], boolType, [['predicate', IntegerAttr.get(i64(), 5n)]]);
+      const lt = this.op(CmpIOp, [r, this.op(SplatOp, [d.shape[i]!], r.type)], boolType, [['predicate', IntegerAttr.get(i64(), 2n)]]);
+      const full = this.op(BroadcastOp, [this.op(AndIOp, [ge, lt], boolType)], maskType);
+      mask = mask ? this.op(AndIOp, [mask, full], maskType) : full;
     });
     return mask!;
   }
@@ -142,7 +146,7 @@ class Emitter {
     if (element instanceof FloatType) {
       const nan = this.constant(t, DenseElementsAttr.get(t, [Number.NaN]));
       const zero = this.constant(t, DenseElementsAttr.get(t, [0]));
-      return this.op('arith.select', [padding, nan, zero], t);
+      return this.op(SelectOp, [padding, nan, zero], t);
     }
     return this.constant(t, DenseElementsAttr.get(t, [0]));
   }
@@ -190,7 +194,7 @@ class DescriptorRewriter {
   }
 
   run(module: Operation): void {
-    for (const r of module.regions) for (const b of r.blocks) for (const op of [...b.ops]) if (op.name === 'tt.func') this.func(op);
+    for (const r of module.regions) for (const b of r.blocks) for (const op of [...b.ops]) if (FuncOp.is(op)) this.func(op);
     for (let i = this.dead.length - 1; i >= 0; i--) {
       const op = this.dead[i]!;
       for (const r of op.results) if (r.uses.length) throw new ConversionError(op, `failed to legalize operation '${op.name}'`);
@@ -208,13 +212,13 @@ class DescriptorRewriter {
   }
 
   private func(fn: Operation): void {
-    const ft = (fn.getAttr('function_type') as TypeAttr | undefined)?.value;
+    const ft = FuncOp.function_type(fn).value;
     if (!(ft instanceof FunctionType)) return;
     const body = fn.regions[0]?.blocks[0];
     if (hasDesc(ft.inputs) || hasDesc(ft.results)) {
       const inputs = ft.inputs.flatMap(expandType);
       const results = ft.results.flatMap(expandType);
-      const argAttrs = fn.getAttr('arg_attrs');
+      const argAttrs = FuncOp.arg_attrs(fn);
       if (argAttrs instanceof ArrayAttr && inputs.length !== ft.inputs.length) {
         const out: Attribute[] = inputs.map(() => DictionaryAttr.get([]));
         let k = 0;
@@ -253,154 +257,150 @@ class DescriptorRewriter {
     const b = new Builder();
     b.setInsertionPoint(op);
     const e = new Emitter(b, op.loc);
-    switch (op.name) {
-      case 'tt.make_tensor_descriptor': {
-        const t = op.result().type as TensorDescType;
-        const rank = t.blockType.shape.length;
-        const shape = op.operandValues.slice(1, 1 + rank).map((v) => e.toI64(v));
-        const strides = op.operandValues.slice(1 + rank, 1 + 2 * rank);
-        const pad = op.getAttr('padding');
-        const nan = pad instanceof IntegerAttr && pad.value === 2n;
-        const padding = e.constant(i1(), IntegerAttr.get(i1(), nan ? 1n : 0n));
-        this.packs.set(op.result(), [op.operand(0), ...shape, ...strides, padding]);
-        this.dead.push(op);
-        return;
-      }
-      case 'tt.descriptor_load': {
-        const t = op.operand(0).type as TensorDescType;
-        const d = unpack(t, this.valuesOf(op.operand(0)));
-        const shape = t.blockType.shape;
-        const offsets = op.operandValues.slice(1).map((v) => e.toI64(v));
-        const other = e.other(blockTypeOf(t).elementType, shape, d.padding);
-        const ptr = e.pointers(shape, d, offsets);
-        const mask = e.mask(shape, d, offsets);
-        const load = b.create({ name: 'tt.load', operands: [ptr, mask, other], resultTypes: [op.result().type], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
+    if (MakeTensorDescOp.is(op)) {
+      const t = op.result().type as TensorDescType;
+      const rank = t.blockType.shape.length;
+      const shape = MakeTensorDescOp.shape(op).slice(0, rank).map((v) => e.toI64(v));
+      const strides = MakeTensorDescOp.strides(op).slice(0, rank);
+      // PaddingOption: 1 zero (the default), 2 nan
+      const nan = MakeTensorDescOp.padding(op).value === 2n;
+      const padding = e.constant(i1(), IntegerAttr.get(i1(), nan ? 1n : 0n));
+      this.packs.set(op.result(), [MakeTensorDescOp.base(op), ...shape, ...strides, padding]);
+      this.dead.push(op);
+      return;
+    }
+    if (DescriptorLoadOp.is(op)) {
+      const desc = DescriptorLoadOp.desc(op);
+      const t = desc.type as TensorDescType;
+      const d = unpack(t, this.valuesOf(desc));
+      const shape = t.blockType.shape;
+      const offsets = DescriptorLoadOp.indices(op).map((v) => e.toI64(v));
+      const other = e.other(blockTypeOf(t).elementType, shape, d.padding);
+      const ptr = e.pointers(shape, d, offsets);
+      const mask = e.mask(shape, d, offsets);
+      const load = b.create({ name: LoadOp.opName, operands: [ptr, mask, other], resultTypes: [op.result().type], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
+      op.result().replaceAllUsesWith(load.result());
+      this.dead.push(op);
+      return;
+    }
+    if (DescriptorStoreOp.is(op)) {
+      const desc = DescriptorStoreOp.desc(op);
+      const t = desc.type as TensorDescType;
+      const d = unpack(t, this.valuesOf(desc));
+      const shape = t.blockType.shape;
+      const offsets = DescriptorStoreOp.indices(op).map((v) => e.toI64(v));
+      const ptr = e.pointers(shape, d, offsets);
+      const mask = e.mask(shape, d, offsets);
+      b.create({ name: StoreOp.opName, operands: [ptr, DescriptorStoreOp.src(op), mask], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
+      this.dead.push(op);
+      return;
+    }
+    if (DescriptorGatherOp.is(op) || DescriptorScatterOp.is(op)) {
+      const gather = DescriptorGatherOp.is(op);
+      const handle = gather ? DescriptorGatherOp : DescriptorScatterOp;
+      const desc = handle.desc(op);
+      const t = desc.type as TensorDescType;
+      const d = unpack(t, this.valuesOf(desc));
+      const shape = (gather ? op.result().type : DescriptorScatterOp.src(op).type) as RankedTensorType;
+      const x = e.expand(handle.x_offsets(op), shape.shape, 0);
+      const y = e.toI64(handle.y_offset(op));
+      const xWide = e.op(ExtSIOp, [x], RankedTensorType.get((x.type as RankedTensorType).shape, i64()));
+      const yRange = e.indexRange(shape.shape, y, 1);
+      const ptr = e.pointersFrom(shape.shape, d, [xWide, yRange]);
+      const mask = e.maskFrom(shape.shape, d, [xWide, yRange]);
+      if (gather) {
+        const other = e.other(blockTypeOf(t).elementType, shape.shape, d.padding);
+        const load = b.create({ name: LoadOp.opName, operands: [ptr, mask, other], resultTypes: [op.result().type], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
         op.result().replaceAllUsesWith(load.result());
-        this.dead.push(op);
-        return;
+      } else {
+        b.create({ name: StoreOp.opName, operands: [ptr, DescriptorScatterOp.src(op), mask], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
       }
-      case 'tt.descriptor_store': {
-        const t = op.operand(0).type as TensorDescType;
-        const d = unpack(t, this.valuesOf(op.operand(0)));
-        const shape = t.blockType.shape;
-        const offsets = op.operandValues.slice(2).map((v) => e.toI64(v));
-        const ptr = e.pointers(shape, d, offsets);
-        const mask = e.mask(shape, d, offsets);
-        b.create({ name: 'tt.store', operands: [ptr, op.operand(1), mask], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
-        this.dead.push(op);
-        return;
+      this.dead.push(op);
+      return;
+    }
+    if (DescriptorReduceOp.is(op)) {
+      const desc = DescriptorReduceOp.desc(op);
+      const t = desc.type as TensorDescType;
+      const kind = atomicKind(Number(DescriptorReduceOp.kind(op).value), t.blockType.elementType);
+      if (kind === undefined) {
+        throw new ConversionError(op, `Cannot fallback on descriptor atomic op, unsupported for type ${t.blockType.elementType.toString()}`);
       }
-      case 'tt.descriptor_gather':
-      case 'tt.descriptor_scatter': {
-        const t = op.operand(0).type as TensorDescType;
-        const d = unpack(t, this.valuesOf(op.operand(0)));
-        const gather = op.name === 'tt.descriptor_gather';
-        const shape = (gather ? op.result().type : op.operand(3).type) as RankedTensorType;
-        const x = e.expand(op.operand(1), shape.shape, 0);
-        const y = e.toI64(op.operand(2));
-        const xWide = e.op('arith.extsi', [x], RankedTensorType.get((x.type as RankedTensorType).shape, i64()));
-        const yRange = e.indexRange(shape.shape, y, 1);
-        const ptr = e.pointersFrom(shape.shape, d, [xWide, yRange]);
-        const mask = e.maskFrom(shape.shape, d, [xWide, yRange]);
-        if (gather) {
-          const other = e.other(blockTypeOf(t).elementType, shape.shape, d.padding);
-          const load = b.create({ name: 'tt.load', operands: [ptr, mask, other], resultTypes: [op.result().type], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
-          op.result().replaceAllUsesWith(load.result());
-        } else {
-          b.create({ name: 'tt.store', operands: [ptr, op.operand(3), mask], attributes: withoutSegments(op), operandSegments: [1, 1, 1], loc: op.loc });
-        }
-        this.dead.push(op);
-        return;
-      }
-      case 'tt.descriptor_reduce': {
-        const t = op.operand(0).type as TensorDescType;
-        const kindAttr = op.getAttr('kind');
-        const kind = atomicKind(kindAttr instanceof IntegerAttr ? Number(kindAttr.value) : 0, t.blockType.elementType);
-        if (kind === undefined) {
-          throw new ConversionError(op, `Cannot fallback on descriptor atomic op, unsupported for type ${t.blockType.elementType.toString()}`);
-        }
-        const d = unpack(t, this.valuesOf(op.operand(0)));
-        const shape = t.blockType.shape;
-        const offsets = op.operandValues.slice(2).map((v) => e.toI64(v));
-        const ptr = e.pointers(shape, d, offsets);
-        const mask = e.mask(shape, d, offsets);
-        b.create({
-          name: 'tt.atomic_rmw',
-          operands: [ptr, op.operand(1), mask],
-          resultTypes: [blockTypeOf(t)],
-          attributes: [
-            ['atomic_rmw_op', IntegerAttr.i32(kind)],
-            ['scope', IntegerAttr.i32(1)],
-            ['sem', IntegerAttr.i32(3)],
-          ],
-          operandSegments: [1, 1, 1],
-          loc: op.loc,
-        });
-        this.dead.push(op);
-        return;
-      }
-      default:
-        break;
+      const d = unpack(t, this.valuesOf(desc));
+      const shape = t.blockType.shape;
+      const offsets = DescriptorReduceOp.indices(op).map((v) => e.toI64(v));
+      const ptr = e.pointers(shape, d, offsets);
+      const mask = e.mask(shape, d, offsets);
+      b.create({
+        name: AtomicRMWOp.opName,
+        operands: [ptr, DescriptorReduceOp.src(op), mask],
+        resultTypes: [blockTypeOf(t)],
+        attributes: [
+          ['atomic_rmw_op', IntegerAttr.i32(kind)],
+          ['scope', IntegerAttr.i32(1)],
+          ['sem', IntegerAttr.i32(3)],
+        ],
+        operandSegments: [1, 1, 1],
+        loc: op.loc,
+      });
+      this.dead.push(op);
+      return;
     }
     const touches = hasDesc(op.operandValues.map((v) => v.type)) || hasDesc(op.results.map((r) => r.type));
     if (!touches) {
       if (op.regions.length) this.region(op);
       return;
     }
-    switch (op.name) {
-      case 'tt.return':
-      case 'scf.yield':
-        op.setOperands(this.flat(op.operandValues));
-        return;
-      case 'tt.call': {
-        const call = b.create({ name: 'tt.call', operands: this.flat(op.operandValues), resultTypes: op.results.flatMap((r) => expandType(r.type)), attributes: [...op.attributes], loc: op.loc });
-        this.bindResults(op, call);
-        return;
-      }
-      case 'arith.select': {
-        const t = op.result().type;
-        const newIf = b.create({ name: 'scf.if', operands: [op.operand(0)], resultTypes: expandType(t), attributes: [...op.attributes], regions: 2, loc: op.loc });
-        for (const [k, v] of [
-          [0, op.operand(1)],
-          [1, op.operand(2)],
-        ] as const) {
-          const block = b.createBlock(newIf.regions[k]!);
-          const inner = new Builder();
-          inner.setInsertionPointToEnd(block);
-          inner.create({ name: 'scf.yield', operands: this.valuesOf(v), loc: op.loc });
-        }
-        this.bindResults(op, newIf);
-        return;
-      }
-      case 'scf.for': {
-        const inits = op.operandValues.slice(3);
-        const newFor = b.create({
-          name: 'scf.for',
-          operands: [op.operand(0), op.operand(1), op.operand(2), ...this.flat(inits)],
-          resultTypes: inits.flatMap((v) => expandType(v.type)),
-          attributes: [...op.attributes],
-          regions: 1,
-          loc: op.loc,
-        });
-        const body = op.regions[0]!.blocks[0]!;
-        newFor.regions[0]!.addBlock(body);
-        this.expandBlockArgs(body, 1);
-        this.bindResults(op, newFor);
-        this.region(newFor);
-        return;
-      }
-      case 'scf.if': {
-        const newIf = b.create({ name: 'scf.if', operands: [op.operand(0)], resultTypes: op.results.flatMap((r) => expandType(r.type)), attributes: [...op.attributes], regions: 2, loc: op.loc });
-        op.regions.forEach((r, k) => {
-          for (const blk of [...r.blocks]) newIf.regions[k]!.addBlock(blk);
-        });
-        this.bindResults(op, newIf);
-        this.region(newIf);
-        return;
-      }
-      default:
-        throw new ConversionError(op, `failed to legalize operation '${op.name}'`);
+    if (ReturnOp.is(op) || YieldOp.is(op)) {
+      op.setOperands(this.flat(op.operandValues));
+      return;
     }
+    if (CallOp.is(op)) {
+      const call = b.create({ name: CallOp.opName, operands: this.flat(op.operandValues), resultTypes: op.results.flatMap((r) => expandType(r.type)), attributes: [...op.attributes], loc: op.loc });
+      this.bindResults(op, call);
+      return;
+    }
+    if (SelectOp.is(op)) {
+      const t = op.result().type;
+      const newIf = b.create({ name: IfOp.opName, operands: [SelectOp.condition(op)], resultTypes: expandType(t), attributes: [...op.attributes], regions: 2, loc: op.loc });
+      for (const [k, v] of [
+        [0, SelectOp.true_value(op)],
+        [1, SelectOp.false_value(op)],
+      ] as const) {
+        const block = b.createBlock(newIf.regions[k]!);
+        const inner = new Builder();
+        inner.setInsertionPointToEnd(block);
+        inner.create({ name: YieldOp.opName, operands: this.valuesOf(v), loc: op.loc });
+      }
+      this.bindResults(op, newIf);
+      return;
+    }
+    if (ForOp.is(op)) {
+      const inits = ForOp.initArgs(op);
+      const newFor = b.create({
+        name: ForOp.opName,
+        operands: [ForOp.lowerBound(op), ForOp.upperBound(op), ForOp.step(op), ...this.flat(inits)],
+        resultTypes: inits.flatMap((v) => expandType(v.type)),
+        attributes: [...op.attributes],
+        regions: 1,
+        loc: op.loc,
+      });
+      const body = op.regions[0]!.blocks[0]!;
+      newFor.regions[0]!.addBlock(body);
+      this.expandBlockArgs(body, 1);
+      this.bindResults(op, newFor);
+      this.region(newFor);
+      return;
+    }
+    if (IfOp.is(op)) {
+      const newIf = b.create({ name: IfOp.opName, operands: [IfOp.condition(op)], resultTypes: op.results.flatMap((r) => expandType(r.type)), attributes: [...op.attributes], regions: 2, loc: op.loc });
+      op.regions.forEach((r, k) => {
+        for (const blk of [...r.blocks]) newIf.regions[k]!.addBlock(blk);
+      });
+      this.bindResults(op, newIf);
+      this.region(newIf);
+      return;
+    }
+    throw new ConversionError(op, `failed to legalize operation '${op.name}'`);
   }
 
   /** Maps `old`'s results onto `repl`'s (expanded) results and retires `old`. */

@@ -20,6 +20,9 @@ import type { Block, Operation, Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { PointerType } from '../dialect/tt/types.js';
 import { registerPass, type PassContext } from './pass.js';
+import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { AddPtrOp, AdvanceOp, BroadcastOp, ExpandDimsOp, LoadOp, MakeRangeOp, MakeTensorPtrOp, SplatOp, StoreOp } from '../dialect/tt/ops.js';
+import { AddIOp, AndIOp, CmpIOp, ConstantOp, ExtSIOp, MulIOp } from '../dialect/arith/ops.js';
 
 const i64 = (): IntegerType => IntegerType.get(64);
 const i32 = (): IntegerType => IntegerType.get(32);
@@ -55,10 +58,10 @@ class BlockPointer {
     if (hit) return hit;
     const n = this.tensorShape[i]!;
     const rowI64 = RankedTensorType.get([n], i64());
-    const splat = b.create({ name: 'tt.splat', operands: [this.offsets[i]!], resultTypes: [rowI64], loc }).result();
+    const splat = b.create({ name: SplatOp.opName, operands: [this.offsets[i]!], resultTypes: [rowI64], loc }).result();
     const range = b
       .create({
-        name: 'tt.make_range',
+        name: MakeRangeOp.opName,
         resultTypes: [RankedTensorType.get([n], i32())],
         attributes: [
           ['end', IntegerAttr.get(i32(), BigInt(n))],
@@ -67,14 +70,14 @@ class BlockPointer {
         loc,
       })
       .result();
-    const wide = b.create({ name: 'arith.extsi', operands: [range], resultTypes: [rowI64], loc }).result();
-    let v = b.create({ name: 'arith.addi', operands: [splat, wide], resultTypes: [rowI64], loc }).result();
+    const wide = b.create({ name: ExtSIOp.opName, operands: [range], resultTypes: [rowI64], loc }).result();
+    let v = b.create({ name: AddIOp.opName, operands: [splat, wide], resultTypes: [rowI64], loc }).result();
     for (let j = 0; j < this.tensorShape.length; j++) {
       if (j === i) continue;
       const shape = [...(v.type as RankedTensorType).shape];
       shape.splice(j, 0, 1);
       v = b
-        .create({ name: 'tt.expand_dims', operands: [v], resultTypes: [RankedTensorType.get(shape, i64())], attributes: [['axis', IntegerAttr.get(i32(), BigInt(j))]], loc })
+        .create({ name: ExpandDimsOp.opName, operands: [v], resultTypes: [RankedTensorType.get(shape, i64())], attributes: [['axis', IntegerAttr.get(i32(), BigInt(j))]], loc })
         .result();
     }
     this.cache.set(i, v);
@@ -85,13 +88,13 @@ class BlockPointer {
     const ptrType = this.base.type as PointerType;
     const ptrTensor = RankedTensorType.get(this.tensorShape, ptrType);
     const indexTensor = RankedTensorType.get(this.tensorShape, i64());
-    let ptr = b.create({ name: 'tt.splat', operands: [this.base], resultTypes: [ptrTensor], loc }).result();
+    let ptr = b.create({ name: SplatOp.opName, operands: [this.base], resultTypes: [ptrTensor], loc }).result();
     for (let i = 0; i < this.tensorShape.length; i++) {
       const idx = this.indexAlong(b, loc, i);
-      const stride = b.create({ name: 'tt.splat', operands: [this.strides[i]!], resultTypes: [idx.type], loc }).result();
-      const scaled = b.create({ name: 'arith.muli', operands: [idx, stride], resultTypes: [idx.type], loc }).result();
-      const full = b.create({ name: 'tt.broadcast', operands: [scaled], resultTypes: [indexTensor], loc }).result();
-      ptr = b.create({ name: 'tt.addptr', operands: [ptr, full], resultTypes: [ptrTensor], loc }).result();
+      const stride = b.create({ name: SplatOp.opName, operands: [this.strides[i]!], resultTypes: [idx.type], loc }).result();
+      const scaled = b.create({ name: MulIOp.opName, operands: [idx, stride], resultTypes: [idx.type], loc }).result();
+      const full = b.create({ name: BroadcastOp.opName, operands: [scaled], resultTypes: [indexTensor], loc }).result();
+      ptr = b.create({ name: AddPtrOp.opName, operands: [ptr, full], resultTypes: [ptrTensor], loc }).result();
     }
     return ptr;
   }
@@ -102,15 +105,15 @@ class BlockPointer {
     let mask: Value | undefined;
     for (const i of dims) {
       const idx = this.indexAlong(b, loc, i);
-      const zero = b.create({ name: 'arith.constant', resultTypes: [i64()], attributes: [['value', IntegerAttr.get(i64(), 0n)]], loc }).result();
-      const lowSplat = b.create({ name: 'tt.splat', operands: [zero], resultTypes: [idx.type], loc }).result();
+      const zero = b.create({ name: ConstantOp.opName, resultTypes: [i64()], attributes: [['value', IntegerAttr.get(i64(), 0n)]], loc }).result();
+      const lowSplat = b.create({ name: SplatOp.opName, operands: [zero], resultTypes: [idx.type], loc }).result();
       const boolType = (idx.type as RankedTensorType).withElementType(IntegerType.get(1));
-      const geLow = b.create({ name: 'arith.cmpi', operands: [idx, lowSplat], resultTypes: [boolType], attributes: [['predicate', IntegerAttr.get(i64(), 5n)]], loc }).result();
-      const highSplat = b.create({ name: 'tt.splat', operands: [this.shape[i]!], resultTypes: [idx.type], loc }).result();
-      const ltHigh = b.create({ name: 'arith.cmpi', operands: [idx, highSplat], resultTypes: [boolType], attributes: [['predicate', IntegerAttr.get(i64(), 2n)]], loc }).result();
-      const both = b.create({ name: 'arith.andi', operands: [geLow, ltHigh], resultTypes: [boolType], loc }).result();
-      const full = b.create({ name: 'tt.broadcast', operands: [both], resultTypes: [maskType], loc }).result();
-      mask = mask ? b.create({ name: 'arith.andi', operands: [mask, full], resultTypes: [maskType], loc }).result() : full;
+      const geLow = b.create({ name: CmpIOp.opName, operands: [idx, lowSplat], resultTypes: [boolType], attributes: [['predicate', IntegerAttr.get(i64(), 5n)]], loc }).result();
+      const highSplat = b.create({ name: SplatOp.opName, operands: [this.shape[i]!], resultTypes: [idx.type], loc }).result();
+      const ltHigh = b.create({ name: CmpIOp.opName, operands: [idx, highSplat], resultTypes: [boolType], attributes: [['predicate', IntegerAttr.get(i64(), 2n)]], loc }).result();
+      const both = b.create({ name: AndIOp.opName, operands: [geLow, ltHigh], resultTypes: [boolType], loc }).result();
+      const full = b.create({ name: BroadcastOp.opName, operands: [both], resultTypes: [maskType], loc }).result();
+      mask = mask ? b.create({ name: AndIOp.opName, operands: [mask, full], resultTypes: [maskType], loc }).result() : full;
     }
     return mask;
   }
@@ -122,8 +125,8 @@ class BlockPointer {
     let value: Attribute;
     if (el instanceof FloatType) value = FloatAttr.get(el, padding === 2 ? Number.NaN : 0);
     else value = IntegerAttr.get(el, 0n);
-    const c = b.create({ name: 'arith.constant', resultTypes: [el], attributes: [['value', value]], loc }).result();
-    return b.create({ name: 'tt.splat', operands: [c], resultTypes: [RankedTensorType.get(this.tensorShape, el)], loc }).result();
+    const c = b.create({ name: ConstantOp.opName, resultTypes: [el], attributes: [['value', value]], loc }).result();
+    return b.create({ name: SplatOp.opName, operands: [c], resultTypes: [RankedTensorType.get(this.tensorShape, el)], loc }).result();
   }
 }
 
@@ -163,23 +166,15 @@ class Rewriter {
   private rewrite(op: Operation): Operation | undefined {
     const b = new Builder();
     b.setInsertionPoint(op);
-    switch (op.name) {
-      case 'tt.make_tensor_ptr':
-        return this.makeTensorPtr(b, op);
-      case 'tt.advance':
-        return this.advance(b, op);
-      case 'tt.load':
-      case 'tt.store':
-        return this.loadStore(b, op);
-      default:
-        break;
-    }
+    if (MakeTensorPtrOp.is(op)) return this.makeTensorPtr(b, op);
+    if (AdvanceOp.is(op)) return this.advance(b, op);
+    if (LoadOp.is(op) || StoreOp.is(op)) return this.loadStore(b, op);
     const dialect = op.name.split('.')[0];
     if (dialect !== 'scf' && dialect !== 'cf') return op;
-    if (op.name === 'scf.if') return this.ifOp(b, op);
+    if (IfOp.is(op)) return this.ifOp(b, op);
     if (!op.operandValues.some((v) => isTensorPointer(v.type))) return op;
-    if (op.name === 'scf.for') return this.forOp(b, op);
-    if (op.name === 'scf.yield') {
+    if (ForOp.is(op)) return this.forOp(b, op);
+    if (YieldOp.is(op)) {
       const operands = op.operandValues.flatMap((v) => (isTensorPointer(v.type) ? [...this.lookup(v, op).offsets] : [v]));
       op.setOperands(operands);
       return undefined;
@@ -189,18 +184,18 @@ class Rewriter {
 
   private makeTensorPtr(b: Builder, op: Operation): undefined {
     const pointee = (op.result().type as PointerType).pointee as RankedTensorType;
-    const offsets = op.operandGroup('offsets').map((o) => b.create({ name: 'arith.extsi', operands: [o], resultTypes: [i64()], loc: op.loc }).result());
-    this.info.set(op.result(), new BlockPointer(op.operand(0), op.operandGroup('shape'), op.operandGroup('strides'), offsets, pointee.shape));
+    const offsets = MakeTensorPtrOp.offsets(op).map((o) => b.create({ name: ExtSIOp.opName, operands: [o], resultTypes: [i64()], loc: op.loc }).result());
+    this.info.set(op.result(), new BlockPointer(MakeTensorPtrOp.base(op), MakeTensorPtrOp.shape(op), MakeTensorPtrOp.strides(op), offsets, pointee.shape));
     this.eraser.push(op);
     return undefined;
   }
 
   private advance(b: Builder, op: Operation): undefined {
-    const bp = this.lookup(op.operand(0), op);
-    const deltas = op.operandValues.slice(1);
+    const bp = this.lookup(AdvanceOp.ptr(op), op);
+    const deltas = AdvanceOp.offsets(op);
     const offsets = bp.offsets.map((off, i) => {
-      const wide = b.create({ name: 'arith.extsi', operands: [deltas[i]!], resultTypes: [i64()], loc: op.loc }).result();
-      return b.create({ name: 'arith.addi', operands: [off, wide], resultTypes: [i64()], loc: op.loc }).result();
+      const wide = b.create({ name: ExtSIOp.opName, operands: [deltas[i]!], resultTypes: [i64()], loc: op.loc }).result();
+      return b.create({ name: AddIOp.opName, operands: [off, wide], resultTypes: [i64()], loc: op.loc }).result();
     });
     this.info.set(op.result(), bp.withOffsets(offsets));
     this.eraser.push(op);
@@ -208,22 +203,22 @@ class Rewriter {
   }
 
   private loadStore(b: Builder, op: Operation): undefined {
-    const ptr = op.operand(0);
+    const ptr = LoadOp.is(op) ? LoadOp.ptr(op) : StoreOp.ptr(op);
     if (!isTensorPointer(ptr.type)) return undefined;
     const bp = this.lookup(ptr, op).copy();
     const loc = op.loc;
-    const dims = intArray(op.getAttr('boundaryCheck'));
+    const dims = intArray(LoadOp.is(op) ? LoadOp.boundaryCheck(op) : StoreOp.boundaryCheck(op));
     const newPtr = bp.pointers(b, loc);
     const mask = bp.mask(b, loc, dims ?? []);
     const keep = ['cache', 'evict', 'isVolatile']
       .map((n) => [n, op.getAttr(n)] as const)
       .filter((x): x is readonly [string, Attribute] => x[1] !== undefined)
       .map(([n, a]): [string, Attribute] => [n, a]);
-    if (op.name === 'tt.load') {
-      const pad = op.getAttr('padding');
-      const other = bp.other(b, loc, pad instanceof IntegerAttr ? Number(pad.value) : undefined);
+    if (LoadOp.is(op)) {
+      const pad = LoadOp.padding(op);
+      const other = bp.other(b, loc, pad ? Number(pad.value) : undefined);
       const load = b.create({
-        name: 'tt.load',
+        name: LoadOp.opName,
         operands: [newPtr, ...(mask ? [mask] : []), ...(other ? [other] : [])],
         resultTypes: [op.result().type],
         attributes: keep,
@@ -233,8 +228,8 @@ class Rewriter {
       op.result().replaceAllUsesWith(load.result());
     } else {
       b.create({
-        name: 'tt.store',
-        operands: [newPtr, op.operand(1), ...(mask ? [mask] : [])],
+        name: StoreOp.opName,
+        operands: [newPtr, StoreOp.value(op), ...(mask ? [mask] : [])],
         attributes: keep.filter(([n]) => n !== 'isVolatile'),
         operandSegments: [1, 1, mask ? 1 : 0],
         loc,
@@ -252,22 +247,22 @@ class Rewriter {
         // A loop-carried block pointer: follow the loop's init value.
         const owner = (v as { owner?: Block }).owner?.parentOp;
         const index = (v as { index?: number }).index ?? 0;
-        if (owner?.name === 'scf.for' && index > 0) {
-          v = owner.operand(2 + index);
+        if (ForOp.is(owner) && index > 0) {
+          v = ForOp.initArgs(owner)[index - 1]!;
           continue;
         }
         throw new UnsupportedUse(op);
       }
-      if (def.name === 'tt.make_tensor_ptr') return def;
-      if (def.name === 'tt.advance') {
-        v = def.operand(0);
+      if (MakeTensorPtrOp.is(def)) return def;
+      if (AdvanceOp.is(def)) {
+        v = AdvanceOp.ptr(def);
         continue;
       }
       if (def.regions.length) {
         const idx = def.results.indexOf(v as (typeof def.results)[number]);
         const yields: Operation[] = [];
         def.walkPostOrder((o) => {
-          if (o.name === 'scf.yield') yields.push(o);
+          if (YieldOp.is(o)) yields.push(o);
         });
         if (!yields.length || idx < 0) throw new UnsupportedUse(op);
         v = yields[0]!.operand(idx);
@@ -294,7 +289,7 @@ class Rewriter {
     }
     if (!needed) return op;
     const hasElse = (op.regions[1]?.blocks.length ?? 0) > 0;
-    const newIf = b.create({ name: 'scf.if', operands: [op.operand(0)], resultTypes: newTypes, attributes: [...op.attributes], regions: 2, loc: op.loc });
+    const newIf = b.create({ name: IfOp.opName, operands: [IfOp.condition(op)], resultTypes: newTypes, attributes: [...op.attributes], regions: 2, loc: op.loc });
     const mapping = new IRMapping();
     const copyInto = (from: Block, regionIndex: number): void => {
       const block = b.createBlock(newIf.regions[regionIndex]!);
@@ -319,18 +314,18 @@ class Rewriter {
   }
 
   private forOp(b: Builder, op: Operation): Operation {
-    const inits = op.operandValues.slice(3);
+    const inits = ForOp.initArgs(op);
     const newInits = inits.flatMap((v) => (isTensorPointer(v.type) ? [...this.lookup(v, op).offsets] : [v]));
     const body = op.regions[0]!.blocks[0]!;
     const newFor = b.create({
-      name: 'scf.for',
-      operands: [op.operand(0), op.operand(1), op.operand(2), ...newInits],
+      name: ForOp.opName,
+      operands: [ForOp.lowerBound(op), ForOp.upperBound(op), ForOp.step(op), ...newInits],
       resultTypes: newInits.map((v) => v.type),
       attributes: [...op.attributes],
       regions: 1,
       loc: op.loc,
     });
-    const newBody = b.createBlock(newFor.regions[0]!, 0, [op.operand(0).type, ...newInits.map((v) => v.type)], [body.args[0]!.loc, ...newInits.map(() => op.loc)]);
+    const newBody = b.createBlock(newFor.regions[0]!, 0, [ForOp.lowerBound(op).type, ...newInits.map((v) => v.type)], [body.args[0]!.loc, ...newInits.map(() => op.loc)]);
     const mapping = new IRMapping();
     let k = 1;
     inits.forEach((init, i) => {

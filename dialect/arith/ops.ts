@@ -70,7 +70,7 @@ registerAttrParser('arith.fastmath', (p) => parseFlagsBody(p, 'fastmath'));
 registerAttrParser('arith.overflow', (p) => parseFlagsBody(p, 'overflow'));
 
 /** The flags attribute as a format variable after the `fastmath`/`overflow` keyword: `<fast>`. */
-function flagsKind(mnemonic: 'fastmath' | 'overflow'): AttrKind {
+function flagsKind(mnemonic: 'fastmath' | 'overflow'): AttrKind<ArithFlagsAttr> {
   return {
     description: `${mnemonic} flags`,
     canStart: (t) => t.text === '<',

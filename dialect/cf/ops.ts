@@ -49,7 +49,7 @@ export const CondBranchOp = defineOp({
   },
 });
 
-defineOp({
+export const AssertOp = defineOp({
   name: 'cf.assert',
   operands: ['arg'],
   attributes: [{ name: 'msg', kind: stringAttr }],

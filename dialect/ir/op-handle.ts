@@ -58,13 +58,21 @@ type RegionAccessors<L> = {
   readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: (op: Operation) => Grouped<SpecKind<S>, Region>;
 };
 
+declare const opKind: unique symbol;
+
+/**
+ * An op that a handle's `is` has recognised as op `N`. The brand is never stored; it only lets `is` narrow
+ * (`if (!ForOp.is(op)) return;` leaves `op` defined) without narrowing the other branch to `never`.
+ */
+export type OpOf<N extends string = string> = Operation & { readonly [opKind]: N };
+
 export interface OpHandleCore<N extends string = string> {
   /** The op's full name (`tt.load`). */
   readonly opName: N;
   /** The registered definition. */
   readonly def: OpDefinition;
   /** Whether `op` is an instance of this op (false for undefined). */
-  is(op: Operation | undefined): boolean;
+  is(op: Operation | undefined): op is OpOf<N>;
 }
 
 export type OpHandle<I extends OpDefinitionInit = OpDefinitionInit> = OpHandleCore<I['name']> &
@@ -89,6 +97,7 @@ function groupAccessor<V>(
   list: (op: Operation) => readonly V[],
   segments: (op: Operation) => readonly number[] | undefined,
   what: string,
+  sameVariadicSize = false,
 ): (op: Operation) => V | V[] | undefined {
   const kind = groups[index]!.kind;
   const fixedPrefix = groups.slice(0, index).every((g) => g.kind === 'single');
@@ -105,16 +114,22 @@ function groupAccessor<V>(
     if (!sizes) {
       const fixed = groups.filter((g) => g.kind === 'single').length;
       const flexible = groups.filter((g) => g.kind !== 'single');
-      if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
-        throw new Error(`${op.name}: several variable-size groups need segment sizes to read ${what}`);
+      if (sameVariadicSize && flexible.length > 1) {
+        // SameVariadicOperandSize: the variable-size groups split what is left evenly (as ODS getters do).
+        const each = (all.length - fixed) / flexible.length;
+        sizes = groups.map((g) => (g.kind === 'single' ? 1 : each));
+      } else {
+        if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
+          throw new Error(`${op.name}: several variable-size groups need segment sizes to read ${what}`);
+        }
+        // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
+        let spare = all.length - fixed;
+        sizes = groups.map((g) => {
+          if (g.kind === 'single') return 1;
+          if (g.kind === 'variadic') return spare;
+          return spare-- > 0 ? 1 : 0;
+        });
       }
-      // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
-      let spare = all.length - fixed;
-      sizes = groups.map((g) => {
-        if (g.kind === 'single') return 1;
-        if (g.kind === 'variadic') return spare;
-        return spare-- > 0 ? 1 : 0;
-      });
     }
     let start = 0;
     for (let i = 0; i < index; i++) start += sizes[i]!;
@@ -140,7 +155,10 @@ export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: Op
     handle[key] = fn;
   };
   def.operands.forEach((o: OperandSpec, i) =>
-    define(o.name, groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`)),
+    define(
+      o.name,
+      groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`, def.traits.has('SameVariadicOperandSize')),
+    ),
   );
   def.results.forEach((r: ResultSpec, i) =>
     define(r.name, groupAccessor(def.results, i, (op) => op.results, () => undefined, `result '${r.name}'`)),
@@ -157,4 +175,9 @@ export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: Op
   const regionGroups = def.regions.map((r: RegionSpec) => ({ kind: r.variadic ? ('variadic' as const) : ('single' as const) }));
   def.regions.forEach((r: RegionSpec, i) => define(r.name, groupAccessor(regionGroups, i, (op) => op.regions, () => undefined, `region '${r.name}'`)));
   return handle as OpHandle<I>;
+}
+
+/** Whether `op` is an instance of any of `handles` (MLIR's `isa<A, B, ...>(op)`); false for undefined. */
+export function isAnyOf<N extends string>(op: Operation | undefined, handles: readonly OpHandleCore<N>[]): op is OpOf<N> {
+  return handles.some((h) => h.is(op));
 }

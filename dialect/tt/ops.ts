@@ -274,7 +274,7 @@ export const AddPtrOp = ttOp({
   },
 });
 
-ttOp({
+export const AdvanceOp = ttOp({
   name: 'tt.advance',
   operands: [
     { name: 'ptr', kind: 'single', type: tensorPtr },
@@ -933,7 +933,7 @@ export const AssertOp = ttOp({
 
 // ---- tensor pointers and descriptors ------------------------------------------------------------
 
-ttOp({
+export const MakeTensorPtrOp = ttOp({
   name: 'tt.make_tensor_ptr',
   operands: [
     { name: 'base', kind: 'single', type: scalarPtr },
@@ -980,7 +980,7 @@ export const DescriptorLoadOp = ttOp({
     { name: 'cache', kind: CACHE_MODIFIER, default: IntegerAttr.i32(1) },
     { name: 'evict', kind: EVICTION_POLICY, default: IntegerAttr.i32(1) },
   ],
-  traits: ['MemRead'],
+  traits: ['MemRead', 'DescriptorOpInterface'],
   format: '$desc `[` $indices `]` oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `->` type($result)',
 });
 
@@ -991,7 +991,7 @@ export const DescriptorStoreOp = ttOp({
     { name: 'src', kind: 'single', type: tensorType },
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
@@ -1003,7 +1003,7 @@ export const DescriptorReduceOp = ttOp({
     { name: 'indices', kind: 'variadic', type: i32Scalar },
   ],
   attributes: [{ name: 'kind', kind: DESCRIPTOR_REDUCE_KIND }],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$kind `,` $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
 });
 
@@ -1015,7 +1015,7 @@ export const DescriptorGatherOp = ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
   ],
   results: [{ name: 'result', kind: 'single', type: tensorType }],
-  traits: ['MemRead'],
+  traits: ['MemRead', 'DescriptorOpInterface'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)',
 });
 
@@ -1027,7 +1027,7 @@ export const DescriptorScatterOp = ttOp({
     { name: 'y_offset', kind: 'single', type: i32Scalar },
     { name: 'src', kind: 'single', type: tensorType },
   ],
-  traits: ['MemRead', 'MemWrite'],
+  traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)',
 });
 

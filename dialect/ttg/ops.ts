@@ -380,7 +380,7 @@ export const WarpSpecializeOp = defineOp({
   },
 });
 
-defineOp({
+export const WarpSpecializePartitionsOp = defineOp({
   name: 'ttg.warp_specialize.partitions',
   operands: ['explicitCaptures*'],
   regions: ['partitionRegions*'],

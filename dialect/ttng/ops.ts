@@ -110,13 +110,13 @@ export const FenceAsyncSharedOp = defineOp({
   traits: ['MemRead', 'MemWrite'],
   format: 'attr-dict',
 });
-defineOp({
+export const ClusterArriveOp = defineOp({
   name: 'ttng.cluster_arrive',
   attributes: [{ name: 'relaxed', kind: boolAttr }],
   traits: ['MemRead', 'MemWrite'],
   format: 'attr-dict',
 });
-defineOp({ name: 'ttng.cluster_wait', traits: ['MemRead', 'MemWrite'], format: 'attr-dict' });
+export const ClusterWaitOp = defineOp({ name: 'ttng.cluster_wait', traits: ['MemRead', 'MemWrite'], format: 'attr-dict' });
 
 // ---- mbarriers ----------------------------------------------------------------------------------
 

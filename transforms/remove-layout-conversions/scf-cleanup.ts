@@ -6,6 +6,9 @@
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
 import type { RewritePattern } from '../../dialect/ir/rewrite/pattern.js';
+import { getConstantValue } from '../../dialect/ir/rewrite/registry.js';
+import { IntegerAttr } from '../../dialect/ir/attribute.js';
+import { ForOp, IfOp, WhileOp, YieldOp } from '../../dialect/scf/ops.js';
 
 function body(forOp: Operation): Block {
   return forOp.region(0).entry!;
@@ -13,7 +16,7 @@ function body(forOp: Operation): Block {
 
 export const FOR_OP_DEAD_ARG_ELIMINATION: RewritePattern = {
   name: 'ForOpDeadArgElimination',
-  rootName: 'scf.for',
+  rootName: ForOp.opName,
   matchAndRewrite(forOp, rewriter) {
     const block = body(forOp);
     const yieldOp = block.terminator!;
@@ -33,36 +36,36 @@ export const FOR_OP_DEAD_ARG_ELIMINATION: RewritePattern = {
     if (alive.size === forOp.results.length) return false;
     block.ops.forEach((top) =>
       top.walk((op) => {
-        if (op.name !== 'scf.yield' && op.name !== 'scf.for' && !wouldOpBeTriviallyDead(op)) for (const o of op.operandValues) markLive(o);
+        if (!YieldOp.is(op) && !ForOp.is(op) && !wouldOpBeTriviallyDead(op)) for (const o of op.operandValues) markLive(o);
       }),
     );
     while (queue.length) {
       const v = queue.pop()!;
       const def = v.definingOp;
-      if (def && def.name === 'scf.for') {
+      if (def && ForOp.is(def)) {
         const idx = (v as unknown as { index: number }).index;
-        markLive(def.operand(3 + idx));
+        markLive(ForOp.initArgs(def)[idx]!);
         markLive(body(def).terminator!.operand(idx));
         continue;
       }
-      if (def && def.name === 'scf.if') {
+      if (def && IfOp.is(def)) {
         const idx = (v as unknown as { index: number }).index;
-        markLive(def.operand(0));
+        markLive(IfOp.condition(def));
         for (const r of def.regions) markLive(r.entry!.terminator!.operand(idx));
         continue;
       }
       if (def) {
-        if (def.name === 'scf.while') return false;
+        if (WhileOp.is(def)) return false;
         for (const o of def.operandValues) markLive(o);
         continue;
       }
       const arg = v as unknown as { owner: Block; index: number };
       const owner = arg.owner.parentOp;
-      if (owner && owner.name === 'scf.for') {
+      if (owner && ForOp.is(owner)) {
         if (arg.index < 1) continue;
         const i = arg.index - 1;
         markLive(body(owner).terminator!.operand(i));
-        markLive(owner.operand(3 + i));
+        markLive(ForOp.initArgs(owner)[i]!);
       }
     }
     const dead: number[] = [];
@@ -72,7 +75,7 @@ export const FOR_OP_DEAD_ARG_ELIMINATION: RewritePattern = {
       if (v === block.args[i + 1]) return;
       const owner = v.parentBlock?.parentOp;
       const inside = !!owner && forOp.isAncestorOf(owner);
-      if (!inside && v !== forOp.operand(3 + i)) return;
+      if (!inside && v !== ForOp.initArgs(forOp)[i]) return;
       dead.push(i);
     });
     if (dead.length === 0) return false;
