@@ -12,7 +12,7 @@
  * `ttg.target`. The conversion runs in place: ops keep their identity, operands are remapped and types
  * rewritten in the pre-order in which MLIR's driver legalizes them.
  */
-import { DenseElementsAttr, IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
+import { DenseElementsAttr, IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { OpResult, type BlockArgument, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
 import type { Location } from '../dialect/ir/location.js';

@@ -12,7 +12,6 @@ import { IntegerAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { BlockArgument, type Operation, type Value } from '../dialect/ir/ir.js';
 import { IntegerType } from '../dialect/ir/type.js';
-import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import { getMemoryEffects, hasRecursiveMemoryEffects, isMemoryEffectFree, isPure, type MemoryEffect } from '../dialect/ir/traits.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { getConstantValue } from '../dialect/ir/rewrite/registry.js';

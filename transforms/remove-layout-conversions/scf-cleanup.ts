@@ -6,8 +6,6 @@
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { wouldOpBeTriviallyDead } from '../../dialect/ir/traits.js';
 import type { RewritePattern } from '../../dialect/ir/rewrite/pattern.js';
-import { getConstantValue } from '../../dialect/ir/rewrite/registry.js';
-import { IntegerAttr } from '../../dialect/ir/attribute.js';
 import { ForOp, IfOp, WhileOp, YieldOp } from '../../dialect/scf/ops.js';
 
 function body(forOp: Operation): Block {
