@@ -14,6 +14,7 @@ import './llvm/attrs.js';
 import './llvm/ops.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
+import './nvg/ops.js';
 import './ttg/ops.js';
 import './ttg/verify-layouts.js';
 import './ttg/layout-inference.js';

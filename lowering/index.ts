@@ -36,6 +36,7 @@ import './shared-memory.js';
 import './spmd.js';
 import './view.js';
 import './nv-passes.js';
+import './nvg-to-llvm.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
