@@ -26,6 +26,7 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { memDescAddressing } from './shared-memory.js';
 import { convertElementType } from './type-converter.js';
+import { nvgWarpId } from './nvg-builders.js';
 
 /** Bytes of a TMA descriptor (CUtensorMap). */
 const TMA_BYTES = 128;
@@ -300,7 +301,7 @@ function forEachMessage(
   const elected = b.and(pred, electOne(ctx));
   for (let first = 0; first < msgs.length; first += warps) {
     const n = Math.min(msgs.length - first, warps);
-    const warp = n === 1 ? b.i32(0) : ctx.warpId();
+    const warp = n === 1 ? b.i32(0) : nvgWarpId(b);
     const boxPred = b.and(elected, b.icmp('ult', tid, b.i32(n * ctx.threadsPerWarp)));
     const idx = b.add(warp, b.i32(first));
     // The message's offsets as runtime selects over the warps that issue this round.
