@@ -80,6 +80,9 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
   const warps = total instanceof IntegerAttr ? total.num : numWarps;
   const maxnreg = module?.getAttr('ttg.maxnreg');
   if (maxnreg) attrs.push(['nvvm.maxnreg', maxnreg]);
+  // A kernel of several CTAs asks PTX for that many CTAs per cluster (.reqnctapercluster).
+  const numCTAs = module?.getAttr('ttg.num-ctas');
+  if (numCTAs instanceof IntegerAttr && numCTAs.num > 1) attrs.push(['nvvm.cluster_dim', DenseArrayAttr.get(IntegerType.get(32), [numCTAs.num])]);
   attrs.push(['nvvm.reqntid', DenseArrayAttr.get(IntegerType.get(32), [32 * warps])]);
 
   const func = createOperation({ name: 'llvm.func', attributes: sortAttrs(attrs), regions: 1, loc: op.loc });

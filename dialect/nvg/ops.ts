@@ -18,7 +18,8 @@ const i32 = (): IntegerType => IntegerType.get(32);
 const c = (description: string, matches: (t: Type) => boolean): TypeConstraint => ({ description, matches });
 
 const anyStruct = c('LLVM structure type', (t) => t instanceof LLVMStructType);
-const i1 = c('1-bit signless integer', (t) => t === IntegerType.get(1));
+// `buildable`: the format may leave the type out (ODS BuildableType), e.g. ld_acquire's mask.
+const i1: TypeConstraint & { buildable: () => Type } = { ...c('1-bit signless integer', (t) => t === IntegerType.get(1)), buildable: () => IntegerType.get(1) };
 const i32Type = c('32-bit signless integer', (t) => t === i32());
 const ptrIn = (space: number): TypeConstraint => c(`LLVM pointer in address space ${space}`, (t) => t instanceof LLVMPointerType && t.addressSpace === space);
 const wgmmaOperand = c('wgmma operand A/B type', (t) => t instanceof LLVMStructType || t === IntegerType.get(64));
