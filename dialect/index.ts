@@ -39,3 +39,5 @@ import './speculation.js';
 import './scf/region-branch.js';
 import './cf/canonicalize.js';
 import './llvm/constant-folds.js';
+import './llvm/gep-fold.js';
+import './llvm/int-folds.js';

@@ -22,6 +22,7 @@ import { LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType } from 
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
+import { withByvalTmaDescAttrs } from './tma-desc-args.js';
 
 /** Triton's LLVM::isKernel: public functions are kernels. */
 export function isKernel(func: Operation): boolean {
@@ -67,7 +68,7 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
   if (argAttrs instanceof ArrayAttr) {
     const list = [...argAttrs.elements];
     while (list.length < inputs.length) list.push(DictionaryAttr.get([]));
-    attrs.push(['arg_attrs', ArrayAttr.get(list)]);
+    attrs.push(['arg_attrs', ArrayAttr.get(kernel ? list.map(withByvalTmaDescAttrs) : list)]);
   }
   if (kernel) {
     attrs.push(['nvvm.kernel', IntegerAttr.get(IntegerType.get(1, 'unsigned'), 1)]);
