@@ -17,7 +17,7 @@ import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import { pattern, type RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import type { PatternRewriter } from '../dialect/ir/rewriter.js';
 import { Builder } from '../dialect/ir/builder.js';
-import { DiagnosticError } from '../dialect/ir/diagnostics.js';
+import { DiagnosticError, opError } from '../dialect/ir/diagnostics.js';
 import { isMemoryEffectFree } from '../dialect/ir/traits.js';
 import { LLVMPointerType, LLVMStructType } from '../dialect/llvm/types.js';
 import { lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
@@ -127,7 +127,7 @@ function wgmmaAsm(op: Operation): string {
     floatType = supported;
     supported ||= eltA === 's8' && eltB === 's8' && eltC === 's32' && m === 64 && n >= 8 && n <= 224 && k === 32;
   }
-  if (!supported) throw new Error(`wgmma m${m}n${n}k${k}.${eltC}.${eltA}.${eltB} (transA=${transA}, transB=${transB}) is not a PTX instruction`);
+  if (!supported) throw new DiagnosticError(opError(op, `wgmma m${m}n${n}k${k}.${eltC}.${eltA}.${eltB} (transA=${transA}, transB=${transB}) is not a PTX instruction`));
   let idx = 0;
   const list = (count: number): string => Array.from({ length: count }, () => `$${idx++}`).join(',');
   let args = `{${list(out.body.length)}}, `;
