@@ -146,7 +146,8 @@ registerLowering('ttng.tensormap_fenceproxy_acquire', (op, ctx) => {
 });
 
 registerLowering('ttng.reinterpret_tensor_descriptor', (op, ctx) => {
-  ctx.replaceWith(ctx.b.addrspacecast(ctx.lookup(op.operand(0))[0]!, LLVMPointerType.get(0)));
+  // Always a cast op, as Triton creates it (even from the generic space; canonicalize removes it).
+  ctx.replaceWith(ctx.b.op('llvm.addrspacecast', [ctx.lookup(op.operand(0))[0]!], LLVMPointerType.get(0)));
 });
 
 // ---- mbarriers -----------------------------------------------------------------------------------
