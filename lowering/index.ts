@@ -33,6 +33,7 @@ import './memory.js';
 import './reduce.js';
 import './scan.js';
 import './shared-memory.js';
+import './memdesc-reinterpret.js';
 import './spmd.js';
 import './view.js';
 import { foldClusterCTAIdsForOneCTA } from './nvg-builders.js';

@@ -445,7 +445,8 @@ registerLowering('ttg.memdesc_trans', (op, ctx) => {
   ctx.replaceWith([base!, ...order.map((o) => offs[o]!)]);
 });
 
-registerLowering(['ttg.memdesc_reshape', 'ttg.memdesc_reinterpret'], (op, ctx) => {
+// ttg.memdesc_reinterpret: memdesc-reinterpret.ts.
+registerLowering(['ttg.memdesc_reshape'], (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
   if (!offs.every((o) => constantIntValue(o) === 0)) return 'reshape of a memdesc view with non-zero offsets';
   const dst = memType(op.result());
