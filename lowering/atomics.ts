@@ -25,6 +25,9 @@ import { expandUnique, freeVariableMasks, pointeeBitWidth, redundantThreadPredic
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
 import { AtomicCASOp, AtomicRMWOp } from '../dialect/tt/ops.js';
+import { ldAcquirePromotion } from './atomic-ld-acquire.js';
+import { lowerAtomicAsLLVMWithBranches } from './atomic-llvm-cfg.js';
+import { nvgLoadAcquire } from './nvg-builders.js';
 
 const SEM = ['', 'relaxed', 'acquire', 'release', 'acq_rel'];
 const SCOPE = ['', 'gpu', 'cta', 'sys'];
@@ -127,7 +130,8 @@ registerLowering(AtomicRMWOp, (op, ctx) => {
   const threadPred = redundantThreadPredicate(ctx, freeVariableMasks(ctx, ptr.type));
   const isTensor = ptr.type instanceof RankedTensorType;
   const isFloat16 = elemTy instanceof FloatType && (elemTy.kind === 'f16' || elemTy.kind === 'bf16');
-  const vectorized = ctx.computeCapability >= 90 && rmw === 'fadd' && elemTy instanceof FloatType && (isFloat16 || elemTy.kind === 'f32');
+  // Vectorized atomics (atom.v2/v4/v8) need sm90 and PTX 8.1 (Triton's supportVectorizedAtomics).
+  const vectorized = ctx.computeCapability >= 90 && ctx.ptxVersion >= 81 && rmw === 'fadd' && elemTy instanceof FloatType && (isFloat16 || elemTy.kind === 'f32');
   let vec = 1;
   if (isTensor) {
     let v = ptrVectorSize(ctx, ptr);
@@ -162,6 +166,12 @@ registerLowering(AtomicRMWOp, (op, ctx) => {
   const packedX2 = !vectorized && vec === 2 && w === 16;
   if (packedX2) ty += 'x2';
   const instr = `atom.global.${scope}.${sem}.${opName}`;
+  const ldAcquire = ldAcquirePromotion(op, elemTy, rmw, sem, scope);
+  if (!ldAcquire && elemTy instanceof FloatType && elemTy.kind === 'bf16' && ctx.computeCapability < 90) {
+    const guarded = lowerAtomicAsLLVMWithBranches(op, ctx, rmw, sem, elemTy, ptrs, vals, ptrs.map((_, i) => andPred(b, threadPred, masks?.[i])), isTensor);
+    ctx.replaceWith(isTensor ? expandUnique(ctx, ptr.type, nAll, guarded) : guarded[0]!);
+    return;
+  }
   const results: Value[] = [];
   const preds: (Value | undefined)[] = [];
   for (let i = 0; i < ptrs.length; i += vec) {
@@ -177,6 +187,11 @@ registerLowering(AtomicRMWOp, (op, ctx) => {
       const r = ptx(b, lines.join('\n\t'), outs, ins, new Array<Type>(vec).fill(elemTy), true);
       results.push(...r);
       for (let k = 0; k < vec; k++) preds.push(pred);
+      continue;
+    }
+    if (ldAcquire) {
+      results.push(nvgLoadAcquire(b, elemTy, ptrs[i]!, pred, ldAcquire.sem, ldAcquire.scope));
+      preds.push(pred);
       continue;
     }
     let operand: Value;

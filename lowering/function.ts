@@ -24,6 +24,7 @@ import { registerLowering, type LoweringContext } from './conversion.js';
 import { convertType, isAggregateType, loweredValueTypes } from './type-converter.js';
 import { CallOp, FuncOp, ReturnOp } from '../dialect/tt/ops.js';
 import { LLVMFuncOp } from '../dialect/llvm/ops.js';
+import { withByvalTmaDescAttrs } from './tma-desc-args.js';
 
 /** Triton's LLVM::isKernel: public functions are kernels. */
 export function isKernel(func: Operation): boolean {
@@ -69,7 +70,7 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
   if (argAttrs instanceof ArrayAttr) {
     const list = [...argAttrs.elements];
     while (list.length < inputs.length) list.push(DictionaryAttr.get([]));
-    attrs.push(['arg_attrs', ArrayAttr.get(list)]);
+    attrs.push(['arg_attrs', ArrayAttr.get(kernel ? list.map(withByvalTmaDescAttrs) : list)]);
   }
   if (kernel) {
     attrs.push(['nvvm.kernel', IntegerAttr.get(IntegerType.get(1, 'unsigned'), 1)]);
@@ -82,6 +83,9 @@ export function convertFuncOp(op: Operation, numWarps: number): ConvertedFunctio
   const warps = total instanceof IntegerAttr ? total.num : numWarps;
   const maxnreg = module?.getAttr('ttg.maxnreg');
   if (maxnreg) attrs.push(['nvvm.maxnreg', maxnreg]);
+  // A kernel of several CTAs asks PTX for that many CTAs per cluster (.reqnctapercluster).
+  const numCTAs = module?.getAttr('ttg.num-ctas');
+  if (numCTAs instanceof IntegerAttr && numCTAs.num > 1) attrs.push(['nvvm.cluster_dim', DenseArrayAttr.get(IntegerType.get(32), [numCTAs.num])]);
   attrs.push(['nvvm.reqntid', DenseArrayAttr.get(IntegerType.get(32), [32 * warps])]);
 
   const func = createOperation({ name: 'llvm.func', attributes: sortAttrs(attrs), regions: 1, loc: op.loc });

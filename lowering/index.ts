@@ -33,9 +33,14 @@ import './memory.js';
 import './reduce.js';
 import './scan.js';
 import './shared-memory.js';
+import './memdesc-reinterpret.js';
 import './spmd.js';
 import './view.js';
+import { foldClusterCTAIdsForOneCTA } from './nvg-builders.js';
+import { LLVMBuilder } from './builder.js';
+import { Builder } from '../dialect/ir/builder.js';
 import './nv-passes.js';
+import './nvg-to-llvm.js';
 import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
@@ -102,7 +107,15 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
       }
     }
   }
+  // Triton folds the CTA id of a one-CTA kernel once everything is converted (the dead ids stay for canonicalize).
+  if (shared.numCTAs === 1) foldClusterCTAIdsForOneCTA(module, (at) => new LLVMBuilder(builderBefore(at), at.loc));
   return shared.errors;
+}
+
+function builderBefore(op: Operation): Builder {
+  const b = new Builder();
+  b.setInsertionPoint(op);
+  return b;
 }
 
 registerPass({

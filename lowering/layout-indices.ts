@@ -21,6 +21,7 @@ import { toLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import type { LLVMBuilder } from './builder.js';
 import type { LoweringContext } from './conversion.js';
 import { ConstantOp as LLVMConstantOp } from '../dialect/llvm/ops.js';
+import { nvgClusterCTAId } from './nvg-builders.js';
 
 export const REGISTER = 'register';
 export const LANE = 'lane';
@@ -183,7 +184,7 @@ export function emitIndices(ctx: LoweringContext, t: RankedTensorType, withCTAOf
   const b = ctx.b;
   const ll = tensorLayout(t);
   const [lane, warp] = ctx.laneWarp();
-  const block = withCTAOffset && ctx.numCTAs > 1 ? ctx.b.sreg('cluster.ctarank') : b.i32(0);
+  const block = withCTAOffset ? nvgClusterCTAId(b) : b.i32(0);
   const inputs: [string, Value][] = [];
   for (const d of ll.getInDimNames()) {
     if (d === REGISTER) inputs.push([d, b.i32(0)]);

@@ -24,6 +24,7 @@ import { BLOCK, LANE, REGISTER, WARP, tensorLayout } from './layout-indices.js';
 import { ptx } from './ptx.js';
 import { convertElementType } from './type-converter.js';
 import { LoadOp, StoreOp } from '../dialect/tt/ops.js';
+import { nvgClusterCTAId } from './nvg-builders.js';
 
 function bitWidthOf(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
@@ -61,7 +62,7 @@ export function redundantThreadPredicate(ctx: LoweringContext, masks: Map<string
   const ids: [string, () => Value][] = [
     [LANE, () => lane],
     [WARP, () => warp],
-    [BLOCK, () => (ctx.numCTAs > 1 ? b.sreg('cluster.ctarank') : b.i32(0))],
+    [BLOCK, () => nvgClusterCTAId(b)],
   ];
   for (const [name, id] of ids) {
     const m = masks.get(name) ?? 0;

@@ -1,12 +1,8 @@
 /**
- * The two small NVIDIA cleanup passes of Triton's LLVM pipeline:
- *
- * - `--convert-nv-gpu-to-llvm` (Triton's NVGPUToLLVM): lowers the `nvgpu.*` ops a conversion may leave (warp-group
- *   MMA, cluster ids, ...) into inline PTX; rewrites are registered with `registerNVGPULowering(name, fn)`;
- * - `--convert-nvvm-to-llvm` (MLIR's NVVMToLLVM): turns the NVVM ops that implement MLIR's
- *   BasicPtxBuilderOpInterface into `llvm.inline_asm`; rewrites are registered with `registerNVVMToPTX(name, fn)`.
- *   NVVM ops with an LLVM intrinsic (barriers, shuffles, special registers, ldmatrix, ...) are left for
- *   mlir-translate.
+ * `--convert-nvvm-to-llvm` (MLIR's NVVMToLLVM) turns the NVVM ops that implement MLIR's
+ * BasicPtxBuilderOpInterface into `llvm.inline_asm`; rewrites are registered with `registerNVVMToPTX(name, fn)`.
+ * NVVM ops with an LLVM intrinsic (barriers, shuffles, special registers, ldmatrix, ...) are left for
+ * mlir-translate. (`--convert-nv-gpu-to-llvm`, Triton's NVGPUToLLVM, is in nvg-to-llvm.ts.)
  *
  * Each rewrite gets an LLVMBuilder positioned before the op and returns the values replacing its results.
  */
@@ -19,12 +15,8 @@ import { LLVMBuilder } from './builder.js';
 
 export type OpRewrite = (op: Operation, b: LLVMBuilder) => Value[] | undefined;
 
-const nvgpu = new Map<string, OpRewrite>();
 const nvvm = new Map<string, OpRewrite>();
 
-export function registerNVGPULowering(name: string, fn: OpRewrite): void {
-  nvgpu.set(name, fn);
-}
 export function registerNVVMToPTX(name: string, fn: OpRewrite): void {
   nvvm.set(name, fn);
 }
@@ -44,23 +36,6 @@ function rewriteAll(module: Operation, table: Map<string, OpRewrite>, onMissing:
     op.erase();
   }
 }
-
-registerPass({
-  name: 'convert-nv-gpu-to-llvm',
-  className: 'ConvertNVGPUToLLVM',
-  description: 'Convert NVGPU to LLVM',
-  run(module, _options, ctx) {
-    rewriteAll(
-      module,
-      nvgpu,
-      (op) => {
-        ctx.emitError(op, `failed to legalize operation '${op.name}'`);
-        ctx.signalPassFailure();
-      },
-      'nvgpu.',
-    );
-  },
-});
 
 /**
  * `nvvm.fence.proxy {kind, space}` → `fence.proxy.<kind>[::<space>];` (its PTX builder form in MLIR's NVVMToLLVM:

@@ -48,7 +48,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, t
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
-import { MemDescIndexOp, MemDescReinterpretOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
+import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
 const i8 = (): IntegerType => IntegerType.get(8);
 
@@ -445,7 +445,8 @@ registerLowering(MemDescTransOp, (op, ctx) => {
   ctx.replaceWith([base!, ...order.map((o) => offs[o]!)]);
 });
 
-registerLowering([MemDescReshapeOp, MemDescReinterpretOp], (op, ctx) => {
+// ttg.memdesc_reinterpret: memdesc-reinterpret.ts.
+registerLowering(MemDescReshapeOp, (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
   if (!offs.every((o) => constantIntValue(o) === 0)) return 'reshape of a memdesc view with non-zero offsets';
   const dst = memType(op.result());

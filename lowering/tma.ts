@@ -41,6 +41,7 @@ import {
   TensormapFenceproxyAcquireOp,
   WaitBarrierOp,
 } from '../dialect/ttng/ops.js';
+import { nvgWarpId } from './nvg-builders.js';
 
 /** Bytes of a TMA descriptor (CUtensorMap). */
 const TMA_BYTES = 128;
@@ -160,7 +161,8 @@ registerLowering(TensormapFenceproxyAcquireOp, (op, ctx) => {
 });
 
 registerLowering(ReinterpretTensorDescOp, (op, ctx) => {
-  ctx.replaceWith(ctx.b.addrspacecast(ctx.lookup(ReinterpretTensorDescOp.rawDesc(op))[0]!, LLVMPointerType.get(0)));
+  // Always a cast op, as Triton creates it (even from the generic space; canonicalize removes it).
+  ctx.replaceWith(ctx.b.op('llvm.addrspacecast', [ctx.lookup(ReinterpretTensorDescOp.rawDesc(op))[0]!], LLVMPointerType.get(0)));
 });
 
 // ---- mbarriers -----------------------------------------------------------------------------------
@@ -315,7 +317,7 @@ function forEachMessage(
   const elected = b.and(pred, electOne(ctx));
   for (let first = 0; first < msgs.length; first += warps) {
     const n = Math.min(msgs.length - first, warps);
-    const warp = n === 1 ? b.i32(0) : ctx.warpId();
+    const warp = n === 1 ? b.i32(0) : nvgWarpId(b);
     const boxPred = b.and(elected, b.icmp('ult', tid, b.i32(n * ctx.threadsPerWarp)));
     const idx = b.add(warp, b.i32(first));
     // The message's offsets as runtime selects over the warps that issue this round.

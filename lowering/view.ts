@@ -146,7 +146,8 @@ registerLowering(ConstantOp, (op, ctx) => {
   const t = op.result().type;
   const b = ctx.b;
   if (t instanceof RankedTensorType) {
-    if (!(value instanceof DenseElementsAttr) || !value.isSplat) return 'non-splat tensor constants are not supported';
+    if (value instanceof DenseElementsAttr && !value.isSplat) return lowerConstantArray(ctx, t, value);
+    if (!(value instanceof DenseElementsAttr)) return 'unsupported tensor constant';
     const el = convertElementType(t.elementType);
     const c = scalarConstant(ctx, el, t.elementType, value.splatValue());
     // Triton's ArithConstantSplatOpConversion bitcasts the scalar to the element type before packing.
@@ -164,6 +165,17 @@ registerLowering(ConstantOp, (op, ctx) => {
   }
   return 'unsupported constant';
 });
+
+/**
+ * Triton's ArithConstantArrayOpConversion: the i-th integer of a non-splat dense constant is register i of every
+ * thread, which only makes sense when a thread holds the whole array (a located error otherwise, as Triton's).
+ */
+function lowerConstantArray(ctx: LoweringContext, t: RankedTensorType, value: DenseElementsAttr): string | void {
+  const el = t.elementType;
+  if (!(el instanceof IntegerType)) return 'non-splat floating-point tensor constants are not supported';
+  if (value.values.length !== numLoweredValues(t)) return 'Right now we only support constant arrays with the same number of elements as the number of threads per warp';
+  ctx.replaceWith(value.values.map((v) => ctx.b.int(el, BigInt(v as bigint | number))));
+}
 
 /** A constant of LLVM type `el` for a value of the (Triton) element type `orig`. */
 function scalarConstant(ctx: LoweringContext, el: Type, orig: Type, v: bigint | number): Value {

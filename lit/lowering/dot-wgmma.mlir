@@ -1,4 +1,8 @@
-// RUN: ttg-opt %s -split-input-file --allocate-shared-memory-nv=compute-capability=90 --convert-triton-gpu-to-llvm=compute-capability=90 | FileCheck %s
+// RUN: ttg-opt %s -split-input-file --allocate-shared-memory-nv=compute-capability=90 --convert-triton-gpu-to-llvm=compute-capability=90 | FileCheck %s --check-prefix=NVG
+// RUN: ttg-opt %s -split-input-file --allocate-shared-memory-nv=compute-capability=90 --convert-triton-gpu-to-llvm=compute-capability=90 --convert-nv-gpu-to-llvm | FileCheck %s
+
+// convert-triton-gpu-to-llvm leaves nvg.wgmma / nvg.wgmma_wait_group / nvg.warp_id (as Triton 3.6 does);
+// convert-nv-gpu-to-llvm turns them into the inline PTX checked below (its greedy driver hoists the constants).
 
 // matmul_f16 on sm90 (corpus): A 64x32 (64B swizzle, K-major), B 32x64 (128B swizzle, N-major) from shared
 // memory. The descriptors are Triton's: start address in 16-byte units, SBO 512 B / 1024 B, swizzle modes 2
@@ -8,13 +12,19 @@
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // NVG-LABEL: llvm.func internal @wgmma
+  // NVG: nvvm.wgmma.fence.aligned
+  // NVG: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, k = 16 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 64 : i32} : (i64, i64, i1, !llvm.struct<(f32,
+  // NVG: nvg.wgmma
+  // NVG: nvvm.wgmma.commit.group.sync.aligned
+  // NVG: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32,
   // CHECK-LABEL: llvm.func internal @wgmma
+  // CHECK-DAG: llvm.mlir.constant(-9223371899415822336 : i64) : i64
+  // CHECK-DAG: llvm.mlir.constant(4611686293305294848 : i64) : i64
+  // CHECK-DAG: llvm.mlir.constant(-9223371899415822334 : i64) : i64
+  // CHECK-DAG: llvm.mlir.constant(4611686293305294976 : i64) : i64
   // CHECK: nvvm.wgmma.fence.aligned
-  // CHECK: llvm.mlir.constant(-9223371899415822336 : i64) : i64
-  // CHECK: llvm.mlir.constant(4611686293305294848 : i64) : i64
   // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31}, $64, $65, $66, 1, 1, 0, 1;"
-  // CHECK: llvm.mlir.constant(-9223371899415822334 : i64) : i64
-  // CHECK: llvm.mlir.constant(4611686293305294976 : i64) : i64
   // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
   // CHECK: nvvm.wgmma.commit.group.sync.aligned
   // CHECK: "// wait for regs: $0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31\0A\09wgmma.wait_group.sync.aligned 0;"
@@ -53,6 +63,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // NVG-LABEL: llvm.func internal @wgmma_async
+  // NVG: nvg.warp_id
+  // NVG: nvg.wgmma
+  // NVG-NOT: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32}
+  // NVG: nvg.wgmma_wait_group %{{.*}} {pendings = 1 : i32} : !llvm.struct<({{.*}}f32, ptr<3>, i32, i32, ptr<3>, i32, i32)>
   // CHECK-LABEL: llvm.func internal @wgmma_async
   // CHECK: nvvm.shfl.sync  idx
   // CHECK: nvvm.wgmma.fence.aligned

@@ -27,8 +27,9 @@ import { memDescLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
 import { registerLowering, type LoweringContext } from '../conversion.js';
 import { applyLinearLayout, tensorLayout, WARP } from '../layout-indices.js';
-import { ptx } from '../ptx.js';
-import { shuffle } from '../reduce-scan-common.js';
+import { nvgWarpId, nvgWGMMA, nvgWGMMAWaitGroup, type WGMMAShape } from '../nvg-builders.js';
+import type { WGMMAEltType } from '../../dialect/nvg/ops.js';
+import { LLVMStructType } from '../../dialect/llvm/types.js';
 import { memDescAddressing } from '../shared-memory.js';
 import { convertElementType } from '../type-converter.js';
 import { coordAt, registerMap } from './mma-v2.js';
@@ -152,8 +153,8 @@ export function buildSmemDescriptor(
   if (anyWarp) {
     const max = Math.max(...warpOffsets.map((x) => x[0]!));
     const W = LinearLayout.fromBasesWithSizes([[WARP, warpOffsets]], [['offset', 2 ** (32 - Math.clz32(Math.max(1, max)))]], false);
-    // Triton's WarpIdOp: the warp id made warp-uniform for ptxas with a shuffle from lane 0.
-    const warpId = shuffle(b, 'idx', ctx.warpId(), 0);
+    // Triton's WarpIdOp: the warp id, warp-uniform for ptxas (a shuffle from lane 0 once lowered).
+    const warpId = nvgWarpId(b);
     const wOff = applyLinearLayout(b, W, [[WARP, warpId]])[0]![1];
     base16 = b.add(base16, wOff);
   }
@@ -267,7 +268,6 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   // transposes: A is "col" when its layout is transposed (M-contiguous); B is "row" when not transposed.
   const transA = aIsSmem ? (aDesc as SmemDescriptor).transposed : false;
   const transB = !bDesc.transposed;
-  const floatType = ['f16', 'bf16', 'tf32', 'e4m3', 'e5m2'].includes(eltA);
   const needTrans = (eltA === 'f16' || eltA === 'bf16') && eltA === eltB;
   if (!needTrans && (transA || transB)) ctx.error(`ttng.warp_group_dot: ${eltA} wgmma cannot transpose its operands`);
 
@@ -278,14 +278,19 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   const isAsync = WarpGroupDotOp.isAsync(op).num === 1;
   const f16Acc = eltC === 'f16';
   const f16x2 = VectorType.get([2], FloatType.get('f16'));
-  const outC = eltC === 'f32' ? '=f' : '=r';
   const outTy = eltC === 'f32' ? FloatType.get('f32') : i32();
 
+  const shape: WGMMAShape = {
+    m: M, n: N, k: K, eltTypeC: eltC as WGMMAEltType, eltTypeA: eltA as WGMMAEltType, eltTypeB: eltB as WGMMAEltType,
+    layoutA: transA ? 'col' : 'row', layoutB: transB ? 'row' : 'col',
+  };
+  const nOut = f16Acc ? nAcc / 2 : nAcc;
+  const accStructTy = LLVMStructType.getLiteral(new Array<Type>(nOut).fill(outTy));
   b.create('nvvm.wgmma.fence.aligned', [], []);
   const tileResults = new Map<[number, number], Value[]>();
   for (const t of ordered) {
     const regs = Array.from({ length: nAcc }, (_, i) => fragReg(t, i));
-    // Packed accumulator operand registers.
+    // Packed accumulator operand registers (16-bit accumulators two to an i32).
     const pack = (vals: Value[]): Value[] => {
       if (!f16Acc) return vals;
       const out: Value[] = [];
@@ -297,54 +302,35 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
       }
       return out;
     };
-    let d: Value[] | undefined = zeroAcc ? undefined : pack(regs.map((r) => accVals[r]!));
+    // As Triton's WGMMA.cpp: the accumulator travels as one struct through the chain of nvg.wgmma ops.
+    let d: Value | undefined = zeroAcc ? undefined : b.packStruct(pack(regs.map((r) => accVals[r]!)), accStructTy);
     let useC: Value = b.i1(!zeroAcc);
     if (useCOperand) useC = b.and(useC, ctx.scalar(3));
-    let partial: Value[] | undefined;
+    let partial: Value | undefined;
     let lowPrecision = 0;
     for (let k = 0; k < numRepK; k++) {
       const k0 = k * K;
-      const cIn = needsPartial ? partial : d;
-      const aOps: [Value, string][] = aIsSmem ? [[(aDesc as SmemDescriptor).at(t[0], k0), 'l']] : aRegAt!(t[0], k0).map((v): [Value, string] => [v, 'r']);
-      const bOp: [Value, string] = [bDesc.at(k0, t[1]), 'l'];
-      const nOut = f16Acc ? nAcc / 2 : nAcc;
-      let idx = 0;
-      const dList = Array.from({ length: nOut }, () => `$${idx++}`).join(',');
-      if (cIn) idx += nOut;
-      const aList = aIsSmem ? `$${idx++}` : `{${aOps.map(() => `$${idx++}`).join(',')}}`;
-      const bArg = `$${idx++}`;
-      const scaleD = cIn ? `$${idx++}` : '0';
-      let args = `{${dList}}, ${aList}, ${bArg}, ${scaleD}`;
-      if (floatType) args += ', 1, 1';
-      if (needTrans) {
-        if (aIsSmem) args += `, ${transA ? 1 : 0}`;
-        args += `, ${transB ? 1 : 0}`;
-      }
-      const asm = `wgmma.mma_async.sync.aligned.m${M}n${N}k${K}.${eltC}.${eltA}.${eltB} ${args};`;
-      const ins: [Value, string][] = [];
-      if (cIn) cIn.forEach((v, i) => ins.push([v, String(i)]));
-      ins.push(...aOps, bOp);
-      if (cIn) ins.push([useC, 'b']);
-      const out = ptx(b, asm, new Array<string>(nOut).fill(outC), ins, new Array<Type>(nOut).fill(outTy), true);
-      useC = b.i1(true);
+      const aOp = aIsSmem ? (aDesc as SmemDescriptor).at(t[0], k0) : b.packStruct(aRegAt!(t[0], k0));
       lowPrecision += K;
-      if (needsPartial) {
-        partial = out;
-        if (lowPrecision >= maxImprecise || k === numRepK - 1) {
-          d = d ? d.map((v, i) => b.fadd(v, partial![i]!)) : partial;
-          lowPrecision = 0;
-          partial = undefined;
-        }
-      } else d = out;
+      const requireAdd = needsPartial && (lowPrecision >= maxImprecise || k === numRepK - 1);
+      const res = nvgWGMMA(b, accStructTy, aOp, bDesc.at(k0, t[1]), useC, needsPartial ? partial : d, shape);
+      useC = b.i1(true);
+      if (needsPartial) partial = res;
+      else d = res;
+      if (requireAdd) {
+        d = d ? faddStructs(b, d, partial!) : partial;
+        lowPrecision = 0;
+        partial = undefined;
+      }
     }
-    tileResults.set(t, d!);
+    tileResults.set(t, b.unpackStruct(d!));
   }
   b.create('nvvm.wgmma.commit.group.sync.aligned', [], []);
 
   // Flatten the packed accumulators of all tiles, wait on them, then unpack.
   const flat: Value[] = [];
   for (const t of ordered) flat.push(...tileResults.get(t)!);
-  const waited = isAsync ? flat : waitGroup(ctx, flat, 0);
+  const waited = isAsync ? flat : b.unpackStruct(nvgWGMMAWaitGroup(b, b.packStruct(flat), 0));
   const byReg = new Map<number, Value>();
   let p = 0;
   for (const t of ordered) {
@@ -367,28 +353,12 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   ctx.replaceWith(results);
 }
 
-/** `wgmma.wait_group.sync.aligned N` tying every value (Triton's WGMMAWaitGroupOp). */
-export function waitGroup(ctx: LoweringContext, vals: readonly Value[], pendings: number): Value[] {
-  if (vals.length === 0) {
-    ptx(ctx.b, `wgmma.wait_group.sync.aligned ${pendings};`, [], [], [], true);
-    return [];
-  }
-  const outs = vals.map((v) => {
-    const t = v.type;
-    if (t instanceof FloatType && t.width === 32) return '=f';
-    const w = t instanceof IntegerType || t instanceof FloatType ? t.width : 64;
-    return w === 64 ? '=l' : w === 16 ? '=h' : '=r';
-  });
-  const regs = vals.map((_, i) => `$${i}`).join(',');
-  const asm = `// wait for regs: ${regs}\n\twgmma.wait_group.sync.aligned ${pendings};`;
-  return ptx(
-    ctx.b,
-    asm,
-    outs,
-    vals.map((v, i): [Value, string] => [v, String(i)]),
-    vals.map((v) => v.type),
-    true,
-  );
+/** Element-wise sum of two accumulator structs (Triton's faddAccumulate). */
+function faddStructs(b: LoweringContext['b'], x: Value, y: Value): Value {
+  const t = x.type as LLVMStructType;
+  let out = b.undef(t);
+  for (let i = 0; i < t.body.length; i++) out = b.insertValue(out, b.fadd(b.extractValue(x, i), b.extractValue(y, i)), i);
+  return out;
 }
 
 /**
@@ -440,15 +410,17 @@ function registerOperandA(ctx: LoweringContext, aT: RankedTensorType, vals: read
 registerLowering(WarpGroupDotOp, (op, ctx) => lowerWarpGroupDot(op, ctx));
 
 registerLowering(WarpGroupDotWaitOp, (op, ctx) => {
+  const b = ctx.b;
   const pendings = WarpGroupDotWaitOp.pendings(op).num;
-  // Every tensor register of the operands is tied through the wait; memdescs pass through.
+  // As Triton: every operand (tensor registers and memdesc base/offsets alike) is tied through one
+  // nvg.wgmma_wait_group on a struct of all their values, so nothing that reads them moves above the wait.
   const groups = ctx.operands();
-  const isTensor = op.operandValues.map((v) => v.type instanceof RankedTensorType);
-  const flat: Value[] = [];
-  groups.forEach((g, i) => {
-    if (isTensor[i]) flat.push(...g);
-  });
-  const waited = waitGroup(ctx, flat, pendings);
+  const flat = groups.flat();
+  if (flat.length === 0) {
+    ctx.replace(groups);
+    return;
+  }
+  const waited = b.unpackStruct(nvgWGMMAWaitGroup(b, b.packStruct(flat), pendings));
   let p = 0;
-  ctx.replace(groups.map((g, i) => (isTensor[i] ? g.map(() => waited[p++]!) : g)));
+  ctx.replace(groups.map((g) => g.map(() => waited[p++]!)));
 });

@@ -490,6 +490,7 @@ export class Simulator {
         this.set(op.result(), this.make(op.result().type, (x) => x % this.tpw));
         return;
       case 'nvvm.read.ptx.sreg.warpid':
+      case 'nvg.warp_id': // convert-nv-gpu-to-llvm's tid.x / 32 made warp-uniform
         this.set(op.result(), this.make(op.result().type, (x) => Math.floor(x / this.tpw)));
         return;
       case 'nvvm.read.ptx.sreg.tid.y':
@@ -498,6 +499,7 @@ export class Simulator {
       case 'nvvm.read.ptx.sreg.ctaid.y':
       case 'nvvm.read.ptx.sreg.ctaid.z':
       case 'nvvm.read.ptx.sreg.cluster.ctarank':
+      case 'nvg.cluster_id':
         this.set(op.result(), this.make(op.result().type, () => 0));
         return;
       case 'nvvm.barrier0':
