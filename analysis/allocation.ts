@@ -565,12 +565,9 @@ export function localAllocSizeAndAlignment(op: Operation): { bytes: number; alig
   const enc = t.encoding;
   const split = enc ? safeSplit(enc, t.allocShape.length) : undefined;
   const perCTA = split ? t.allocShape.map((s, i) => s / Math.min(s, split[i - (t.allocShape.length - split.length)] ?? 1)) : [...t.allocShape];
-  let elems = product(perCTA);
-  if (enc instanceof PaddedSharedEncodingAttr) {
-    let pad = 0;
-    enc.intervals.forEach((iv, i) => (pad += Math.floor(elems / iv) * (enc.paddings[i] ?? 0)));
-    elems += pad;
-  }
+  // padded: Triton's getPaddedSize (no padding after the last element; difftest conversions,
+  // lit/passes/allocate-padded-shared.mlir)
+  const elems = enc instanceof PaddedSharedEncodingAttr ? enc.paddedSize(perCTA) : product(perCTA);
   const bytes = Math.floor((elems * elemBitWidth(t.elementType)) / 8);
   const a = op.getAttr('alignment');
   let alignment = 16;

@@ -68,7 +68,8 @@ describe('replay of the public logs', () => {
 
   it.each(['matmul_pipe-sm90', 'attn_pipe-sm80'])('%s: every TTGIR pass ttg-opt has agrees with Triton', (name) => {
     const r = replay(parseDumpLog(log(name)), { from: 'convert-triton-to-tritongpu', to: 'tritongpu-global-scratch-memory-allocation', diff: 'none' });
-    const ran = r.steps.filter((s) => s.verdict !== 'not-in-ttg-opt');
+    // the canonicalizer OptimizeDotOperands runs inside itself is part of that pass (skipped, said so)
+    const ran = r.steps.filter((s) => s.verdict !== 'not-in-ttg-opt' && !(s.verdict === 'skipped' && s.note?.startsWith('a nested pipeline')));
     expect(ran.length).toBeGreaterThan(15);
     expect(ran.filter((s) => s.verdict !== 'same').map((s) => `${s.index} ${s.flag}: ${s.verdict} ${s.note ?? ''}`)).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { printOperation } from '../../printer/printer.js';
 import { getPass, parsePassOptions } from '../../transforms/pass.js';
 import { runPipeline } from '../../transforms/pass-manager.js';
 import type { PassDump } from '../../tools/replay/dump-log.js';
-import { inferVars } from '../../tools/replay/replay.js';
+import { inferVars, nestedDumpIndices } from '../../tools/replay/replay.js';
 import { passArgument } from '../../tools/replay/triton-pipeline.js';
 
 interface Parsed { module: Operation; text: string }
@@ -46,14 +46,15 @@ export function fastReplaySame(dumps: readonly PassDump[], from: string, to: str
     return p;
   };
   const counts: Record<string, number> = { same: 0, differs: 0, 'not-in-ttg-opt': 0, 'ours-failed': 0, unreadable: 0, skipped: 0 };
+  const nested = nestedDumpIndices(dumps);
   for (let i = first; i <= last; i++) {
     const d = dumps[i]!;
-    if (d.scope !== 'module') {
+    if (d.scope !== 'module' || nested.has(i)) {
       counts['skipped']!++;
       continue;
     }
     let next = i + 1;
-    while (next < dumps.length && dumps[next]!.scope !== 'module') next++;
+    while (next < dumps.length && (dumps[next]!.scope !== 'module' || nested.has(next))) next++;
     if (next >= dumps.length) {
       counts['skipped']!++;
       continue;

@@ -1,8 +1,9 @@
 /**
  * Mutants of the real-pipeline corpus for the passes kind: pick a case folder and one of its TTGIR passes (from
  * meta.json), take the IR that pass started from, and vary it: num-warps (module attribute and every warpsPerCTA),
- * a blocked layout's sizePerThread / threadsPerWarp / warpsPerCTA / order, a tensor dimension, the float dtype,
- * or the pass's num-stages. Triton's parser and verifier decide which mutants are valid.
+ * a blocked layout's sizePerThread / threadsPerWarp / warpsPerCTA / order, a swizzled/nvmma shared encoding's
+ * parameters, an nvidia_mma's warpsPerCTA / instrShape N, the target's compute capability, a tensor dimension,
+ * the float dtype, or the pass's num-stages. Triton's parser and verifier decide which mutants are valid.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,8 +92,48 @@ function mutateText(r: Rand, s: StageSeed): { text: string; pipeline: string; fl
   let { input: text, pipeline, flag } = s;
   const lines = text.split('\n');
   const layoutLines = lines.map((l, i) => (/^#\w+ = #ttg\.(blocked|nvidia_mma)/.test(l) ? i : -1)).filter((i) => i >= 0);
-  const kind = r.pick(['warps', 'blocked', 'blocked', 'shape', 'dtype', 'stages', 'none']);
+  const kind = r.pick(['warps', 'blocked', 'blocked', 'shape', 'dtype', 'stages', 'shared', 'mma', 'target', 'none']);
   switch (kind) {
+    case 'shared': {
+      // a swizzled_shared's vec/perPhase/maxPhase (x2 or /2) or an nvmma_shared's swizzle width / transposition
+      const shared = lines.map((l, k) => (/^#\w+ = #ttg\.(swizzled|nvmma)_shared/.test(l) ? k : -1)).filter((k) => k >= 0);
+      if (!shared.length) return undefined;
+      const i = r.pick(shared);
+      const line = lines[i]!;
+      let edited: string;
+      if (line.includes('swizzled_shared')) {
+        const field = r.pick(['vec', 'perPhase', 'maxPhase']);
+        edited = line.replace(new RegExp(`${field} = (\\d+)`), (_m, v: string) => `${field} = ${Number(v) > 1 && r.next() < 0.5 ? Number(v) / 2 : Number(v) * 2}`);
+      } else if (r.next() < 0.5) {
+        edited = line.replace(/swizzlingByteWidth = \d+/, `swizzlingByteWidth = ${r.pick([0, 32, 64, 128])}`);
+      } else {
+        edited = line.replace(/transposed = (true|false)/, (_m, v: string) => `transposed = ${v === 'true' ? 'false' : 'true'}`);
+      }
+      if (edited === line) return undefined;
+      lines[i] = edited;
+      return { text: lines.join('\n'), pipeline, flag, mutation: `${line.split(' ')[0]} shared` };
+    }
+    case 'mma': {
+      // an nvidia_mma's warpsPerCTA (a factor of 2 moved) or a v3 instrShape's N
+      const mma = layoutLines.filter((k) => lines[k]!.includes('#ttg.nvidia_mma'));
+      if (!mma.length) return undefined;
+      const i = r.pick(mma);
+      const line = lines[i]!;
+      const edited = r.next() < 0.5 ? editList(line, 'warpsPerCTA', (xs) => moveFactor(r, xs)) : editList(line, 'instrShape', (xs) => (xs.length === 3 ? [xs[0]!, r.pick([8, 16, 32, 64, 128, 256]), xs[2]!] : undefined));
+      if (!edited || edited === line) return undefined;
+      lines[i] = edited;
+      return { text: lines.join('\n'), pipeline, flag, mutation: `${line.split(' ')[0]} mma` };
+    }
+    case 'target': {
+      // another compute capability for the module and the pass's options
+      const m = /ttg\.target = "cuda:(\d+)"/.exec(text);
+      if (!m) return undefined;
+      const cc = r.pick([75, 80, 86, 89, 90].filter((x) => x !== Number(m[1])));
+      text = text.replace(/ttg\.target = "cuda:\d+"/, `ttg.target = "cuda:${cc}"`);
+      pipeline = pipeline.replace(/compute-capability=\d+/, `compute-capability=${cc}`);
+      flag = flag.replace(/compute-capability=\d+/, `compute-capability=${cc}`);
+      return { text, pipeline, flag, mutation: `target cuda:${m[1]}->${cc}` };
+    }
     case 'stages': {
       if (!/num-stages=\d+/.test(pipeline)) return undefined;
       const n = r.pick([1, 2, 3, 4, 5]);

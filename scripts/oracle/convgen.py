@@ -1,7 +1,7 @@
 # Random layout conversions for the conversions kind of the difftest oracle: a shape, an element type and two
 # distributed encodings with the same rank, warp count and CTA count (blocked, slice, nvidia_mma v2/v3, dot_op of
-# blocked/mma, linear, amd_wmma: the 32-lane families), plus a shared encoding (swizzled or nvmma) for a
-# local_alloc / local_load of the same tensor. Triton 3.6 answers:
+# blocked/mma, linear, amd_wmma: the 32-lane families), plus a shared encoding (swizzled, nvmma, padded, shared_linear) for a
+# local_alloc / local_load of the same tensor (swizzled, nvmma, padded, shared_linear). Triton 3.6 answers:
 #   trivial       GluonOpBuilder.is_convert_layout_trivial (minimalCvtLayout has no lane/warp/block dimension)
 #   bank_src/dst  GluonOpBuilder.get_shared_bank_conflicts (bankConflictsMemDesc of the register layout and the
 #                 shared layout, for the element bitwidth)
@@ -108,6 +108,16 @@ class ConvGen(Gen):
             contig = per_cta[-2] if tr else per_cta[-1]
             swz = r.choice([b for b in (0, 32, 64, 128) if b <= contig * bits // 8])
             return "nvmma", ttgl.NVMMASharedLayout(swizzle_byte_width=swz, element_bitwidth=bits, rank=rank, transposed=tr, cga_layout=cga)
+        if nctas == 1 and max(shape) > 1 and r.random() < 0.35:
+            # the tensor's element bits as offset bases: in a random order of dimensions, or a random permutation
+            bits = [[1 << i if k == d else 0 for k in range(rank)] for d in self.order(rank) for i in range(shape[d].bit_length() - 1)]
+            if r.random() < 0.5:
+                r.shuffle(bits)
+            if r.random() < 0.5:
+                intervals = sorted(r.sample([2 ** k for k in range(1, 11)], r.choice([1, 1, 2])))
+                pairs = [[iv, 2 ** r.randint(0, 4)] for iv in intervals]
+                return "padded", ttgl.PaddedSharedLayout(pairs, bits, [], list(shape))
+            return "shared_linear", ttgl.SharedLinearLayout(bits, [], r.choice([16, 16, 32, 128, 1024]))
         return "swizzled", ttgl.SwizzledSharedLayout(vec=self.p2(0, 3), per_phase=self.p2(0, 2), max_phase=self.p2(0, 3), order=self.order(rank),
                                                      cga_layout=self.cga(rank, nctas))
 
@@ -180,7 +190,8 @@ def one(rng, note=lambda text: None):
     elems = 1
     for x in shape:
         elems *= x
-    if p["bits"] >= 8 and elems * p["bits"] >= 1024:
+    # ... and has no toLinearLayout for padded shared encodings ("unknown layout")
+    if p["bits"] >= 8 and elems * p["bits"] >= 1024 and p["shared"][0] != "padded":
         out["bank_src"] = _B.get_shared_bank_conflicts(src, sh, shape, p["bits"])
         out["bank_dst"] = _B.get_shared_bank_conflicts(dst, sh, shape, p["bits"])
     out["module"] = MODULE.format(aliases="\n".join(aliases), nctas=p["nctas"], nwarps=p["nwarps"], cc=cc, src=m.group(1), dst=m.group(2),

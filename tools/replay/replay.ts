@@ -153,6 +153,26 @@ function inRange(dumps: readonly PassDump[], opts: ReplayOptions): (d: PassDump)
   return (d) => d.index >= from && d.index <= to && (opts.only === undefined || d.flag === opts.only || d.className === opts.only);
 }
 
+/**
+ * Triton passes that run a nested pass pipeline of their own (OptimizeDotOperands runs a canonicalizer first):
+ * MLIR's IR printing dumps the nested passes like top-level ones, right after the outer pass's own dump, so the
+ * outer pass's result is the module dump after them.
+ */
+const NESTED_PIPELINES: Readonly<Record<string, readonly string[]>> = { 'tritongpu-optimize-dot-operands': ['canonicalize'] };
+
+/** Indices of the dumps that belong to a pass's nested pipeline (not passes of the compile's own pipeline). */
+export function nestedDumpIndices(dumps: readonly PassDump[]): Set<number> {
+  const out = new Set<number>();
+  dumps.forEach((d, i) => {
+    let j = i + 1;
+    for (const flag of NESTED_PIPELINES[d.flag] ?? []) {
+      if (dumps[j]?.flag !== flag) break;
+      out.add(j++);
+    }
+  });
+  return out;
+}
+
 /** A request the log cannot answer (an unknown pass in --from/--to/--only). */
 export class ReplayUsageError extends Error {}
 
@@ -178,6 +198,7 @@ export function replay(dumps: readonly PassDump[], opts: ReplayOptions = {}): Re
   };
   const diffShown = new Set<string>();
   const steps: ReplayStep[] = [];
+  const nested = nestedDumpIndices(dumps);
   for (const d of dumps) {
     if (!selected(d)) continue;
     const base: ReplayStep = { index: d.index, className: d.className, flag: d.flag, verdict: 'skipped', beforeLine: d.line };
@@ -185,7 +206,11 @@ export function replay(dumps: readonly PassDump[], opts: ReplayOptions = {}): Re
       steps.push({ ...base, note: `function-level dump of @${clipName(d.symbol ?? d.opName)}, nested in the module pass before it` });
       continue;
     }
-    const after = dumps.slice(d.index + 1).find((x) => x.scope === 'module');
+    if (nested.has(d.index)) {
+      steps.push({ ...base, note: 'a nested pipeline of the pass before it (that pass runs it itself)' });
+      continue;
+    }
+    const after = dumps.slice(d.index + 1).find((x) => x.scope === 'module' && !nested.has(x.index));
     if (!after) {
       steps.push({ ...base, note: 'last dump of the log: no IR after this pass to compare with' });
       continue;
