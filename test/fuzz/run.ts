@@ -116,6 +116,8 @@ async function sweep(): Promise<void> {
         let current: number | undefined;
         let timer: NodeJS.Timeout | undefined;
         let started = 0;
+        /** Killed for a hang: an answer already on its way is stale (the hang is recorded). */
+        let killed = false;
         const next = (): void => {
           current = queue.shift();
           if (current === undefined) {
@@ -126,11 +128,13 @@ async function sweep(): Promise<void> {
           timer = setTimeout(() => {
             record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s`, HARD_LIMIT_MS));
             current = undefined;
+            killed = true;
             w.kill('SIGKILL');
           }, HARD_LIMIT_MS);
           w.send(current);
         };
         w.on('message', (msg: WorkerResult | { ready: number }) => {
+          if (killed) return;
           if ('ready' in msg) return next();
           clearTimeout(timer);
           record(msg);
