@@ -13,7 +13,7 @@
  * (corpus.ts). A replay must use the same corpus, seed and pipeline as the sweep (the summary's `replay`).
  * Exit status 1 when any BUG was found.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,18 @@ function record(res: WorkerResult): void {
   }
 }
 
+/** User + system CPU seconds of a process so far (Linux /proc), to tell a hang from a loaded machine. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command name), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A run the parent had to end (hang) or whose worker died. */
 function lost(index: number, why: string, ms: number): WorkerResult {
   const m = makeMutant(corpus, seed, index, pipeline);
@@ -126,7 +138,8 @@ async function sweep(): Promise<void> {
           }
           started = performance.now();
           timer = setTimeout(() => {
-            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s`, HARD_LIMIT_MS));
+            const cpu = processCpuSeconds(w.pid);
+            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s${cpu === undefined ? '' : ` (the worker's CPU time: ${cpu.toFixed(1)} s in all)`}`, HARD_LIMIT_MS));
             current = undefined;
             killed = true;
             w.kill('SIGKILL');
@@ -140,7 +153,7 @@ async function sweep(): Promise<void> {
           record(msg);
           current = undefined;
           if (++done % 1000 === 0) process.stderr.write(`${done}/${indices.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
-          next();
+          if (!msg.retiring) next();
         });
         w.on('exit', (code, signal) => {
           clearTimeout(timer);
