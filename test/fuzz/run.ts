@@ -72,6 +72,8 @@ const init: WorkerInit = { corpusFile, seed, pipeline, reparse: !flag('no-repars
 const counts = new Map<string, number>();
 const bugs: WorkerResult[] = [];
 let cpuMs = 0;
+/** The slowest mutants (worker CPU milliseconds), for the summary: where a sweep's time goes. */
+const slowest: { index: number; ms: number; cls: string; file: string; mutations: string[] }[] = [];
 
 /** The command that replays mutant `index` of this sweep (same corpus, seed and pipeline). */
 function replayCommand(index: number): string {
@@ -86,6 +88,11 @@ function record(res: WorkerResult): void {
   counts.set(res.cls, (counts.get(res.cls) ?? 0) + 1);
   cpuMs += res.workerMs ?? res.ms;
   const isBug = res.cls !== 'ok' && res.cls !== 'error';
+  slowest.push({ index: res.index, ms: Math.round(res.workerMs ?? res.ms), cls: res.cls, file: res.seed, mutations: res.ops });
+  if (slowest.length > 40) {
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = 20;
+  }
   if (isBug) {
     bugs.push({ ...res, text: undefined });
     if (save && res.text !== undefined) {
@@ -202,6 +209,7 @@ async function main(): Promise<void> {
       mutantsPerCpuSecond: Number(perCore.toFixed(3)),
       mutantsPerSecond: Number((total / Math.max(sweepSeconds, 1e-9)).toFixed(2)),
       outcomes: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1])),
+      slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 20),
       bugCount: bugs.length,
       bugs: bugs
         .sort((a, b) => a.index - b.index)
