@@ -463,6 +463,14 @@ function needOperandsAndResults(op: Operation): void {
 }
 
 const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
+  // SymbolOpInterface (MLIR's detail::verifySymbol): a string name, and a visibility MLIR knows.
+  Symbol: (op) => {
+    if (!(op.getAttr('sym_name') instanceof StringAttr)) opFail(op, "requires string attribute 'sym_name'");
+    const vis = op.getAttr('sym_visibility');
+    if (vis === undefined) return;
+    if (!(vis instanceof StringAttr)) opFail(op, `requires visibility attribute 'sym_visibility' to be a string attribute, but got ${vis}`);
+    if (!['public', 'private', 'nested'].includes(vis.value)) opFail(op, `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`);
+  },
   Terminator: (op) => {
     const b = op.parent;
     if (!b || b.ops[b.ops.length - 1] !== op) opFail(op, 'must be the last operation in the parent block');

@@ -471,7 +471,10 @@ export const MUTATORS: Record<string, Mutator> = {
     const k = r.pick(m);
     const n = r.pick([1024, 131072, 200000]);
     const el = r.pick([k[2]!, 'i32', 'f16', 'f128', 'f80', 'i1', 'i7']);
-    const vals = r.chance(0.5) ? Array.from({ length: n }, (_, i) => String(i % 5)).join(', ') : r.pick(['0xFF800000', '0x7FC00000', '1.5', '-0.0']);
+    // Literals of the element's kind (MLIR rejects decimal integers for floats), so the constant reaches the passes.
+    const isFloat = /^(f|bf|tf)\d/.test(el);
+    const lit1 = (i: number): string => (isFloat ? `${i % 5}.0` : el === 'i1' ? String(i % 2 === 0) : String(i % 5));
+    const vals = r.chance(0.5) ? Array.from({ length: n }, (_, i) => lit1(i)).join(', ') : isFloat ? r.pick(['0xFF800000', '0x7FC00000', '1.5', '-0.0']) : r.pick(['0', '-1', '1', 'true']);
     const lit = vals.includes(',') ? `[${vals}]` : vals;
     return { text: splice(t, k.index, k[0].length, `arith.constant dense<${lit}> : tensor<${vals.includes(',') ? n : k[1]}x${el}${k[3] ?? ''}>`), detail: `${n} x ${el}` };
   },

@@ -32,4 +32,6 @@ export interface WorkerResult {
   excerpt?: string;
   text?: string;
   output?: string;
+  /** The worker exits after this answer (it has grown big); the parent starts another one. */
+  retiring?: boolean;
 }

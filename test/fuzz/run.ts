@@ -13,7 +13,7 @@
  * (corpus.ts). A replay must use the same corpus, seed and pipeline as the sweep (the summary's `replay`).
  * Exit status 1 when any BUG was found.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,8 @@ const init: WorkerInit = { corpusFile, seed, pipeline, reparse: !flag('no-repars
 const counts = new Map<string, number>();
 const bugs: WorkerResult[] = [];
 let cpuMs = 0;
+/** The slowest mutants (worker CPU milliseconds), for the summary: where a sweep's time goes. */
+const slowest: { index: number; ms: number; cls: string; file: string; mutations: string[] }[] = [];
 
 /** The command that replays mutant `index` of this sweep (same corpus, seed and pipeline). */
 function replayCommand(index: number): string {
@@ -86,6 +88,11 @@ function record(res: WorkerResult): void {
   counts.set(res.cls, (counts.get(res.cls) ?? 0) + 1);
   cpuMs += res.workerMs ?? res.ms;
   const isBug = res.cls !== 'ok' && res.cls !== 'error';
+  slowest.push({ index: res.index, ms: Math.round(res.workerMs ?? res.ms), cls: res.cls, file: res.seed, mutations: res.ops });
+  if (slowest.length > 40) {
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = 20;
+  }
   if (isBug) {
     bugs.push({ ...res, text: undefined });
     if (save && res.text !== undefined) {
@@ -97,6 +104,18 @@ function record(res: WorkerResult): void {
     process.stdout.write(`==== #${res.index} ${res.seed} ${res.ops.join(' ')} [${res.args.join(' ')}] -> ${res.cls} exit ${res.exitCode} ${Math.round(res.ms)} ms\n`);
     process.stdout.write(`${res.output ?? res.excerpt ?? ''}\n`);
     if (res.text !== undefined && flag('text')) process.stdout.write(res.text + '\n');
+  }
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc), to tell a hang from a loaded machine. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command name), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
   }
 }
 
@@ -116,6 +135,8 @@ async function sweep(): Promise<void> {
         let current: number | undefined;
         let timer: NodeJS.Timeout | undefined;
         let started = 0;
+        /** Killed for a hang: an answer already on its way is stale (the hang is recorded). */
+        let killed = false;
         const next = (): void => {
           current = queue.shift();
           if (current === undefined) {
@@ -124,19 +145,22 @@ async function sweep(): Promise<void> {
           }
           started = performance.now();
           timer = setTimeout(() => {
-            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s`, HARD_LIMIT_MS));
+            const cpu = processCpuSeconds(w.pid);
+            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s${cpu === undefined ? '' : ` (the worker's CPU time: ${cpu.toFixed(1)} s in all)`}`, HARD_LIMIT_MS));
             current = undefined;
+            killed = true;
             w.kill('SIGKILL');
           }, HARD_LIMIT_MS);
           w.send(current);
         };
         w.on('message', (msg: WorkerResult | { ready: number }) => {
+          if (killed) return;
           if ('ready' in msg) return next();
           clearTimeout(timer);
           record(msg);
           current = undefined;
           if (++done % 1000 === 0) process.stderr.write(`${done}/${indices.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
-          next();
+          if (!msg.retiring) next();
         });
         w.on('exit', (code, signal) => {
           clearTimeout(timer);
@@ -185,6 +209,7 @@ async function main(): Promise<void> {
       mutantsPerCpuSecond: Number(perCore.toFixed(3)),
       mutantsPerSecond: Number((total / Math.max(sweepSeconds, 1e-9)).toFixed(2)),
       outcomes: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1])),
+      slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 20),
       bugCount: bugs.length,
       bugs: bugs
         .sort((a, b) => a.index - b.index)

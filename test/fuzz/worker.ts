@@ -18,6 +18,7 @@ const corpus = readCorpus(init.corpusFile);
 const tmp = mkdtempSync(join(tmpdir(), 'ttg-fuzz-'));
 const send = (msg: unknown): void => void process.send!(msg);
 const baselines = new Map<string, number>();
+const RECYCLE_HEAP_BYTES = Number(process.env['TTG_FUZZ_RECYCLE_HEAP_MB'] ?? 1200) * 1e6;
 process.on('message', (index: number) => {
   const c0 = process.cpuUsage();
   const m = makeMutant(corpus, init.seed, index, init.pipeline);
@@ -42,6 +43,11 @@ process.on('message', (index: number) => {
   if (init.show && init.wantText) res.text = m.text;
   const c = process.cpuUsage(c0);
   res.workerMs = (c.user + c.system) / 1000;
-  send(res);
+  // Uniqued types and attributes live as long as the process: a worker that has grown big is replaced (the parent
+  // starts another one when this one exits), so a long sweep does not end in garbage-collection thrashing.
+  if (process.memoryUsage().heapUsed > RECYCLE_HEAP_BYTES) {
+    res.retiring = true;
+    process.send!(res, () => process.exit(0));
+  } else send(res);
 });
 send({ ready: corpus.length });
