@@ -203,48 +203,20 @@ export function opNameStringUses(src: string): string[] {
 const HANDLE_FOLDERS = ['analysis', 'transforms', 'lowering', 'tools'];
 
 /**
- * Files still converting, with the most uses they may keep (a ratchet: a file may only go down, and leaves the
- * list at zero). analysis/axis-info.ts is being rewritten onto the dataflow framework; the transforms/ files are
- * the passes of the handles-a conversion.
+ * The uses that remain, with the most each file may keep (a ratchet: a file may only go down, and leaves the
+ * list at zero), each with the reason no handle answers it.
  */
 const OP_NAME_STRING_ALLOWED: Readonly<Record<string, number>> = {
-  'analysis/axis-info.ts': 21,
-  'transforms/accelerate-matmul.ts': 8,
-  'transforms/allocate-warp-groups.ts': 1,
-  'transforms/coalesce.ts': 5,
-  'transforms/combine-tensor-select-and-if.ts': 6,
-  'transforms/convert-scf-to-cf.ts': 4,
-  'transforms/convert-triton-to-tritongpu.ts': 9,
-  'transforms/convert-warp-specialize-to-llvm.ts': 2,
-  'transforms/f32-dot-tc.ts': 14,
-  'transforms/fence-insertion.ts': 7,
-  'transforms/global-scratch-memory-allocation.ts': 4,
-  'transforms/gluon-inline.ts': 5,
-  'transforms/inline.ts': 3,
-  'transforms/interleave-tmem.ts': 17,
-  'transforms/licm.ts': 7,
-  'transforms/loop-aware-cse.ts': 1,
-  'transforms/mma-lowering.ts': 2,
-  'transforms/nvgpu-warp-specialization.ts': 3,
-  'transforms/optimize-descriptor-encoding.ts': 23,
-  'transforms/optimize-dot-operands.ts': 3,
-  'transforms/optimize-thread-locality.ts': 20,
-  'transforms/plan-cta.ts': 1,
-  'transforms/preconditions.ts': 1,
-  'transforms/prefetch.ts': 17,
-  'transforms/proxy-fence-insertion.ts': 8,
-  'transforms/remove-layout-conversions.ts': 62,
-  'transforms/remove-layout-conversions/scf-cleanup.ts': 7,
-  'transforms/reorder-instructions.ts': 10,
-  'transforms/sccp.ts': 2,
-  'transforms/tensor-memory-allocation.ts': 20,
-  'transforms/test-print-alignment.ts': 1,
-  'transforms/tma-lowering.ts': 1,
-  'transforms/triton-combine.ts': 40,
-  'transforms/triton-loop-unroll.ts': 8,
-  'transforms/triton-reorder-broadcast.ts': 11,
-  'transforms/triton-rewrite-tensor-descriptor-to-pointer.ts': 25,
-  'transforms/triton-rewrite-tensor-pointer.ts': 18,
+  // Reads of ops of any kind (the pointer operand of any load-like op, ttg.warp_specialize's partition holder and
+  // llvm.mlir.constant, which AxisInfo meets before the op handles of those dialects are loaded).
+  'analysis/axis-info.ts': 9,
+  // ttng.tmem_subslice has no declaration in ttg-opt yet (a Blackwell op): matched by name until it has one.
+  'transforms/interleave-tmem.ts': 2,
+  'transforms/tensor-memory-allocation.ts': 2,
+  // Operands of an arbitrary elementwise/binary op (the reduction's combine op, a chain of elementwise ops).
+  'transforms/optimize-thread-locality.ts': 5,
+  'transforms/prefetch.ts': 3,
+  'transforms/remove-layout-conversions.ts': 1,
 };
 
 describe('architecture', () => {
