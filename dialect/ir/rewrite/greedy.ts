@@ -142,12 +142,13 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   }
 
   private addOperandsToWorklist(op: Operation): void {
-    for (const operand of op.operandValues) {
+    for (const slot of op.operands) {
+      const operand = slot.value;
       const def = operand.definingOp;
       if (!def) continue;
       let otherUser: Operation | undefined;
       let moreThanTwo = false;
-      for (const use of operand.uses) {
+      for (let use = operand.firstUse; use; use = use.nextUse) {
         const user = use.owner;
         if (user === op || user === otherUser) continue;
         if (!otherUser) {

@@ -64,8 +64,7 @@ export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Reg
 /** Drops every use of values defined in `block` (including nested regions), as Block::dropAllDefinedValueUses. */
 function dropAllDefinedValueUses(block: Block): void {
   const drop = (v: Value): void => {
-    for (const u of [...v.uses]) u.detach();
-    v.uses.length = 0;
+    v.dropAllUses();
   };
   for (const a of block.args) drop(a);
   for (const op of block.ops) op.walk((o) => {
@@ -174,7 +173,7 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
       for (const op of [...block.ops].reverse()) {
         if (!live.wasProvenLive(op)) {
           erased = true;
-          for (const r of op.results) for (const u of [...r.uses]) u.detach();
+          for (const r of op.results) r.dropAllUses();
           rewriter.eraseOp(op);
         } else if (deleteDeadness(rewriter, op.regions, live)) erased = true;
       }
@@ -183,7 +182,7 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
       for (let i = block.args.length - 1; i >= 0; i--) {
         const a = block.args[i]!;
         if (!live.wasProvenLive(a)) {
-          for (const u of [...a.uses]) u.detach();
+          a.dropAllUses();
           block.eraseArgument(i);
         }
       }
