@@ -231,6 +231,9 @@ export class Operation {
   /** Neighbours in the parent block's op list (see Block). */
   prevInBlock: Operation | undefined = undefined;
   nextInBlock: Operation | undefined = undefined;
+  /** The greedy rewriter's worklist holding this op and its slot there (rewrite/greedy.ts). */
+  worklistOwner: object | undefined = undefined;
+  worklistSlot = 0;
 
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;

@@ -102,19 +102,19 @@ class Verifier {
 
   private verifyStructure(op: Operation): void {
     this.onEntrance(op);
-    const isolated: Operation[] = [];
+    let isolated: Operation[] | undefined;
     for (const region of op.regions) {
       for (const block of region.blocks) {
         this.blockOnEntrance(block);
         for (const child of block.ops) {
           if (child.parent !== block) plainFail(child, 'operation is not owned by its block');
-          if (child.regions.length && child.hasTrait('IsolatedFromAbove')) isolated.push(child);
+          if (child.regions.length && child.hasTrait('IsolatedFromAbove')) (isolated ??= []).push(child);
           else this.verifyStructure(child);
         }
         this.blockOnExit(block);
       }
     }
-    for (const c of isolated) this.verifyOpAndDominance(c);
+    if (isolated) for (const c of isolated) this.verifyOpAndDominance(c);
     this.onExit(op);
   }
 
@@ -154,7 +154,7 @@ class Verifier {
     const seen = this.verifiedAttrs;
     for (const r of op.results) if (!seen.has(r.type)) this.verifyTypeInvariants(r.type, op);
     for (const o of operands) if (!seen.has(o.value.type)) this.verifyTypeInvariants(o.value.type, op);
-    for (const [name, a] of op.attributes) if (!seen.has(a)) this.verifyAttrInvariants(a, op, name);
+    for (const a of op.attributes.values()) if (!seen.has(a)) this.verifyAttrInvariants(a, op);
     const def = op.def;
     if (def) this.verifyInvariants(op, def);
     for (let i = 0; i < op.regions.length; i++) {
@@ -186,7 +186,7 @@ class Verifier {
   private verifyTypeInvariants(t: Type, op: Operation | undefined, loc?: Location): void {
     this.walkInvariants(t, (msg) => fail(new Diagnostic('error', msg, loc ?? op?.loc)));
   }
-  private verifyAttrInvariants(a: Attribute, op: Operation, _name: string): void {
+  private verifyAttrInvariants(a: Attribute, op: Operation): void {
     this.walkInvariants(a, (msg) => fail(new Diagnostic('error', msg, op.loc)));
   }
   private walkInvariants(x: Type | Attribute, report: (msg: string) => never): void {
@@ -363,8 +363,11 @@ class Verifier {
         const r = pending.pop()!;
         for (const b of r.blocks) {
           for (const op of b.ops) {
-            for (const v of op.operandValues) {
+            for (const o of op.operands) {
+              const v = o.value;
+              // The common case, a value defined in this very region, needs no ancestor walk.
               const vr = regionOfValue(v);
+              if (vr === r) continue;
               if (!vr) plainFail(op, "operation's operand is unlinked");
               if (!isAncestorRegion(region, vr)) {
                 const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, op.loc), op);

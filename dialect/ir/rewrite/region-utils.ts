@@ -120,8 +120,9 @@ function successorBlockArgument(op: Operation, operandIndex: number): BlockArgum
 }
 
 function processValue(value: Value, live: LiveMap): void {
-  const provedLive = value.uses.some((u) => !isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner));
-  if (provedLive) live.setProvedLive(value);
+  for (let u = value.firstUse; u; u = u.nextUse) {
+    if (!isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner)) return live.setProvedLive(value);
+  }
 }
 
 function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
@@ -145,7 +146,8 @@ function propagateLivenessRegion(region: Region, live: LiveMap): void {
   const entry = region.blocks[0];
   if (!entry) return;
   for (const block of postOrderBlocks(entry)) {
-    for (const op of [...block.ops].reverse()) propagateLivenessOp(op, live);
+    // Liveness marking does not edit the IR: walk the op list backwards in place.
+    for (let op = block.lastOp; op; op = op.prevInBlock) propagateLivenessOp(op, live);
     if (block === entry) continue;
     for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
   }
