@@ -559,7 +559,9 @@ export class Block {
   insertAt(index: number, op: Operation): Operation {
     op.remove();
     op.parent = this;
-    this.link(op, index >= this.count ? undefined : this.ops[Math.max(0, index)]);
+    // Array.splice's reading of the index: negative counts from the end.
+    const at = index < 0 ? Math.max(0, this.count + index) : index;
+    this.link(op, at >= this.count ? undefined : this.ops[at]);
     return op;
   }
   insertBefore(anchor: Operation, op: Operation): Operation {
