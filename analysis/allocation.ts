@@ -441,18 +441,18 @@ export class Liveness {
       if (this.isLiveOut(block, v)) endOp = block.ops[block.ops.length - 1]!;
       else {
         endOp = startOp;
-        let endIdx = block.ops.indexOf(startOp);
+        let endIdx = block.indexOf(startOp);
         for (const u of v.uses) {
           const a = ancestorOpIn(block, u.owner);
           if (!a) continue;
-          const i = block.ops.indexOf(a);
+          const i = block.indexOf(a);
           if (i > endIdx) {
             endIdx = i;
             endOp = a;
           }
         }
       }
-      let i = block.ops.indexOf(startOp);
+      let i = block.indexOf(startOp);
       for (;;) {
         const op = block.ops[i]!;
         result.push(op);

@@ -151,6 +151,17 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 20;
+  if (args.includes('--real-pipeline')) {
+    const opt = (name: string): string | undefined => {
+      const i = args.indexOf(name);
+      return i >= 0 ? args[i + 1] : undefined;
+    };
+    const repeat = Number(opt('--repeat') ?? 5);
+    const cases = opt('--cases');
+    const { runRealPipelineBench } = await import('./real-pipeline.js');
+    process.exitCode = runRealPipelineBench({ repeat: repeat > 0 ? repeat : 5, ...(cases ? { cases } : {}) });
+    return;
+  }
   if (args.includes('--vs-triton')) {
     const opt = (name: string): string | undefined => {
       const i = args.indexOf(name);

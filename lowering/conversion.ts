@@ -321,13 +321,13 @@ export class FunctionLowering {
     }
     for (const op of this.toErase) op.dropAllReferences();
     for (const op of this.toErase) {
-      for (const r of op.results) r.uses.length = 0;
+      for (const r of op.results) r.dropAllUses();
       op.remove();
     }
     for (const blk of region.blocks) {
       const n = origArgCount.get(blk) ?? 0;
       for (let i = n - 1; i >= 0; i--) {
-        blk.args[i]!.uses.length = 0;
+        blk.args[i]!.dropAllUses();
         blk.eraseArgument(i);
       }
     }

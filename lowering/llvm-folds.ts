@@ -13,12 +13,17 @@ import type { Value } from '../dialect/ir/ir.js';
 import { registerFolder } from '../dialect/ir/rewrite/registry.js';
 import { AddrSpaceCastOp, BitcastOp, ExtractValueOp, InsertValueOp } from '../dialect/llvm/ops.js';
 
-function position(op: { getAttr(n: string): unknown }): number[] {
+function position(op: { getAttr(n: string): unknown }): readonly number[] {
   const a = op.getAttr('position');
-  return a instanceof DenseArrayAttr ? [...a.values] : [];
+  return a instanceof DenseArrayAttr ? a.values : [];
 }
 
-const eq = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const eq = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && samePrefix(a, b, a.length);
+/** The first `n` entries of `a` and `b` agree (the folder walks long insertvalue chains: no slices). */
+function samePrefix(a: readonly number[], b: readonly number[], n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 registerFolder(ExtractValueOp, (op) => {
   const container = ExtractValueOp.container(op);
@@ -35,7 +40,7 @@ registerFolder(ExtractValueOp, (op) => {
   while (ins) {
     const insertPos = position(ins);
     if (eq(extractPos, insertPos)) return InsertValueOp.value(ins);
-    if (extractPos.length > insertPos.length && eq(extractPos.slice(0, insertPos.length), insertPos)) {
+    if (extractPos.length > insertPos.length && samePrefix(extractPos, insertPos, insertPos.length)) {
       const v = InsertValueOp.value(ins).definingOp;
       ins = v && InsertValueOp.is(v) ? v : undefined;
       extractPos = extractPos.slice(insertPos.length);
@@ -43,7 +48,7 @@ registerFolder(ExtractValueOp, (op) => {
       continue;
     }
     const min = Math.min(extractPos.length, insertPos.length);
-    if (eq(extractPos.slice(0, min), insertPos.slice(0, min))) return result;
+    if (samePrefix(extractPos, insertPos, min)) return result;
     if (!switched) {
       op.setOperand(0, InsertValueOp.container(ins));
       result = op.result(0);

@@ -8,7 +8,7 @@
 import type { Operation } from '../dialect/ir/ir.js';
 import { applyPatternsGreedily, type GreedyResult, type RegionSimplificationLevel } from '../dialect/ir/rewrite/greedy.js';
 import { PatternApplicator } from '../dialect/ir/rewrite/pattern.js';
-import { getCanonicalizationPatterns } from '../dialect/ir/rewrite/registry.js';
+import { canonicalizationPatternsVersion, getCanonicalizationPatterns } from '../dialect/ir/rewrite/registry.js';
 import '../dialect/arith/folds.js';
 import '../dialect/tt/canonicalize.js';
 import '../dialect/ttg/folds.js';
@@ -28,6 +28,16 @@ export interface CanonicalizeOptions {
 
 /** The canonicalization pattern set (filtered by name), frozen. */
 export function canonicalizationPatterns(opts: CanonicalizeOptions = {}): PatternApplicator {
+  const all = !opts.disablePatterns?.length && !opts.enablePatterns?.length;
+  // The unfiltered set is frozen once per registry state (sorting every pattern per run showed in profiles).
+  if (all && frozenAll?.version === canonicalizationPatternsVersion()) return frozenAll.applicator;
+  const applicator = filteredPatterns(opts);
+  if (all) frozenAll = { version: canonicalizationPatternsVersion(), applicator };
+  return applicator;
+}
+let frozenAll: { version: number; applicator: PatternApplicator } | undefined;
+
+function filteredPatterns(opts: CanonicalizeOptions): PatternApplicator {
   let patterns = getCanonicalizationPatterns();
   if (opts.disablePatterns?.length) patterns = patterns.filter((p) => !p.name || !opts.disablePatterns!.includes(p.name));
   if (opts.enablePatterns?.length) patterns = patterns.filter((p) => p.name !== undefined && opts.enablePatterns!.includes(p.name));

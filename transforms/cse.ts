@@ -87,7 +87,7 @@ class CSEDriver {
     } else {
       // Only uses in ops not yet visited may be replaced.
       op.results.forEach((r, i) => this.rewriter.replaceUsesWithIf(r, existing.result(i), (u) => !known.contains(u.owner)));
-      if (op.results.every((r) => r.uses.length === 0)) this.opsToErase.push(op);
+      if (op.results.every((r) => r.numberOfUses === 0)) this.opsToErase.push(op);
     }
     if (existing.loc instanceof UnknownLoc && !(op.loc instanceof UnknownLoc)) existing.loc = op.loc;
     this.numCSE++;
@@ -181,7 +181,7 @@ class CSEDriver {
     for (const r of op.regions) this.simplifyRegion(known, r);
     if (this.opsToErase.length === 0) return false;
     for (const o of this.opsToErase) {
-      for (const r of o.results) for (const u of [...r.uses]) u.detach();
+      for (const r of o.results) r.dropAllUses();
       this.rewriter.eraseOp(o);
     }
     this.opsToErase.length = 0;

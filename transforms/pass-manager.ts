@@ -6,7 +6,7 @@
  * DiagnosticError, or a verifier error) stops the pipeline.
  */
 import { Diagnostic, exceptionAsOpError, fileLocOf, onOp } from '../dialect/ir/diagnostics.js';
-import type { Operation } from '../dialect/ir/ir.js';
+import { currentIrEpoch, type Operation } from '../dialect/ir/ir.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { passClassName, type ParsedOptions, type Pass, type PassContext } from './pass.js';
 
@@ -61,6 +61,9 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
   const dump = opts.dump ?? (() => undefined);
   const header = (when: string, e: PipelineEntry, failed = false): string =>
     `// -----// IR Dump ${when} ${passClassName(e.pass)}${failed ? ' Failed' : ''} (${e.pass.name}) //----- //\n`;
+  // The IR epoch when the module last verified: a pass after which it is unchanged needs no verification (the
+  // verifier would see the same IR), as MLIR skips it after passes that preserve all analyses.
+  let verifiedAt: number | undefined;
   for (const e of pipeline) {
     if (opts.printIRBefore && opts.print) dump(header('Before', e) + opts.print(module) + '\n\n');
     const ctx = new Context();
@@ -82,12 +85,13 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
       }
       return { ok: false, diagnostics };
     }
-    if (opts.verifyEach !== false) {
+    if (opts.verifyEach !== false && verifiedAt !== currentIrEpoch()) {
       const d = verifyOperation(module, { allowUnregistered: opts.allowUnregistered ?? false });
       if (d) {
         diagnostics.push(d);
         return { ok: false, diagnostics };
       }
+      verifiedAt = currentIrEpoch();
     }
   }
   return { ok: true, diagnostics };

@@ -39,6 +39,8 @@ export interface TypedAttr {
   readonly type: Type;
 }
 
+const integerAttrs = new Map<Type, Map<bigint, IntegerAttr>>();
+
 export class IntegerAttr extends Attribute implements TypedAttr {
   private constructor(
     readonly type: Type,
@@ -48,7 +50,14 @@ export class IntegerAttr extends Attribute implements TypedAttr {
   }
   /** `value` is normalised to the type's width (signed for signless/signed, unsigned for unsigned). */
   static get(type: Type, value: bigint | number): IntegerAttr {
-    return intern(new IntegerAttr(type, normalizeInt(type, BigInt(value))));
+    const v = normalizeInt(type, BigInt(value));
+    // Fast path: the lowering asks for the same few constants constantly; types are uniqued, so (type, value)
+    // finds the interned attribute without printing its key.
+    let byValue = integerAttrs.get(type);
+    if (!byValue) integerAttrs.set(type, (byValue = new Map()));
+    let a = byValue.get(v);
+    if (!a) byValue.set(v, (a = intern(new IntegerAttr(type, v))));
+    return a;
   }
   static i32(value: number): IntegerAttr {
     return IntegerAttr.get(IntegerType.get(32), value);

@@ -7,13 +7,104 @@ import { UnknownLoc, type Location } from './location.js';
 import type { Type } from './type.js';
 import type { OpDefinition } from './op-definition.js';
 
+/**
+ * A counter of IR edits, bumped by every change that the verifier can see (ops linked or unlinked, operands,
+ * uses, value types, attributes, successors, operand segments, blocks and their arguments). The pass manager
+ * compares it before and after a pass: a pass that changed nothing needs no new verification (as MLIR skips it
+ * for passes that preserve all analyses). Ops built but not yet inserted bump it too, which only errs on the
+ * side of verifying.
+ */
+let irEpoch = 0;
+export function currentIrEpoch(): number {
+  return irEpoch;
+}
+export function noteIrChange(): void {
+  irEpoch++;
+}
+
+/** An op's attribute map; edits count as IR changes (see currentIrEpoch). */
+class AttributeMap extends Map<string, Attribute> {
+  override set(name: string, value: Attribute): this {
+    irEpoch++;
+    return super.set(name, value);
+  }
+  override delete(name: string): boolean {
+    irEpoch++;
+    return super.delete(name);
+  }
+  override clear(): void {
+    irEpoch++;
+    super.clear();
+  }
+}
+
 export abstract class Value {
   /**
-   * The operands that use this value, most recently linked first: the order of MLIR's use lists, which
-   * prepend (passes that visit uses, e.g. the greedy rewriter's worklist, depend on it).
+   * The use list, most recently linked first (the order of MLIR's use lists, which prepend: passes that visit uses,
+   * e.g. the greedy rewriter's worklist, depend on it), as an intrusive doubly linked list through
+   * `OpOperand.nextUse` / `prevUse`: linking and unlinking a use is O(1), where an array's unshift and splice were
+   * O(uses) and made values with thousands of uses (constants of lowered code) quadratic.
    */
-  readonly uses: OpOperand[] = [];
-  constructor(public type: Type) {}
+  firstUse: OpOperand | undefined = undefined;
+  private numUses = 0;
+  /** The array that `uses` last returned, until the list changes. */
+  private useSnapshot: OpOperand[] | undefined = undefined;
+  /**
+   * The uses as an array (a snapshot: it does not follow later changes, so callers may edit uses while walking it).
+   * Read-only for callers.
+   */
+  get uses(): OpOperand[] {
+    let s = this.useSnapshot;
+    if (!s) {
+      s = new Array<OpOperand>(this.numUses);
+      let i = 0;
+      for (let u = this.firstUse; u; u = u.nextUse) s[i++] = u;
+      this.useSnapshot = s;
+    }
+    return s;
+  }
+  /** Takes every use out of the list (their operands keep pointing at this value), as when the uses are dropped. */
+  dropAllUses(): void {
+    for (let u = this.firstUse; u; u = this.firstUse) u.detach();
+  }
+  get numberOfUses(): number {
+    return this.numUses;
+  }
+  /** Links `use` at the front of the use list. */
+  linkUse(use: OpOperand): void {
+    const first = this.firstUse;
+    use.prevUse = undefined;
+    use.nextUse = first;
+    if (first) first.prevUse = use;
+    this.firstUse = use;
+    this.numUses++;
+    irEpoch++;
+    this.useSnapshot = undefined;
+  }
+  /** Unlinks `use`, which is linked into this value's list. */
+  unlinkUse(use: OpOperand): void {
+    const prev = use.prevUse;
+    const next = use.nextUse;
+    if (prev) prev.nextUse = next;
+    else this.firstUse = next;
+    if (next) next.prevUse = prev;
+    use.prevUse = undefined;
+    use.nextUse = undefined;
+    this.numUses--;
+    irEpoch++;
+    this.useSnapshot = undefined;
+  }
+  private valueType: Type;
+  constructor(type: Type) {
+    this.valueType = type;
+  }
+  get type(): Type {
+    return this.valueType;
+  }
+  set type(t: Type) {
+    irEpoch++;
+    this.valueType = t;
+  }
   abstract get parentBlock(): Block | undefined;
   /** The op that defines the value, or undefined for block arguments. */
   abstract get definingOp(): Operation | undefined;
@@ -23,15 +114,15 @@ export abstract class Value {
     return [...seen];
   }
   hasOneUse(): boolean {
-    return this.uses.length === 1;
+    return this.numUses === 1;
   }
   get useEmpty(): boolean {
-    return this.uses.length === 0;
+    return this.numUses === 0;
   }
   /** Points every use of this value at `other`. */
   replaceAllUsesWith(other: Value): void {
     if (other === this) return;
-    for (const u of [...this.uses]) u.set(other);
+    for (let u = this.firstUse; u; u = this.firstUse) u.set(other);
   }
   /** Replaces the uses for which `pred` holds. */
   replaceUsesWithIf(other: Value, pred: (use: OpOperand) => boolean): void {
@@ -75,13 +166,18 @@ export class BlockArgument extends Value {
 /** One operand slot of an operation; registers itself in the used value's use list. */
 export class OpOperand {
   private current: Value;
+  /** Neighbours in the used value's use list (see Value.firstUse). */
+  prevUse: OpOperand | undefined = undefined;
+  nextUse: OpOperand | undefined = undefined;
+  /** Whether this operand is in its value's use list (detach takes it out; the slot itself stays). */
+  private linked = true;
   constructor(
     readonly owner: Operation,
     public index: number,
     value: Value,
   ) {
     this.current = value;
-    value.uses.unshift(this);
+    value.linkUse(this);
   }
   get value(): Value {
     return this.current;
@@ -90,13 +186,14 @@ export class OpOperand {
   set(v: Value): void {
     this.detach();
     this.current = v;
-    v.uses.unshift(this);
+    v.linkUse(this);
+    this.linked = true;
   }
   /** Removes this operand from its value's use list (the slot itself stays). */
   detach(): void {
-    const uses = this.current.uses;
-    const i = uses.indexOf(this);
-    if (i >= 0) uses.splice(i, 1);
+    if (!this.linked) return;
+    this.current.unlinkUse(this);
+    this.linked = false;
   }
 }
 
@@ -118,19 +215,25 @@ export class Operation {
   readonly name: string;
   /** The registered definition, or undefined for unregistered ops. */
   readonly def: OpDefinition | undefined;
-  operands: OpOperand[] = [];
+  private operandList: OpOperand[] = [];
   readonly results: OpResult[];
   /** All attributes, inherent and discardable, by name. */
-  readonly attributes = new Map<string, Attribute>();
+  readonly attributes: Map<string, Attribute> = new AttributeMap();
   /** Inherent attribute names of an unregistered op (for the generic `<{...}>` form). */
   readonly extraPropertyNames = new Set<string>();
   readonly regions: Region[] = [];
-  successors: Block[];
-  operandSegments: number[] | undefined;
+  private successorList: Block[];
+  private segments: number[] | undefined;
   loc: Location;
   parent: Block | undefined;
-  /** This op's position in its block when last numbered (Block.indexOf checks it before trusting it). */
+  /** This op's position in its block (valid while the block's array view is; see Block.indexOf). */
   orderIndex = 0;
+  /** Neighbours in the parent block's op list (see Block). */
+  prevInBlock: Operation | undefined = undefined;
+  nextInBlock: Operation | undefined = undefined;
+  /** The greedy rewriter's worklist holding this op and its slot there (rewrite/greedy.ts). */
+  worklistOwner: object | undefined = undefined;
+  worklistSlot = 0;
 
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;
@@ -140,9 +243,34 @@ export class Operation {
     for (const [k, v] of init.attributes ?? []) this.attributes.set(k, v);
     for (const k of init.propertyNames ?? []) this.extraPropertyNames.add(k);
     for (let i = 0; i < (init.regions ?? 0); i++) this.regions.push(new Region(this));
-    this.successors = [...(init.successors ?? [])];
-    this.operandSegments = init.operandSegments ? [...init.operandSegments] : undefined;
+    this.successorList = [...(init.successors ?? [])];
+    this.segments = init.operandSegments ? [...init.operandSegments] : undefined;
     this.loc = init.loc ?? UnknownLoc.get();
+  }
+
+  /** The operand slots (assigning a new list counts as an IR change; edit it through setOperands / setOperand). */
+  get operands(): OpOperand[] {
+    return this.operandList;
+  }
+  set operands(list: OpOperand[]) {
+    irEpoch++;
+    this.operandList = list;
+  }
+  /** The successor blocks (assign a new list to change them). */
+  get successors(): Block[] {
+    return this.successorList;
+  }
+  set successors(list: Block[]) {
+    irEpoch++;
+    this.successorList = list;
+  }
+  /** Operand group sizes of an op with several optional/variadic operand groups (assign a new list to change them). */
+  get operandSegments(): number[] | undefined {
+    return this.segments;
+  }
+  set operandSegments(sizes: number[] | undefined) {
+    irEpoch++;
+    this.segments = sizes;
   }
 
   get operandValues(): Value[] {
@@ -253,7 +381,7 @@ export class Operation {
   /** Removes the op and drops its operand uses (and those of nested ops). Results must be unused. */
   erase(): void {
     for (const r of this.results) {
-      if (r.uses.length) throw new Error(`cannot erase ${this.name}: result #${r.index} still has uses`);
+      if (r.numberOfUses) throw new Error(`cannot erase ${this.name}: result #${r.index} still has uses`);
     }
     this.remove();
     this.dropAllReferences();
@@ -276,15 +404,10 @@ export class Operation {
     b.insertAfter(other, this);
   }
   get nextOp(): Operation | undefined {
-    const b = this.parent;
-    if (!b) return undefined;
-    return b.ops[b.indexOf(this) + 1];
+    return this.parent ? this.nextInBlock : undefined;
   }
   get prevOp(): Operation | undefined {
-    const b = this.parent;
-    if (!b) return undefined;
-    const i = b.indexOf(this);
-    return i > 0 ? b.ops[i - 1] : undefined;
+    return this.parent ? this.prevInBlock : undefined;
   }
 
   /** Visits this op and every nested op, pre-order (parents before children). */
@@ -300,57 +423,102 @@ export class Operation {
 }
 
 export class Block {
-  private readonly opList: Operation[] = [];
   /**
-   * Ops waiting to go in before an anchor op of `opList`, in insertion order. Lowering emits thousands of ops
-   * before the op it replaces; finding the anchor and shifting the array for each would be quadratic, so they
-   * queue here and are placed in one pass when the op list is next read.
+   * The ops, as an intrusive doubly linked list through `Operation.prevInBlock` / `nextInBlock` (MLIR's
+   * iplist): inserting and removing anywhere is O(1), where an array splice is O(n) and made erasing or
+   * inserting many ops of a large lowered block quadratic.
    */
-  private pending: Map<Operation, Operation[]> | undefined;
-  private pendingOps: Set<Operation> | undefined;
+  private head: Operation | undefined;
+  private tail: Operation | undefined;
+  private count = 0;
+  /**
+   * The array view that `ops` returns, with each op's position in `orderIndex`. Appending and removing the last
+   * op keep it current; other edits mark it stale and the next read rebuilds it in place (as MLIR recomputes
+   * its operation order lazily), so order queries between edits are O(1).
+   */
+  private readonly opList: Operation[] = [];
+  private listValid = true;
   readonly args: BlockArgument[] = [];
 
   /** The ops in order. Read-only for callers: insert and remove through the methods below. */
   get ops(): Operation[] {
-    if (this.pending) this.flushPending();
+    if (!this.listValid) this.rebuildList();
     return this.opList;
   }
 
-  private flushPending(): void {
-    const pending = this.pending!;
-    this.pending = undefined;
-    this.pendingOps = undefined;
-    const merged: Operation[] = [];
-    for (const op of this.opList) {
-      const before = pending.get(op);
-      if (before) for (const p of before) merged.push(p);
-      merged.push(op);
+  private rebuildList(): void {
+    const list = this.opList;
+    list.length = this.count;
+    let i = 0;
+    for (let op = this.head; op; op = op.nextInBlock) {
+      list[i] = op;
+      op.orderIndex = i++;
     }
-    this.opList.length = 0;
-    for (const op of merged) this.opList.push(op);
+    this.listValid = true;
   }
 
-  /**
-   * The position of `op` in this block, -1 when it is not in it. Positions are cached on the ops and checked on each
-   * read (`ops[op.orderIndex] === op`), so any change of the list is seen; a stale position renumbers the block once
-   * (as MLIR's lazily recomputed operation order), which makes order queries between edits O(1) instead of O(n).
-   */
+  /** The first op, without building the array view. */
+  get firstOp(): Operation | undefined {
+    return this.head;
+  }
+  /** The last op, without building the array view. */
+  get lastOp(): Operation | undefined {
+    return this.tail;
+  }
+  get numOps(): number {
+    return this.count;
+  }
+
+  /** The position of `op` in this block, -1 when it is not in it. */
   indexOf(op: Operation): number {
-    const ops = this.ops;
-    const cached = op.orderIndex;
-    if (cached < ops.length && ops[cached] === op) return cached;
     if (op.parent !== this) return -1;
-    for (let k = 0; k < ops.length; k++) ops[k]!.orderIndex = k;
-    return ops[op.orderIndex] === op ? op.orderIndex : -1;
+    if (!this.listValid) this.rebuildList();
+    return op.orderIndex;
   }
 
   /** Takes `op` (whose parent is this block) out of the op list. */
   unlink(op: Operation): void {
-    if (this.pendingOps?.has(op) || this.pending?.has(op)) this.flushPending();
-    const ops = this.opList;
-    // Erasing the op just lowered (often the last one) is the common case: look from the end first.
-    const i = ops[ops.length - 1] === op ? ops.length - 1 : ops.indexOf(op);
-    if (i >= 0) ops.splice(i, 1);
+    const prev = op.prevInBlock;
+    const next = op.nextInBlock;
+    if (prev) prev.nextInBlock = next;
+    else this.head = next;
+    if (next) next.prevInBlock = prev;
+    else this.tail = prev;
+    op.prevInBlock = undefined;
+    op.nextInBlock = undefined;
+    this.count--;
+    irEpoch++;
+    if (this.listValid) {
+      const list = this.opList;
+      if (list[list.length - 1] === op) list.pop();
+      else this.listValid = false;
+    }
+  }
+
+  /** Links `op` (already parented here, in no list) before `anchor`, or at the end when `anchor` is undefined. */
+  private link(op: Operation, anchor: Operation | undefined): void {
+    if (!anchor) {
+      const last = this.tail;
+      op.prevInBlock = last;
+      op.nextInBlock = undefined;
+      if (last) last.nextInBlock = op;
+      else this.head = op;
+      this.tail = op;
+      if (this.listValid) {
+        op.orderIndex = this.opList.length;
+        this.opList.push(op);
+      }
+    } else {
+      const prev = anchor.prevInBlock;
+      op.prevInBlock = prev;
+      op.nextInBlock = anchor;
+      anchor.prevInBlock = op;
+      if (prev) prev.nextInBlock = op;
+      else this.head = op;
+      this.listValid = false;
+    }
+    this.count++;
+    irEpoch++;
   }
 
   parent: Region | undefined;
@@ -358,56 +526,58 @@ export class Block {
   addArgument(type: Type, loc: Location = UnknownLoc.get()): BlockArgument {
     const a = new BlockArgument(this, this.args.length, type, loc);
     this.args.push(a);
+    irEpoch++;
     return a;
   }
   insertArgument(index: number, type: Type, loc: Location = UnknownLoc.get()): BlockArgument {
     const a = new BlockArgument(this, index, type, loc);
     this.args.splice(index, 0, a);
+    irEpoch++;
     this.args.forEach((x, i) => (x.index = i));
     return a;
   }
   eraseArgument(index: number): void {
     const a = this.args[index];
     if (!a) throw new Error(`block has no argument #${index}`);
-    if (a.uses.length) throw new Error(`cannot erase block argument #${index}: it still has uses`);
+    if (a.numberOfUses) throw new Error(`cannot erase block argument #${index}: it still has uses`);
     this.args.splice(index, 1);
+    irEpoch++;
     this.args.forEach((x, i) => (x.index = i));
   }
   get parentOp(): Operation | undefined {
     return this.parent?.parent;
   }
   get terminator(): Operation | undefined {
-    return this.ops[this.ops.length - 1];
+    return this.tail;
   }
   append(op: Operation): Operation {
     op.remove();
     op.parent = this;
-    this.opList.push(op);
+    this.link(op, undefined);
     return op;
   }
   insertAt(index: number, op: Operation): Operation {
     op.remove();
     op.parent = this;
-    this.ops.splice(index, 0, op);
+    // Array.splice's reading of the index: negative counts from the end.
+    const at = index < 0 ? Math.max(0, this.count + index) : index;
+    this.link(op, at >= this.count ? undefined : this.ops[at]);
     return op;
   }
   insertBefore(anchor: Operation, op: Operation): Operation {
     if (anchor.parent !== this || anchor === op) throw new Error('insertBefore: anchor not in block');
-    if (this.pendingOps?.has(anchor)) this.flushPending();
     op.remove();
     op.parent = this;
-    this.pending ??= new Map();
-    this.pendingOps ??= new Set();
-    const list = this.pending.get(anchor);
-    if (list) list.push(op);
-    else this.pending.set(anchor, [op]);
-    this.pendingOps.add(op);
+    this.link(op, anchor);
     return op;
   }
   insertAfter(anchor: Operation, op: Operation): Operation {
-    const i = this.indexOf(anchor);
-    if (i < 0) throw new Error('insertAfter: anchor not in block');
-    return this.insertAt(i + 1, op);
+    if (anchor.parent !== this) throw new Error('insertAfter: anchor not in block');
+    if (anchor === op) return op;
+    op.remove();
+    op.parent = this;
+    this.link(op, anchor.nextInBlock);
+    return op;
   }
   /** The blocks this block's terminator branches to. */
   get successors(): Block[] {
@@ -426,6 +596,7 @@ export class Block {
     if (!r) return;
     const i = r.blocks.indexOf(this);
     if (i >= 0) r.blocks.splice(i, 1);
+    irEpoch++;
     this.parent = undefined;
   }
 }
@@ -443,12 +614,14 @@ export class Region {
     block.remove();
     block.parent = this;
     this.blocks.push(block);
+    irEpoch++;
     return block;
   }
   insertBlock(index: number, block: Block): Block {
     block.remove();
     block.parent = this;
     this.blocks.splice(index, 0, block);
+    irEpoch++;
     return block;
   }
   /** Moves all blocks of `other` to the end of this region. */

@@ -108,7 +108,7 @@ export class Rewriter extends Builder {
 
   /** Erases an unused op and everything nested in it, reporting each erased op (users before definitions). */
   eraseOp(op: Operation): void {
-    if (op.results.some((r) => r.uses.length)) throw new Error(`eraseOp: ${op.name} still has uses`);
+    if (op.results.some((r) => r.numberOfUses)) throw new Error(`eraseOp: ${op.name} still has uses`);
     const l = this.listener;
     if (!l) {
       op.erase();
@@ -238,10 +238,8 @@ function positionOf(op: Operation): InsertPoint | undefined {
 }
 
 function dropAllUses(v: Value): void {
-  for (const u of [...v.uses]) {
-    u.detach();
-    // Leave the operand pointing at the (dead) value; its owner is being erased as well.
-  }
+  // The operands keep pointing at the (dead) value; their owners are being erased as well.
+  v.dropAllUses();
 }
 
 function isInside(uses: readonly OpOperand[], block: Block): boolean {

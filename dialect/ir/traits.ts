@@ -220,7 +220,7 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
 
 /** MLIR's isOpTriviallyDead: unused and `wouldOpBeTriviallyDead`. */
 export function isOpTriviallyDead(op: Operation): boolean {
-  return op.results.every((r) => r.uses.length === 0) && wouldOpBeTriviallyDead(op);
+  return op.results.every((r) => r.numberOfUses === 0) && wouldOpBeTriviallyDead(op);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -102,19 +102,19 @@ class Verifier {
 
   private verifyStructure(op: Operation): void {
     this.onEntrance(op);
-    const isolated: Operation[] = [];
+    let isolated: Operation[] | undefined;
     for (const region of op.regions) {
       for (const block of region.blocks) {
         this.blockOnEntrance(block);
         for (const child of block.ops) {
           if (child.parent !== block) plainFail(child, 'operation is not owned by its block');
-          if (child.regions.length && child.hasTrait('IsolatedFromAbove')) isolated.push(child);
+          if (child.regions.length && child.hasTrait('IsolatedFromAbove')) (isolated ??= []).push(child);
           else this.verifyStructure(child);
         }
         this.blockOnExit(block);
       }
     }
-    for (const c of isolated) this.verifyOpAndDominance(c);
+    if (isolated) for (const c of isolated) this.verifyOpAndDominance(c);
     this.onExit(op);
   }
 
@@ -144,19 +144,24 @@ class Verifier {
   }
 
   private onEntrance(op: Operation): void {
-    for (const [i, o] of op.operands.entries()) {
+    const operands = op.operands;
+    for (let i = 0; i < operands.length; i++) {
+      const o = operands[i]!;
       if (!o.value) plainFail(op, 'null operand found');
       if (o.owner !== op || o.index !== i) plainFail(op, `operand #${i} is not owned by its operation`);
     }
-    for (const r of op.results) this.verifyTypeInvariants(r.type, op);
-    for (const o of op.operands) this.verifyTypeInvariants(o.value.type, op);
-    for (const [name, a] of op.attributes) this.verifyAttrInvariants(a, op, name);
+    // The checks below skip types and attributes already verified in this run before making a closure.
+    const seen = this.verifiedAttrs;
+    for (const r of op.results) if (!seen.has(r.type)) this.verifyTypeInvariants(r.type, op);
+    for (const o of operands) if (!seen.has(o.value.type)) this.verifyTypeInvariants(o.value.type, op);
+    for (const a of op.attributes.values()) if (!seen.has(a)) this.verifyAttrInvariants(a, op);
     const def = op.def;
     if (def) this.verifyInvariants(op, def);
-    for (const [i, region] of op.regions.entries()) {
+    for (let i = 0; i < op.regions.length; i++) {
+      const region = op.regions[i]!;
       if (region.parent !== op) plainFail(op, `region #${i} is not owned by its operation`);
       const entry = region.blocks[0];
-      if (entry && entry.predecessors.length) plainFail(op, 'entry block of region may not have predecessors');
+      if (entry && hasPredecessor(entry)) plainFail(op, 'entry block of region may not have predecessors');
     }
   }
 
@@ -181,7 +186,7 @@ class Verifier {
   private verifyTypeInvariants(t: Type, op: Operation | undefined, loc?: Location): void {
     this.walkInvariants(t, (msg) => fail(new Diagnostic('error', msg, loc ?? op?.loc)));
   }
-  private verifyAttrInvariants(a: Attribute, op: Operation, _name: string): void {
+  private verifyAttrInvariants(a: Attribute, op: Operation): void {
     this.walkInvariants(a, (msg) => fail(new Diagnostic('error', msg, op.loc)));
   }
   private walkInvariants(x: Type | Attribute, report: (msg: string) => never): void {
@@ -220,9 +225,8 @@ class Verifier {
   }
 
   private verifyCounts(op: Operation, def: OpDefinition): void {
+    const { fixedRegions, variadicRegions, singleResults, fixedSucc, variadicSucc, singles } = summaryOf(def);
     // Regions, as MLIR's ZeroRegions / OneRegion / NRegions / AtLeastNRegions traits.
-    const fixedRegions = def.regions.filter((r) => !r.variadic).length;
-    const variadicRegions = def.regions.some((r) => r.variadic);
     const nr = op.regions.length;
     if (!variadicRegions) {
       if (fixedRegions === 0 && nr !== 0) opFail(op, 'requires zero regions');
@@ -231,7 +235,6 @@ class Verifier {
     } else if (nr < fixedRegions) opFail(op, `expected ${fixedRegions} or more regions`);
 
     // Results.
-    const singleResults = def.results.filter((r) => r.kind === 'single').length;
     const flexResults = def.results.length - singleResults;
     const nres = op.results.length;
     if (flexResults === 0) {
@@ -241,8 +244,6 @@ class Verifier {
     } else if (nres < singleResults) opFail(op, `expected ${singleResults} or more results`);
 
     // Successors.
-    const fixedSucc = def.successors.filter((s) => !s.variadic).length;
-    const variadicSucc = def.successors.some((s) => s.variadic);
     const ns = op.successors.length;
     if (!variadicSucc) {
       if (ns !== fixedSucc) {
@@ -251,7 +252,6 @@ class Verifier {
     } else if (ns < fixedSucc) opFail(op, `requires at least ${fixedSucc} successors but found ${ns}`);
 
     // Operands.
-    const singles = def.operands.filter((o) => o.kind === 'single').length;
     const flex = def.operands.length - singles;
     const n = op.operands.length;
     if (flex === 0) {
@@ -260,7 +260,7 @@ class Verifier {
       if (singles > 1 && n !== singles) opFail(op, `expected ${singles} operands, but found ${n}`);
     } else if (n < singles) opFail(op, `expected ${singles} or more operands, but found ${n}`);
 
-    if (op.operandSegments || op.hasTrait('AttrSizedOperandSegments')) {
+    if (op.operandSegments || summaryOf(def).attrSizedOperands) {
       const seg = op.operandSegments;
       if (!seg) {
         if (flex > 1) opFail(op, "requires dense i32 array attribute 'operandSegmentSizes'");
@@ -309,7 +309,7 @@ class Verifier {
       }
     });
     // Results: singles take one each, the (single) flexible group takes the rest.
-    const singleRes = def.results.filter((r) => r.kind === 'single').length;
+    const singleRes = summaryOf(def).singleResults;
     const flexSize = op.results.length - singleRes;
     let ri = 0;
     for (const spec of def.results) {
@@ -326,10 +326,10 @@ class Verifier {
 
   /** Trait verifiers, run in the order the op definition lists its traits (as ODS orders verifyTrait calls). */
   private verifyTraits(op: Operation): void {
-    for (const t of op.def?.traits ?? []) {
-      const builtin = TRAIT_VERIFIERS[t];
-      if (builtin) builtin(op, this);
-      else report(op, dialectTraitVerifiers.get(t)?.(op));
+    if (!op.def) return;
+    for (const check of summaryOf(op.def).traitChecks) {
+      if (check.builtin) check.builtin(op, this);
+      else report(op, dialectTraitVerifiers.get(check.trait)?.(op));
     }
   }
 
@@ -363,8 +363,11 @@ class Verifier {
         const r = pending.pop()!;
         for (const b of r.blocks) {
           for (const op of b.ops) {
-            for (const v of op.operandValues) {
+            for (const o of op.operands) {
+              const v = o.value;
+              // The common case, a value defined in this very region, needs no ancestor walk.
               const vr = regionOfValue(v);
+              if (vr === r) continue;
               if (!vr) plainFail(op, "operation's operand is unlinked");
               if (!isAncestorRegion(region, vr)) {
                 const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, op.loc), op);
@@ -439,9 +442,10 @@ class Verifier {
           const check = !graph && dominance.isReachable(block);
           for (const user of block.ops) {
             if (check) {
-              user.operands.forEach((o, i) => {
-                if (!dominance.properlyDominates(o.value, user)) diagnoseDominance(user, i);
-              });
+              const operands = user.operands;
+              for (let i = 0; i < operands.length; i++) {
+                if (!dominance.properlyDominates(operands[i]!.value, user)) diagnoseDominance(user, i);
+              }
             }
             if (user.regions.length && !user.hasTrait('IsolatedFromAbove')) work.push(user);
           }
@@ -533,6 +537,53 @@ const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
 };
 
 // ---- helpers ----------------------------------------------------------------------------------
+
+/** What the verifier needs of an op definition, worked out once per definition instead of once per op. */
+interface DefSummary {
+  fixedRegions: number;
+  variadicRegions: boolean;
+  singleResults: number;
+  fixedSucc: number;
+  variadicSucc: boolean;
+  singles: number;
+  attrSizedOperands: boolean;
+  /** The traits in the definition's order: a built-in verifier, or a trait name to look up among the dialects'. */
+  traitChecks: ({ builtin: (op: Operation, v: Verifier) => void } | { builtin: undefined; trait: string })[];
+}
+const summaries = new WeakMap<OpDefinition, DefSummary>();
+function summaryOf(def: OpDefinition): DefSummary {
+  let s = summaries.get(def);
+  if (!s) {
+    const traitChecks: DefSummary['traitChecks'] = [];
+    for (const t of def.traits) {
+      const builtin = Object.hasOwn(TRAIT_VERIFIERS, t) ? TRAIT_VERIFIERS[t] : undefined;
+      traitChecks.push(builtin !== undefined ? { builtin } : { builtin: undefined, trait: t });
+    }
+    s = {
+      fixedRegions: def.regions.filter((r) => !r.variadic).length,
+      variadicRegions: def.regions.some((r) => r.variadic),
+      singleResults: def.results.filter((r) => r.kind === 'single').length,
+      fixedSucc: def.successors.filter((x) => !x.variadic).length,
+      variadicSucc: def.successors.some((x) => x.variadic),
+      singles: def.operands.filter((o) => o.kind === 'single').length,
+      attrSizedOperands: def.traits.has('AttrSizedOperandSegments'),
+      traitChecks,
+    };
+    summaries.set(def, s);
+  }
+  return s;
+}
+
+/** Whether some block of `block`'s region branches to it (Block.predecessors, without building the list). */
+function hasPredecessor(block: Block): boolean {
+  const r = block.parent;
+  if (!r) return false;
+  for (const b of r.blocks) {
+    const t = b.terminator;
+    if (t && t.successors.length && t.successors.includes(block)) return true;
+  }
+  return false;
+}
 
 function dialectOf(name: string): string {
   const i = name.indexOf('.');

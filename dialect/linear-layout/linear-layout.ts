@@ -70,6 +70,17 @@ function assertDimsEqualIgnoringOrder(aDims: Iterable<string>, bDims: Iterable<s
   }
 }
 
+/** Whether `ins` names each dim of `dims` exactly once (then the dims agree, ignoring order). */
+function distinctDimsOf(ins: readonly (readonly [string, number])[], dims: ReadonlyMap<string, unknown>): boolean {
+  if (ins.length !== dims.size) return false;
+  for (let i = 0; i < ins.length; i++) {
+    const d = ins[i]![0];
+    if (!dims.has(d)) return false;
+    for (let j = 0; j < i; j++) if (ins[j]![0] === d) return false;
+  }
+  return true;
+}
+
 function assertDimsSubsetIgnoringOrder(smallDims: Iterable<string>, bigDims: Iterable<string>): void {
   const small = [...smallDims];
   const big = [...bigDims];
@@ -659,10 +670,13 @@ export class LinearLayout {
    * Example: `identity1D(4,'i','o').apply([['i', 3]]) → [['o', 3]]`.
    */
   apply(ins: readonly (readonly [string, number])[]): [string, number][] {
-    assertDimsEqualIgnoringOrder(
-      ins.map(([d]) => d),
-      this.#bases.keys(),
-    );
+    // Hot in the lowering: the common case (each in-dim once) is checked without building sets.
+    if (!distinctDimsOf(ins, this.#bases)) {
+      assertDimsEqualIgnoringOrder(
+        ins.map(([d]) => d),
+        this.#bases.keys(),
+      );
+    }
     const out = new Array<number>(this.#outDims.size).fill(0);
     for (const [inDim, val] of ins) {
       const bs = this.#bases.get(inDim)!;

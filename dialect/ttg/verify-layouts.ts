@@ -23,6 +23,19 @@ interface Context {
   checked: Map<Type, string | null>;
 }
 
+/**
+ * The check depends only on the (uniqued, immutable) tensor type and the context's three numbers, so its results
+ * are kept across verification runs: the pass manager verifies after most passes, and building each layout's
+ * linear layout again every time showed in profiles.
+ */
+const resultsByContext = new Map<string, Map<Type, string | null>>();
+function checkedIn(numWarps: number | undefined, threadsPerWarp: number, numCTAs: number): Map<Type, string | null> {
+  const key = `${numWarps ?? '-'}/${threadsPerWarp}/${numCTAs}`;
+  let m = resultsByContext.get(key);
+  if (!m) resultsByContext.set(key, (m = new Map()));
+  return m;
+}
+
 registerTensorLayoutChecker(() => {
   // An op's context depends only on its ancestors: one per region ops sit in, for this verification run.
   const contexts = new Map<Region, Context>();
@@ -32,7 +45,10 @@ registerTensorLayoutChecker(() => {
     const region = op.parent?.parent;
     let ctx = region ? contexts.get(region) : undefined;
     if (!ctx) {
-      ctx = { numWarps: maybeLookupNumWarps(op), threadsPerWarp: lookupThreadsPerWarp(op), numCTAs: lookupNumCTAs(op), checked: new Map() };
+      const numWarps = maybeLookupNumWarps(op);
+      const threadsPerWarp = lookupThreadsPerWarp(op);
+      const numCTAs = lookupNumCTAs(op);
+      ctx = { numWarps, threadsPerWarp, numCTAs, checked: checkedIn(numWarps, threadsPerWarp, numCTAs) };
       if (region) contexts.set(region, ctx);
     }
     let known = ctx.checked.get(t);

@@ -59,39 +59,64 @@ export interface GreedyRewriteConfig {
 
 export const NO_LIMIT = -1;
 
-/** A LIFO worklist with set semantics and O(1) removal. */
+/**
+ * A LIFO worklist with set semantics and O(1) removal. Membership is kept on the op itself
+ * (`Operation.worklistOwner` / `worklistSlot`), which is much cheaper than a Map on worklists of a lowered
+ * module's tens of thousands of ops; an op that another live worklist (a nested driver's) already holds falls
+ * back to this worklist's `others` map.
+ */
 class Worklist {
   private list: (Operation | undefined)[] = [];
-  private readonly map = new Map<Operation, number>();
+  private readonly others = new Map<Operation, number>();
+  private size = 0;
   clear(): void {
+    for (const op of this.list) if (op && op.worklistOwner === this) op.worklistOwner = undefined;
     this.list = [];
-    this.map.clear();
+    this.others.clear();
+    this.size = 0;
   }
   empty(): boolean {
-    return this.map.size === 0;
+    return this.size === 0;
+  }
+  private has(op: Operation): boolean {
+    return op.worklistOwner === this || (this.others.size !== 0 && this.others.has(op));
+  }
+  private place(op: Operation, slot: number): void {
+    if (this.others.size !== 0 && this.others.has(op)) this.others.set(op, slot);
+    else if (op.worklistOwner === undefined || op.worklistOwner === this) {
+      op.worklistOwner = this;
+      op.worklistSlot = slot;
+    } else this.others.set(op, slot);
+  }
+  private forget(op: Operation): void {
+    if (op.worklistOwner === this) op.worklistOwner = undefined;
+    else this.others.delete(op);
   }
   push(op: Operation): void {
-    if (this.map.has(op)) return;
-    this.map.set(op, this.list.length);
+    if (this.has(op)) return;
+    this.place(op, this.list.length);
     this.list.push(op);
+    this.size++;
   }
   pop(): Operation {
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     const op = this.list.pop()!;
-    this.map.delete(op);
+    this.forget(op);
+    this.size--;
     while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
     return op;
   }
   remove(op: Operation): void {
-    const i = this.map.get(op);
-    if (i === undefined) return;
+    if (!this.has(op)) return;
+    const i = op.worklistOwner === this ? op.worklistSlot : this.others.get(op)!;
     this.list[i] = undefined;
-    this.map.delete(op);
+    this.forget(op);
+    this.size--;
   }
   reverse(): void {
     this.list.reverse();
     this.list.forEach((op, i) => {
-      if (op) this.map.set(op, i);
+      if (op) this.place(op, i);
     });
   }
 }
@@ -142,12 +167,13 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   }
 
   private addOperandsToWorklist(op: Operation): void {
-    for (const operand of op.operandValues) {
+    for (const slot of op.operands) {
+      const operand = slot.value;
       const def = operand.definingOp;
       if (!def) continue;
       let otherUser: Operation | undefined;
       let moreThanTwo = false;
-      for (const use of operand.uses) {
+      for (let use = operand.firstUse; use; use = use.nextUse) {
         const user = use.owner;
         if (user === op || user === otherUser) continue;
         if (!otherUser) {
@@ -303,6 +329,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       const level = this.config.regionSimplification;
       if (level !== 'disabled' && simplifyRegions(this.rewriter, [region], level === 'aggressive')) continueRewrites = true;
     } while (continueRewrites);
+    // Release the ops still queued (a rewrite limit was hit), so that later worklists use their own slots.
+    this.worklist.clear();
     return { converged: !continueRewrites, changed: iteration > 1 };
   }
 }
@@ -394,7 +422,9 @@ export function applyOpPatternsGreedily(
   if (driver.config.strictMode !== 'any-op') for (const op of ops) driver.strictModeFilteredOps.add(op);
   for (const op of ops) driver.addSingleOpToWorklist(op);
   const changed = driver.processWorklist();
-  return { converged: driver.worklist.empty(), changed, allErased: surviving.size === 0 };
+  const converged = driver.worklist.empty();
+  driver.worklist.clear();
+  return { converged, changed, allErased: surviving.size === 0 };
 }
 
 function commonAncestorRegion(ops: readonly Operation[]): Region | undefined {

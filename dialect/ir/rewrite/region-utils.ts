@@ -64,8 +64,7 @@ export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Reg
 /** Drops every use of values defined in `block` (including nested regions), as Block::dropAllDefinedValueUses. */
 function dropAllDefinedValueUses(block: Block): void {
   const drop = (v: Value): void => {
-    for (const u of [...v.uses]) u.detach();
-    v.uses.length = 0;
+    v.dropAllUses();
   };
   for (const a of block.args) drop(a);
   for (const op of block.ops) op.walk((o) => {
@@ -121,8 +120,9 @@ function successorBlockArgument(op: Operation, operandIndex: number): BlockArgum
 }
 
 function processValue(value: Value, live: LiveMap): void {
-  const provedLive = value.uses.some((u) => !isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner));
-  if (provedLive) live.setProvedLive(value);
+  for (let u = value.firstUse; u; u = u.nextUse) {
+    if (!isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner)) return live.setProvedLive(value);
+  }
 }
 
 function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
@@ -146,7 +146,8 @@ function propagateLivenessRegion(region: Region, live: LiveMap): void {
   const entry = region.blocks[0];
   if (!entry) return;
   for (const block of postOrderBlocks(entry)) {
-    for (const op of [...block.ops].reverse()) propagateLivenessOp(op, live);
+    // Liveness marking does not edit the IR: walk the op list backwards in place.
+    for (let op = block.lastOp; op; op = op.prevInBlock) propagateLivenessOp(op, live);
     if (block === entry) continue;
     for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
   }
@@ -174,7 +175,7 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
       for (const op of [...block.ops].reverse()) {
         if (!live.wasProvenLive(op)) {
           erased = true;
-          for (const r of op.results) for (const u of [...r.uses]) u.detach();
+          for (const r of op.results) r.dropAllUses();
           rewriter.eraseOp(op);
         } else if (deleteDeadness(rewriter, op.regions, live)) erased = true;
       }
@@ -183,7 +184,7 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
       for (let i = block.args.length - 1; i >= 0; i--) {
         const a = block.args[i]!;
         if (!live.wasProvenLive(a)) {
-          for (const u of [...a.uses]) u.detach();
+          a.dropAllUses();
           block.eraseArgument(i);
         }
       }

@@ -49,7 +49,7 @@
 import type { Attribute } from '../attribute.js';
 import { DenseElementsAttr, FloatAttr, IntegerAttr, normalizeInt } from '../attribute.js';
 import type { Builder } from '../builder.js';
-import type { Operation, Value } from '../ir.js';
+import { Value, type Operation } from '../ir.js';
 import type { Location } from '../location.js';
 import { FloatType, type Type } from '../type.js';
 import { isCommutative, isConstantLike } from '../traits.js';
@@ -65,6 +65,11 @@ const folders = new Map<string, Folder>();
 const materializers = new Map<string, ConstantMaterializer>();
 const opPatterns = new Map<string, RewritePattern[]>();
 const dialectPatterns = new Map<string, RewritePattern[]>();
+/** Bumped by every pattern registration, so that a frozen set of all patterns can be reused until it changes. */
+let patternsVersion = 0;
+export function canonicalizationPatternsVersion(): number {
+  return patternsVersion;
+}
 
 /** Registers the folder of `opName` (one per op; registering again replaces it). */
 export function registerFolder(op: OpRef, folder: Folder): void {
@@ -98,6 +103,7 @@ export function registerCanonicalization(op: OpRef, patterns: RewritePattern | r
   const list = opPatterns.get(opName) ?? [];
   for (const p of Array.isArray(patterns) ? patterns : [patterns as RewritePattern]) list.push(p.rootName ? p : { ...p, rootName: opName, matchAndRewrite: p.matchAndRewrite.bind(p) });
   opPatterns.set(opName, list);
+  patternsVersion++;
 }
 
 /** Adds canonicalization patterns contributed by a dialect (collected before the ops' patterns). */
@@ -105,6 +111,7 @@ export function registerDialectCanonicalization(dialect: string, patterns: Rewri
   const list = dialectPatterns.get(dialect) ?? [];
   list.push(...(Array.isArray(patterns) ? patterns : [patterns as RewritePattern]));
   dialectPatterns.set(dialect, list);
+  patternsVersion++;
 }
 
 /** All canonicalization patterns, in the order MLIR's canonicalizer collects them. */
@@ -137,7 +144,7 @@ export function getConstantValue(v: Value | undefined): Attribute | undefined {
 }
 
 export function isValue(x: OpFoldResult | undefined): x is Value {
-  return x !== undefined && typeof (x as Value).uses === 'object' && Array.isArray((x as Value).uses);
+  return x instanceof Value;
 }
 
 // ---------------------------------------------------------------------------------------------------
