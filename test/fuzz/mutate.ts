@@ -306,7 +306,8 @@ export const MUTATORS: Record<string, Mutator> = {
     return { text: splice(t, valAt, v.length, nv), detail: `${k[1]}: ${v} -> ${nv}` };
   },
   'attr-number': (t, r) => {
-    const m = matches(t, /([\w.-]+|"[\w.-]+")\s*=\s*(-?\d+)(?=\s*(?::|,|\}|>))/g);
+    // A name starts where no name character precedes (else every position of a long word is a start: quadratic).
+    const m = matches(t, /(?<![\w.-])([\w.-]+|"[\w.-]+")\s*=\s*(-?\d+)(?=\s*(?::|,|\}|>))/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
     const valAt = k.index + k[0].length - k[2]!.length;
@@ -335,11 +336,13 @@ export const MUTATORS: Record<string, Mutator> = {
     return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
   },
   'undefined-ssa': (t, r) => {
-    const m = matches(t, /(?<=[(,[]\s*|\s)%[\w.$-]+(?=[\s,)\]:#])/g);
+    // (The left context is a group, not a lookbehind: `(?<=,\s*)` rescans a long run of spaces at every position.)
+    const m = matches(t, /([(,[]\s*|\s)(%[\w.$-]+)(?=[\s,)\]:#])/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
-    const to = r.pick(['%undef', '%999', '%arg99', `${k[0]}_x`, '%0', '%c0_i32']);
-    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
+    const name = k[2]!;
+    const to = r.pick(['%undef', '%999', '%arg99', `${name}_x`, '%0', '%c0_i32']);
+    return { text: splice(t, k.index + k[1]!.length, name.length, to), detail: `${name} -> ${to}` };
   },
   'break-bracket': (t, r) => {
     const m = matches(t, /[()[\]{}<>]/g);
@@ -380,11 +383,11 @@ export const MUTATORS: Record<string, Mutator> = {
     return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to} at ${k.index}` };
   },
   'swap-op-name': (t, r) => {
-    const m = matches(t, /(?<==\s*|^\s*)"?[a-z_]+\.[a-z_.]+"?(?=[\s(<])/gm);
+    const m = matches(t, /(=\s*|^\s*)("?[a-z_]+\.[a-z_.]+"?)(?=[\s(<])/gm);
     if (m.length < 2) return undefined;
     const k = r.pick(m);
-    const to = r.pick(m)[0];
-    return { text: splice(t, k.index, k[0].length, to), detail: `${k[0]} -> ${to}` };
+    const to = r.pick(m)[2]!;
+    return { text: splice(t, k.index + k[1]!.length, k[2]!.length, to), detail: `${k[2]} -> ${to}` };
   },
   'delete-punct': (t, r) => {
     const m = matches(t, /->|[:,=]/g);
@@ -402,19 +405,25 @@ export const MUTATORS: Record<string, Mutator> = {
   },
   'drop-attr': (t, r) => {
     // One `key = value` entry of an attribute dictionary or of a layout's parameters.
-    const m = matches(t, /(?<=[{,]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]]+?)(?:\s*,\s*|(?=\s*[}>]))/g);
+    // The separator after the entry is read by a lookahead (so that it can also start the next entry's match).
+    // Values and the space around separators are bounded: an unbounded lazy value with a `\s*` lookahead after
+    // each character is quadratic in a megabyte-long run of spaces (the long-line mutation).
+    const m = matches(t, /([{,]\s*)(("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]\n]{1,400}?))(?=(\s{0,16},\s{0,16})|\s{0,16}[}>])/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
-    return { text: splice(t, k.index, k[0].length, ''), detail: k[0].trim().slice(0, 40) };
+    const entry = k[2]! + (k[4] ?? '');
+    return { text: splice(t, k.index + k[1]!.length, entry.length, ''), detail: entry.trim().slice(0, 40) };
   },
   'swap-attr-value': (t, r) => {
     // An attribute or property given a value of another kind (generic ops take any attribute verbatim).
-    const m = matches(t, /(?<=[{,<]\s*)("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]]+?)(?=\s*[,}>])/g);
+    const m = matches(t, /([{,<]\s*)(("[\w.-]+"|[\w.-]+)\s*=\s*(?:"[^"]*"|\[[^\]]*\]|[^,{}[\]\n]{1,400}?))(?=\s{0,16}[,}>])/g);
     if (!m.length) return undefined;
     const k = r.pick(m);
-    const eq = k[0].indexOf('=');
+    const entry = k[2]!;
+    const at = k.index + k[1]!.length;
+    const eq = entry.indexOf('=');
     const to = r.pick(ATTR_VALUES);
-    return { text: splice(t, k.index + eq + 1, k[0].length - eq - 1, ` ${to}`), detail: `${k[0].slice(0, 30)} -> ${to}` };
+    return { text: splice(t, at + eq + 1, entry.length - eq - 1, ` ${to}`), detail: `${entry.slice(0, 30)} -> ${to}` };
   },
   'swap-alias-def': (t, r) => {
     // Give an alias the definition of another one (a blocked layout becomes an mma, a shared layout, ...).

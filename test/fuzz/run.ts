@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import { buildCorpus, chooseSource, corpusBytes, describeSource, readCorpus, writeCorpus } from './corpus.js';
-import { makeMutant, PIPELINES } from './mutate.js';
+import { PIPELINES } from './mutate.js';
 import type { WorkerInit, WorkerResult } from './protocol.js';
 
 /**
@@ -120,9 +120,17 @@ function processCpuSeconds(pid: number | undefined): number | undefined {
 }
 
 /** A run the parent had to end (hang) or whose worker died. */
-function lost(index: number, why: string, ms: number): WorkerResult {
-  const m = makeMutant(corpus, seed, index, pipeline);
-  return { index, cls: why.startsWith('hang') ? 'hang' : 'worker-died', ms, exitCode: -1, seed: m.seed, ops: m.ops, args: m.args, excerpt: why, text: m.text };
+function lost(index: number, why: string, ms: number, info: StartedMsg | undefined): WorkerResult {
+  // No info: the worker never finished making the mutant (a slow mutation is a bug of the fuzzer itself).
+  const what = info ?? { seed: '?', ops: ['(still mutating)'], args: [] };
+  return { index, cls: why.startsWith('hang') ? 'hang' : 'worker-died', ms, exitCode: -1, seed: what.seed, ops: what.ops, args: what.args, excerpt: why };
+}
+
+interface StartedMsg {
+  started: number;
+  seed: string;
+  ops: string[];
+  args: string[];
 }
 
 async function sweep(): Promise<void> {
@@ -133,6 +141,7 @@ async function sweep(): Promise<void> {
       await new Promise<void>((resolveWorker) => {
         const w = fork(workerFile, [JSON.stringify(init)], { execArgv: ['--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
         let current: number | undefined;
+        let info: StartedMsg | undefined;
         let timer: NodeJS.Timeout | undefined;
         let started = 0;
         /** Killed for a hang: an answer already on its way is stale (the hang is recorded). */
@@ -144,18 +153,23 @@ async function sweep(): Promise<void> {
             return;
           }
           started = performance.now();
+          info = undefined;
           timer = setTimeout(() => {
             const cpu = processCpuSeconds(w.pid);
-            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s${cpu === undefined ? '' : ` (the worker's CPU time: ${cpu.toFixed(1)} s in all)`}`, HARD_LIMIT_MS));
+            record(lost(current!, `hang: killed after ${HARD_LIMIT_MS / 1000} s${cpu === undefined ? '' : ` (the worker's CPU time: ${cpu.toFixed(1)} s in all)`}`, HARD_LIMIT_MS, info));
             current = undefined;
             killed = true;
             w.kill('SIGKILL');
           }, HARD_LIMIT_MS);
           w.send(current);
         };
-        w.on('message', (msg: WorkerResult | { ready: number }) => {
+        w.on('message', (msg: WorkerResult | StartedMsg | { ready: number }) => {
           if (killed) return;
           if ('ready' in msg) return next();
+          if ('started' in msg) {
+            info = msg;
+            return;
+          }
           clearTimeout(timer);
           record(msg);
           current = undefined;
@@ -165,7 +179,7 @@ async function sweep(): Promise<void> {
         w.on('exit', (code, signal) => {
           clearTimeout(timer);
           // Died on its own (out of memory, a native crash): that run is a BUG.
-          if (current !== undefined) record(lost(current, `worker died: ${signal ?? `exit ${code}`}`, performance.now() - started));
+          if (current !== undefined) record(lost(current, `worker died: ${signal ?? `exit ${code}`}`, performance.now() - started, info));
           resolveWorker();
         });
       });

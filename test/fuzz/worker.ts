@@ -22,6 +22,8 @@ const RECYCLE_HEAP_BYTES = Number(process.env['TTG_FUZZ_RECYCLE_HEAP_MB'] ?? 120
 process.on('message', (index: number) => {
   const c0 = process.cpuUsage();
   const m = makeMutant(corpus, init.seed, index, init.pipeline);
+  // What is running, for the parent's report should this run hang (the parent does not re-create mutants).
+  send({ started: index, seed: m.seed, ops: m.ops, args: m.args });
   const rec = execMutant(m, tmp, { reparse: init.reparse });
   if (rec.ms > TIME_LIMIT_MS) {
     // Slow: time the unmutated file with the same flags (once per file and flags) to tell a big input from a hang.
