@@ -19,7 +19,10 @@ import { ArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr, type Attribu
 import { BlockArgument, OpResult, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
 import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, type Type } from '../dialect/ir/type.js';
 import { PointerType } from '../dialect/tt/types.js';
-import { ConstantOp } from '../dialect/arith/ops.js';
+import { ConstantOp, SelectOp } from '../dialect/arith/ops.js';
+import { ConstantOp as LLVMConstantOp } from '../dialect/llvm/ops.js';
+import { BroadcastOp, ExpandDimsOp, MakeRangeOp, TransOp } from '../dialect/tt/ops.js';
+import { WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { ForOp } from '../dialect/scf/ops.js';
 import type { Region } from '../dialect/ir/ir.js';
 import { CallGraph, isCall, isCallable } from './dataflow/call-graph.js';
@@ -446,8 +449,8 @@ function maxMin(kind: 'max' | 'min'): Visitor {
 const cast: Visitor = (_op, [x]) => x!;
 
 const makeRange: Visitor = (op) => {
-  const start = BigInt.asUintN(32, (op.getAttr('start') as IntegerAttr).value);
-  const end = BigInt.asUintN(32, (op.getAttr('end') as IntegerAttr).value);
+  const start = BigInt.asUintN(32, BigInt(MakeRangeOp.start(op).value));
+  const end = BigInt.asUintN(32, BigInt(MakeRangeOp.end(op).value));
   // highestPowOf2Divisor<uint32_t>: 0 gives 2^30.
   const div = start === 0n ? 1n << 30n : start & -start;
   return new AxisInfo([BigInt.asUintN(32, end - start)], [div], [1n]);
@@ -502,7 +505,7 @@ const load: Visitor = (_op, operands) => {
 
 const expandDims: Visitor = (op, [x]) => {
   const info = x!;
-  const axis = Number((op.getAttr('axis') as IntegerAttr).value);
+  const axis = Number(ExpandDimsOp.axis(op).value);
   const c = [...info.contiguity];
   const dv = [...info.divisibility];
   const k = [...info.constancy];
@@ -521,7 +524,7 @@ const expandDims: Visitor = (op, [x]) => {
 const broadcast: Visitor = (op, [x]) => {
   const info = x!;
   const retShape = shapeOf(op.result().type);
-  const opShape = shapeOf(op.operand(0).type);
+  const opShape = shapeOf(BroadcastOp.src(op).type);
   const c: bigint[] = [];
   const dv: bigint[] = [];
   const k: bigint[] = [];
@@ -606,7 +609,7 @@ const select: Visitor = (op, [cond, l, r]) => {
     const pick = condInfo.constantValue === 0n ? rhs : lhs;
     return new AxisInfo(pick.contiguity, pick.divisibility, pick.constancy, pick.constantValue);
   }
-  const i1Cond = op.operand(0).type instanceof IntegerType;
+  const i1Cond = SelectOp.condition(op).type instanceof IntegerType;
   const c: bigint[] = [];
   const dv: bigint[] = [];
   const k: bigint[] = [];
@@ -631,7 +634,7 @@ const select: Visitor = (op, [cond, l, r]) => {
 
 const trans: Visitor = (op, [x]) => {
   const src = x!;
-  const order = (op.getAttr('order') as { values?: readonly number[] } | undefined)?.values ?? [];
+  const order = TransOp.order(op).values;
   const c: bigint[] = [];
   const dv: bigint[] = [];
   const k: bigint[] = [];
@@ -727,7 +730,7 @@ function regionModel(op: Operation): RegionBranchModel | undefined {
 function definingConstant(v: Value): Attribute | undefined {
   const def = v.definingOp;
   if (!def) return undefined;
-  if (ConstantOp.is(def) || def.name === 'llvm.mlir.constant') return def.getAttr('value');
+  if (ConstantOp.is(def) || LLVMConstantOp.is(def)) return def.getAttr('value');
   return undefined;
 }
 
@@ -871,7 +874,7 @@ class FunctionSolver extends SparseForwardSolver<AxisInfo> {
       }
       const model = isRegionBranch(parent) ? regionModel(parent) : undefined;
       if (model) return this.visitRegionEntryArgs(parent, model, region, block);
-      if (parent.name === 'ttg.warp_specialize.partitions') {
+      if (WarpSpecializePartitionsOp.is(parent)) {
         // Partition arguments are the explicit captures of the warp_specialize op.
         const point = this.blockPoint(block);
         const captures = parent.operands.length ? parent.operandValues : (parent.parentOp?.operandValues ?? []);
