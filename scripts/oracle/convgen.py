@@ -32,19 +32,8 @@ def _warps(lay):
 
 class ConvGen(Gen):
     def linear_for(self, shape, nwarps):
-        r = self.rng
         rank = len(shape)
-        bits = [(d, 1 << i) for d in range(rank) for i in range(shape[d].bit_length() - 1)]
-        r.shuffle(bits)
-
-        def vec(d, v):
-            b = [0] * rank
-            b[d] = v
-            return b
-        bases = [vec(d, v) for d, v in bits]
-        nl = min(5, len(bases))
-        lanes = bases[:nl] + [[0] * rank] * (5 - nl)
-        rest = bases[nl:]
+        lanes, rest = self.lanes_and_rest(shape)
         nwl = nwarps.bit_length() - 1
         nw = min(nwl, len(rest))
         warps = rest[:nw] + [[0] * rank] * (nwl - nw)

@@ -107,12 +107,12 @@ class Gen:
     def mma_shape(self, rank):
         return ([self.p2(0, 2)] if rank == 3 else []) + [self.p2(3, 8), self.p2(3, 8)]
 
-    def linear(self):
-        r = self.rng
-        rank = r.choice([1, 2, 3])
-        shp = self.shape(rank, 0, 5)
-        bits = [(d, 1 << i) for d in range(rank) for i in range(shp[d].bit_length() - 1)]
-        r.shuffle(bits)
+    def lanes_and_rest(self, shape):
+        """The unit bases of `shape` (one per bit of each dim) in random order: the first 5 as the 32 lanes
+        (padded with zero bases), and the rest."""
+        rank = len(shape)
+        bits = [(d, 1 << i) for d in range(rank) for i in range(shape[d].bit_length() - 1)]
+        self.rng.shuffle(bits)
 
         def vec(d, v):
             b = [0] * rank
@@ -120,8 +120,13 @@ class Gen:
             return b
         bases = [vec(d, v) for d, v in bits]
         nl = min(5, len(bases))
-        lanes = bases[:nl] + [[0] * rank] * (5 - nl)
-        rest = bases[nl:]
+        return bases[:nl] + [[0] * rank] * (5 - nl), bases[nl:]
+
+    def linear(self):
+        r = self.rng
+        rank = r.choice([1, 2, 3])
+        shp = self.shape(rank, 0, 5)
+        lanes, rest = self.lanes_and_rest(shp)
         nw = min(r.randint(0, 3), len(rest))
         warps = rest[:nw] + [[0] * rank] * r.randint(0, 1)
         regs = rest[nw:]
