@@ -20,6 +20,8 @@ try:
     import triton
     import triton._C.libtriton as lt
     from triton._C.libtriton import ir, passes
+    sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
+    from triton_passes import pass_adder
 except Exception as ex:  # noqa: BLE001 - any import failure means "no usable triton"
     sys.stderr.write(f"bench_triton: cannot import triton with {sys.executable}: {ex}\n")
     sys.exit(3)
@@ -41,41 +43,10 @@ def parse_flag(flag):
 def add_pass(pm, flag):
     """Adds the pass that `flag` names to `pm`, with the binding the NVIDIA backend uses for it."""
     name, o = parse_flag(flag)
-    if name == "convert-triton-to-tritongpu":
-        passes.ttir.add_convert_to_ttgpuir(pm, o.get("target", "cuda:80"), int(o.get("num-warps", 4)),
-                                           int(o.get("threads-per-warp", 32)), int(o.get("num-ctas", 1)))
-    elif name == "tritongpu-coalesce":
-        passes.ttgpuir.add_coalesce(pm)
-    elif name == "tritongpu-remove-layout-conversions":
-        passes.ttgpuir.add_remove_layout_conversions(pm)
-    elif name == "tritongpu-optimize-thread-locality":
-        passes.ttgpuir.add_optimize_thread_locality(pm)
-    elif name == "tritongpu-accelerate-matmul":
-        passes.ttgpuir.add_accelerate_matmul(pm)
-    elif name == "tritongpu-optimize-dot-operands":
-        passes.ttgpuir.add_optimize_dot_operands(pm, o.get("hoist-layout-conversion", "true") == "true")
-    elif name == "tritongpu-reduce-data-duplication":
-        passes.ttgpuir.add_reduce_data_duplication(pm)
-    elif name == "tritongpu-reorder-instructions":
-        passes.ttgpuir.add_reorder_instructions(pm)
-    elif name == "canonicalize":
-        passes.common.add_canonicalizer(pm)
-    elif name == "cse":
-        passes.common.add_cse(pm)
-    elif name == "symbol-dce":
-        passes.common.add_symbol_dce(pm)
-    elif name == "convert-scf-to-cf":
-        passes.convert.add_scf_to_cf(pm)
-    elif name == "allocate-shared-memory-nv":
-        nv.ttgpuir.add_allocate_shared_memory_nv(pm, int(o["compute-capability"]), int(o["ptx-version"]))
-    elif name == "convert-triton-gpu-to-llvm":
-        nv.ttgpuir.add_to_llvmir(pm, int(o["compute-capability"]), int(o["ptx-version"]))
-    elif name == "convert-nv-gpu-to-llvm":
-        nv.ttnvgpuir.add_nvgpu_to_llvm(pm)
-    elif name == "convert-nvvm-to-llvm":
-        passes.convert.add_nvvm_to_llvm(pm)
-    else:
+    add = pass_adder(name, o)
+    if add is None:
         raise ValueError(f"no Triton binding known for {flag}")
+    add(pm)
 
 
 ctx = ir.context()

@@ -26,6 +26,7 @@ os.environ.setdefault("TRITON_ALWAYS_COMPILE", "1")
 import triton  # noqa: E402
 from triton._C.libtriton import ir, passes  # noqa: E402
 import triton._C.libtriton as lt  # noqa: E402
+from triton_passes import pass_adder  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="difftest-oracle-")
 # kernel compiles write Triton's cache: keep it in TMP (removed at exit), not in ~/.triton of a long run
@@ -116,53 +117,6 @@ def _opts(s):
     return dict(kv.split("=", 1) for kv in s.split()) if s else {}
 
 
-def _b(v):
-    return v == "true"
-
-
-def _adder(name, o):
-    P, N = passes, lt.nvidia.passes
-    table = {
-        "convert-triton-to-tritongpu": lambda pm: P.ttir.add_convert_to_ttgpuir(pm, o["target"], int(o["num-warps"]), int(o["threads-per-warp"]), int(o["num-ctas"])),
-        "tritongpu-coalesce": P.ttgpuir.add_coalesce,
-        "tritongpu-F32DotTC": lambda pm: P.ttgpuir.add_f32_dot_tc(pm, _b(o.get("emu-tf32", "false"))),
-        "triton-nvidia-gpu-plan-cta": N.ttnvgpuir.add_plan_cta,
-        "tritongpu-remove-layout-conversions": P.ttgpuir.add_remove_layout_conversions,
-        "tritongpu-optimize-thread-locality": P.ttgpuir.add_optimize_thread_locality,
-        "tritongpu-accelerate-matmul": P.ttgpuir.add_accelerate_matmul,
-        "tritongpu-optimize-dot-operands": lambda pm: P.ttgpuir.add_optimize_dot_operands(pm, _b(o.get("hoist-layout-conversion", "false"))),
-        "triton-nvidia-optimize-descriptor-encoding": N.ttnvgpuir.add_optimize_descriptor_encoding,
-        "triton-loop-aware-cse": P.ttir.add_loop_aware_cse,
-        "tritongpu-fuse-nested-loops": P.ttgpuir.add_fuse_nested_loops,
-        "canonicalize": P.common.add_canonicalizer,
-        "triton-licm": P.ttir.add_triton_licm,
-        "tritongpu-combine-tensor-select-and-if": P.ttgpuir.add_combine_tensor_select_and_if,
-        "nvgpu-warp-specialization": lambda pm: N.hopper.add_hopper_warpspec(pm, int(o["num-stages"]), _b(o.get("dump-intermediate-steps", "false"))),
-        "tritongpu-assign-latencies": lambda pm: P.ttgpuir.add_assign_latencies(pm, int(o["num-stages"])),
-        "tritongpu-schedule-loops": P.ttgpuir.add_schedule_loops,
-        "tritongpu-pipeline": lambda pm: P.ttgpuir.add_pipeline(pm, int(o["num-stages"]), _b(o.get("dump-intermediate-steps", "false"))),
-        "tritongpu-prefetch": P.ttgpuir.add_prefetch,
-        "tritongpu-coalesce-async-copy": P.ttgpuir.add_coalesce_async_copy,
-        "triton-nvidia-optimize-tmem-layouts": N.ttnvgpuir.add_optimize_tmem_layouts,
-        "triton-nvidia-interleave-tmem": N.ttnvgpuir.add_interleave_tmem,
-        "tritongpu-reduce-data-duplication": P.ttgpuir.add_reduce_data_duplication,
-        "tritongpu-reorder-instructions": P.ttgpuir.add_reorder_instructions,
-        "symbol-dce": P.common.add_symbol_dce,
-        "triton-nvidia-gpu-fence-insertion": lambda pm: N.ttnvgpuir.add_fence_insertion(pm, int(o["compute-capability"])),
-        "triton-nvidia-mma-lowering": N.ttnvgpuir.add_lower_mma,
-        "sccp": P.common.add_sccp,
-        "cse": P.common.add_cse,
-        "tritongpu-allocate-warp-groups": P.ttgpuir.add_allocate_warp_groups,
-        "allocate-shared-memory-nv": lambda pm: N.ttgpuir.add_allocate_shared_memory_nv(pm, int(o["compute-capability"]), int(o["ptx-version"])),
-        "triton-tensor-memory-allocation": N.ttnvgpuir.add_allocate_tensor_memory,
-        "triton-nvidia-check-matmul-two-cta": N.ttnvgpuir.add_check_matmul_two_cta,
-        "tritongpu-global-scratch-memory-allocation": P.ttgpuir.add_allocate_global_scratch_memory,
-        "triton-nvidia-tma-lowering": N.ttnvgpuir.add_tma_lowering,
-        "triton-nvidia-gpu-proxy-fence-insertion": lambda pm: N.ttnvgpuir.add_proxy_fence_insertion(pm, int(o["compute-capability"])),
-    }
-    return table.get(name)
-
-
 def _norm_pipe(s):
     return re.sub(r"\s+", " ", s.replace("{ ", "{")).strip()
 
@@ -171,7 +125,7 @@ def run_pass(req):
     m = re.fullmatch(r"any\(([\w-]+)(?:\{(.*)\})?\)", req["pipeline"].strip())
     if not m:
         return {"unsupported": "pipeline syntax"}
-    add = _adder(m.group(1), _opts((m.group(2) or "").strip()))
+    add = pass_adder(m.group(1), _opts((m.group(2) or "").strip()))
     if add is None:
         return {"unsupported": f"no binding for {m.group(1)}"}
     path = os.path.join(TMP, f"p{os.getpid()}.mlir")
