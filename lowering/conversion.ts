@@ -131,11 +131,12 @@ export interface ConversionState {
 const MAX_ELEMENT_BITS = 1024;
 
 /**
- * The most registers per thread a tensor's layout may hold. Lowering emits code per register: a layout with
- * 2^17 of them (sizePerThread = [8192, 16]) unrolls a dot into billions of instructions, in Triton too, and
- * GPUs have 255 registers per thread. Real kernels stay far below (a 128x256 f32 tile on one warp: 1024).
+ * The most registers per thread a tensor's layout may hold. Lowering emits code per register: a layout with 8192
+ * of them (sizePerThread = [1024, 8]) turns a 40-op epilogue into about a million LLVM ops (seconds and gigabytes,
+ * in Triton too), and GPUs have 255 registers per thread. Real kernels stay far below: a 256x256 f32 tile on one
+ * warp holds 2048.
  */
-const MAX_REGISTERS = 16384;
+const MAX_REGISTERS = 4096;
 
 function registersPerThread(t: Type): number {
   if (!(t instanceof RankedTensorType) || !t.encoding) return 0;
@@ -144,6 +145,24 @@ function registersPerThread(t: Type): number {
   } catch {
     // Not a distributed layout (or a bad one, which the op's own lowering reports).
     return 0;
+  }
+}
+
+/**
+ * Throws a LoweringError at `op` when one of `types` is beyond what the lowering takes: elements wider than
+ * MAX_ELEMENT_BITS, or layouts of more than MAX_REGISTERS registers per thread.
+ */
+export function assertLowerableTypes(op: Operation, types: readonly Type[]): void {
+  const wide = types.map(elementBits).find((w) => w > MAX_ELEMENT_BITS);
+  if (wide !== undefined) throw new LoweringError(op, `cannot lower tensors of ${wide}-bit elements (at most ${MAX_ELEMENT_BITS} bits)`);
+  assertRegisterBudget(op, types);
+}
+
+/** The register half of assertLowerableTypes (a function's signature is checked for it before it is converted). */
+export function assertRegisterBudget(op: Operation, types: readonly Type[]): void {
+  for (const t of types) {
+    const regs = registersPerThread(t);
+    if (regs > MAX_REGISTERS) throw new LoweringError(op, `cannot lower ${t.key}: its layout holds ${regs} registers per thread (at most ${MAX_REGISTERS})`);
   }
 }
 
@@ -236,14 +255,7 @@ export class FunctionLowering {
 
   /** Lowers one op (at the builder's current insertion point). */
   lowerOp(op: Operation): void {
-    const wide = [...op.operandValues, ...op.results].map((v) => elementBits(v.type)).find((w) => w > MAX_ELEMENT_BITS);
-    if (wide !== undefined) throw new LoweringError(op, `cannot lower tensors of ${wide}-bit elements (at most ${MAX_ELEMENT_BITS} bits)`);
-    for (const v of [...op.operandValues, ...op.results]) {
-      const regs = registersPerThread(v.type);
-      if (regs > MAX_REGISTERS) {
-        throw new LoweringError(op, `cannot lower ${v.type.key}: its layout holds ${regs} registers per thread (at most ${MAX_REGISTERS})`);
-      }
-    }
+    assertLowerableTypes(op, [...op.operandValues, ...op.results].map((v) => v.type));
     const list = registry.get(op.name);
     const ctx = new LoweringContext(this, op);
     if (list) {

@@ -8,14 +8,14 @@
 import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import type { Operation } from '../dialect/ir/ir.js';
-import { IntegerType } from '../dialect/ir/type.js';
+import { FunctionType, IntegerType } from '../dialect/ir/type.js';
 import { LLVMArrayType, LLVMPointerType } from '../dialect/llvm/types.js';
 import { LLVMEnumAttr } from '../dialect/llvm/attrs.js';
 import { ModuleAxisInfoAnalysis } from '../analysis/axis-info.js';
 import { registerPass, type PassContext } from '../transforms/pass.js';
 import { requireTritonGpuIR } from '../transforms/preconditions.js';
 import { DiagnosticError, exceptionAsOpError } from '../dialect/ir/diagnostics.js';
-import { FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
+import { assertRegisterBudget, FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
 import { convertFuncOp } from './function.js';
 import { computeBarriers } from '../analysis/membar.js';
@@ -62,6 +62,17 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
   // before anything is rewritten.
   const numWarps = funcs.map((f) => lookupNumWarps(f));
+  // A signature of more registers than the lowering takes is reported before its (huge) LLVM struct types are built.
+  for (const f of funcs) {
+    const ft = FuncOp.function_type(f).value;
+    if (!(ft instanceof FunctionType)) continue;
+    try {
+      assertRegisterBudget(f, [...ft.inputs, ...ft.results]);
+    } catch (e) {
+      if (e instanceof LoweringError) return [{ op: e.op, message: e.message }];
+      throw e;
+    }
+  }
   const threadsPerWarp = lookupThreadsPerWarp(module);
   const shared: Omit<ConversionState, 'numWarps'> = {
     target: { computeCapability: opts.computeCapability, ptxVersion: opts.ptxVersion },

@@ -149,6 +149,11 @@ export class Parser implements OpFormatParser {
   private hasDeferredLocs = false;
   /** Regions open around the current token. */
   private regionDepth = 0;
+  /**
+   * Where a region first reached MAX_REGION_DEPTH: top-level ops without an explicit module are wrapped in one,
+   * which nests them one level deeper, so the printed module would not read back.
+   */
+  private deepestRegionAt: number | undefined;
   /** Types, attributes and locations open around the current token. */
   private valueDepth = 0;
 
@@ -318,6 +323,7 @@ export class Parser implements OpFormatParser {
       module = only;
       module.remove();
     } else {
+      if (this.deepestRegionAt !== undefined) this.error(NESTED_TOO_DEEPLY, this.deepestRegionAt);
       // MLIR places the implicit module at line 0, column 0 of the buffer.
       module = createOperation({ name: 'builtin.module', regions: 1, loc: FileLineColLoc.get(this.opts.filename ?? '-', 0, 0) });
       const body = module.region(0).addBlock();
@@ -636,6 +642,7 @@ export class Parser implements OpFormatParser {
   parseRegion(args: readonly RegionArgument[] = []): Region {
     const region = new Region(undefined);
     if (this.regionDepth >= MAX_REGION_DEPTH) this.error(NESTED_TOO_DEEPLY);
+    if (this.regionDepth + 1 === MAX_REGION_DEPTH && this.deepestRegionAt === undefined) this.deepestRegionAt = this.tok.start;
     this.expect('{');
     this.regionDepth++;
     this.pushScopes();

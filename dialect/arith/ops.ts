@@ -3,7 +3,7 @@
  * MLIR's `fastmath<...>` / `overflow<...>` flag attributes and truncf rounding modes.
  * Binary ops share `$lhs, $rhs attr-dict : type($result)` with SameOperandsAndResultType.
  */
-import { Attribute, DenseElementsAttr, FloatAttr, IntegerAttr } from '../ir/attribute.js';
+import { Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr } from '../ir/attribute.js';
 import type { AsmParser, AsmPrinter } from '../ir/asm-interfaces.js';
 import { defineCustomDirective, defineOp, type AttrKind } from '../ir/op-definition.js';
 import { registerAttrParser } from '../ir/dialect-registry.js';
@@ -291,7 +291,18 @@ function constantName(v: unknown): string {
 export const ConstantOp = defineOp({
   name: 'arith.constant',
   results: ['result'],
-  attributes: [{ name: 'value', kind: { description: 'typed attribute', parse: (p) => p.parseAttribute(), print: (p, v) => p.printAttribute(v) } }],
+  attributes: [
+    {
+      name: 'value',
+      kind: {
+        description: 'typed attribute',
+        parse: (p) => p.parseAttribute(),
+        print: (p, v) => p.printAttribute(v),
+        // TypedAttr: the attributes that carry a type (a string's is none).
+        storage: (v) => v instanceof IntegerAttr || v instanceof FloatAttr || v instanceof DenseElementsAttr || v instanceof StringAttr,
+      },
+    },
+  ],
   traits: ['Pure', 'ConstantLike'],
   format: 'attr-dict $value',
   resultNames: (op) => [constantName(op.getAttr('value'))],
@@ -303,10 +314,11 @@ export const ConstantOp = defineOp({
   verify: (op) => {
     const v = op.getAttr('value');
     const t = op.result().type;
-    if (v instanceof DenseElementsAttr && !(t instanceof ShapedType)) return 'value must be a scalar';
-    if ((v instanceof IntegerAttr || v instanceof FloatAttr || v instanceof DenseElementsAttr) && v.type !== t) {
+    // ODS checks the AllTypesMatch constraint before the op's own verifier; a string's type (none) never matches.
+    if (v instanceof StringAttr || ((v instanceof IntegerAttr || v instanceof FloatAttr || v instanceof DenseElementsAttr) && v.type !== t)) {
       return `failed to verify that all of {value, result} have same type`;
     }
+    if (v instanceof DenseElementsAttr && !(t instanceof ShapedType)) return 'value must be a scalar';
     if (v instanceof IntegerAttr && !(t instanceof IntegerType || t instanceof IndexType)) return 'integer constant must have an integer type';
     if (v instanceof FloatAttr && !(t instanceof FloatType)) return 'float constant must have a float type';
     return undefined;

@@ -64,6 +64,17 @@ export interface AttrKind<A extends Attribute = Attribute> {
   /** Returns an error message when `value` is not of this kind. */
   verify?(value: Attribute): string | undefined;
   /**
+   * Whether `value` is of the attribute class this property is stored as. MLIR converts an op's properties to
+   * their storage when it reads the op, before any verifier runs, and rejects a value of another class there
+   * ("invalid properties {...} for op X: Invalid attribute `name` in property conversion: ...").
+   */
+  storage?(value: Attribute): boolean;
+  /**
+   * Stored as a native property (ODS `EnumProp`) rather than an attribute: MLIR words its constraint failure
+   * "property 'x' failed to satisfy constraint" instead of "attribute 'x' ...".
+   */
+  readonly nativeProperty?: boolean;
+  /**
    * A UnitAttr bound in a format (`(`allow_reorder` $allow_reorder^)?`): its presence is the text of the
    * group around it, the variable itself reads and writes nothing (as ODS does for UnitAttr).
    */

@@ -203,6 +203,7 @@ class Verifier {
   // ---- op definition invariants ----------------------------------------------------------------
 
   private verifyInvariants(op: Operation, def: OpDefinition): void {
+    this.verifyPropertyStorage(op, def);
     this.verifyCounts(op, def);
     this.verifyAttributes(op, def);
     this.verifyValueConstraints(op, def);
@@ -277,6 +278,22 @@ class Verifier {
     }
   }
 
+  /** MLIR's property conversion: each present property must be of the attribute class it is stored as. */
+  private verifyPropertyStorage(op: Operation, def: OpDefinition): void {
+    for (const spec of def.attributes) {
+      const v = op.getAttr(spec.name);
+      if (v === undefined || !spec.kind.storage || spec.kind.storage(v)) continue;
+      const props: { name: string; value: Attribute }[] = [];
+      for (const s of def.attributes) {
+        const a = op.getAttr(s.name);
+        if (a !== undefined) props.push({ name: s.name, value: a });
+      }
+      props.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const dict = DictionaryAttr.get(props);
+      fail(new Diagnostic('error', `invalid properties ${dict.key} for op ${op.name}: Invalid attribute \`${spec.name}\` in property conversion: ${v.key}`, op.loc));
+    }
+  }
+
   private verifyAttributes(op: Operation, def: OpDefinition): void {
     for (const spec of def.attributes) {
       const v = op.getAttr(spec.name);
@@ -285,7 +302,7 @@ class Verifier {
         continue;
       }
       const msg = spec.kind.verify?.(v);
-      if (msg !== undefined) opFail(op, `attribute '${spec.name}' failed to satisfy constraint: ${spec.kind.description}`);
+      if (msg !== undefined) opFail(op, `${spec.kind.nativeProperty ? 'property' : 'attribute'} '${spec.name}' failed to satisfy constraint: ${spec.kind.description}`);
     }
   }
 

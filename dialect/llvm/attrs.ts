@@ -120,7 +120,8 @@ registerAttrParser('llvm.overflow', (p) => {
 
 /** `overflow<nsw, nuw>` in op formats (`$overflowFlags`); `none` is not printed. */
 export const overflowFlagsKind: AttrKind = {
-  description: 'integer overflow flags',
+  description: 'LLVM integer overflow flags',
+  nativeProperty: true,
   canStart: (t) => t.kind === BARE && t.text === 'overflow',
   parse(p) {
     if (!p.consumeKeywordIf('overflow')) p.error("expected 'overflow'");
@@ -315,7 +316,9 @@ const GEP_FLAGS: readonly (readonly [string, number])[] = [
 
 /** GEP no-wrap flags: `inbounds`, `nusw`, `nuw`, `inbounds|nuw`; stored as an i32 bit set. */
 export const gepNoWrapFlagsKind: AttrKind = {
-  description: 'GEP no-wrap flags',
+  description: '::mlir::LLVM::GEPNoWrapFlags',
+  nativeProperty: true,
+  verify: (v) => (v instanceof IntegerAttr && (Number(v.num) & ~7) === 0 ? undefined : 'not a GEP no-wrap flag set'),
   canStart: (t) => t.kind === BARE && GEP_FLAGS.some(([n, v]) => v !== 0 && n === t.text),
   parse(p) {
     return IntegerAttr.get(IntegerType.get(32), parseBits(p, GEP_FLAGS, '|', 'GEP no-wrap flag'));

@@ -377,6 +377,8 @@ export const LLVMFuncOp = defineOp({
     for (const [i, a] of entry.args.entries()) {
       if (a.type !== fn.params[i]) return `type of entry block argument #${i}('${a.type.key}') must match the type of the corresponding argument in function signature('${fn.params[i]!.key}')`;
     }
+    // Checked after the signature match (FunctionOpInterface's trait verifier runs before LLVMFuncOp::verifyRegions).
+    for (const [i, a] of entry.args.entries()) if (!isLLVMCompatible(a.type)) return `entry block argument #${i} is not of LLVM type`;
     return undefined;
   },
 });

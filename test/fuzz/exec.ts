@@ -49,6 +49,7 @@ export function execMutant(m: Mutant, tmp: string, opts: { reparse?: boolean } =
     rec = { exitCode: -1, stdout: '', stderr: '', ms: ms(), thrown: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
   }
   if (m.args.includes('--split-input-file')) rec.split = true;
+  if (m.text.includes('loc(unknown)') || m.args.some((a) => a.startsWith('--') && a !== '--split-input-file')) rec.unknownLoc = true;
   if (output) {
     rec.wroteOutput = existsSync(output);
     if (rec.wroteOutput) rec.outBytes = statSync(output).size;
