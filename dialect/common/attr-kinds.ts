@@ -3,7 +3,7 @@
  * `$value`, `$sym_name`) is read and written, and what values it admits.
  */
 import type { AsmParser, AsmPrinter } from '../ir/asm-interfaces.js';
-import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, UnitAttr, TypeAttr, printSymbolName } from '../ir/attribute.js';
+import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, UnitAttr, TypeAttr, printSymbolName } from '../ir/attribute.js';
 import type { AttrKind } from '../ir/op-definition.js';
 import { IntegerType, type Type } from '../ir/type.js';
 
@@ -13,6 +13,14 @@ export const anyAttr: AttrKind = {
   parse: (p) => p.parseAttribute(),
   print: (p, v) => p.printAttribute(v),
 };
+
+/** Any attribute of one class (`storage`): an attribute of another class is refused where MLIR converts properties. */
+export function anyAttrOf(description: string, storage: (v: Attribute) => boolean): AttrKind {
+  return { ...anyAttr, description, storage };
+}
+export const flatSymbolRefAttr = anyAttrOf('flat symbol reference attribute', (v) => v instanceof SymbolRefAttr && v.nested.length === 0);
+export const unitAttrOf = anyAttrOf('unit attribute', (v) => v instanceof UnitAttr);
+export const arrayAttrOf = anyAttrOf('array attribute', (v) => v instanceof ArrayAttr);
 
 /** An integer attribute of a fixed type, written as a bare integer in formats. */
 export function intAttr(type: () => Type, description = 'integer attribute'): AttrKind<IntegerAttr> {

@@ -32,7 +32,7 @@ import {
   type TypeConstraint,
 } from '../ir/op-definition.js';
 import { FloatType, FunctionType, IndexType, IntegerType, ShapedType, VectorType, type Type } from '../ir/type.js';
-import { anyAttr, dictArrayAttr, i32Attr, i64Attr, stringAttr, typeAttr, unitKeywordAttr } from '../common/attr-kinds.js';
+import { anyAttr, arrayAttrOf, dictArrayAttr, flatSymbolRefAttr, i32Attr, i64Attr, stringAttr, typeAttr, unitAttrOf, unitKeywordAttr } from '../common/attr-kinds.js';
 import {
   parseFunctionBody,
   parseFunctionSignature,
@@ -1099,19 +1099,19 @@ defineOp({
   results: [{ name: 'result', kind: 'optional', type: llvmType }],
   attributes: [
     { name: 'var_callee_type', kind: typeAttr, optional: true },
-    { name: 'callee', kind: anyAttr, optional: true },
+    { name: 'callee', kind: flatSymbolRefAttr, optional: true },
     FASTMATH_SPEC,
     { name: 'CConv', kind: llvmEnumKind('cconv'), optional: true },
     { name: 'TailCallKind', kind: llvmEnumKind('tailcallkind'), optional: true },
     { name: 'memory_effects', kind: anyAttr, optional: true },
-    { name: 'convergent', kind: anyAttr, optional: true },
-    { name: 'no_unwind', kind: anyAttr, optional: true },
-    { name: 'will_return', kind: anyAttr, optional: true },
-    { name: 'arg_attrs', kind: anyAttr, optional: true },
-    { name: 'res_attrs', kind: anyAttr, optional: true },
-    { name: 'no_inline', kind: anyAttr, optional: true },
-    { name: 'always_inline', kind: anyAttr, optional: true },
-    { name: 'inline_hint', kind: anyAttr, optional: true },
+    { name: 'convergent', kind: unitAttrOf, optional: true },
+    { name: 'no_unwind', kind: unitAttrOf, optional: true },
+    { name: 'will_return', kind: unitAttrOf, optional: true },
+    { name: 'arg_attrs', kind: arrayAttrOf, optional: true },
+    { name: 'res_attrs', kind: arrayAttrOf, optional: true },
+    { name: 'no_inline', kind: unitAttrOf, optional: true },
+    { name: 'always_inline', kind: unitAttrOf, optional: true },
+    { name: 'inline_hint', kind: unitAttrOf, optional: true },
     ...ALIAS_ATTRS,
   ],
   format: 'custom<LLVMCallOp>()',

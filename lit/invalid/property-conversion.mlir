@@ -57,3 +57,12 @@ module {
     llvm.return
   }) : () -> ()
 }
+
+// -----
+
+llvm.func @__nv_sinf(f32) -> f32
+llvm.func @call_callee_not_symbol(%x: f32) -> f32 {
+  // expected-error @+1 {{invalid properties {callee = () -> ()} for op llvm.call: Invalid attribute `callee` in property conversion: () -> ()}}
+  %0 = "llvm.call"(%x) <{callee = () -> ()}> : (f32) -> f32
+  llvm.return %0 : f32
+}
