@@ -796,9 +796,9 @@ export class Parser implements OpFormatParser {
     if (this.tok.kind === Tok.String) {
       const s = this.parseString();
       if (this.consumeIf(':')) {
-        const line = Number(this.parseInteger());
+        const line = this.parseLocationNumber('line');
         let col = 0;
-        if (this.consumeIf(':')) col = Number(this.parseInteger());
+        if (this.consumeIf(':')) col = this.parseLocationNumber('column');
         return FileLineColLoc.get(s, line, col);
       }
       if (this.consumeIf('(')) {
@@ -809,6 +809,16 @@ export class Parser implements OpFormatParser {
       return NameLoc.get(s);
     }
     this.error('expected location instance');
+  }
+
+  /** A line or column of a file location: an unsigned 32-bit integer, as MLIR stores it. */
+  private parseLocationNumber(what: 'line' | 'column'): number {
+    const at = this.tok.start;
+    const message = `expected integer ${what} number in FileLineColRange`;
+    if (this.tok.kind !== Tok.Int) this.error(message, at);
+    const v = this.parseInteger();
+    if (v < 0n || v > 0xffffffffn) this.error(message, at);
+    return Number(v);
   }
 
   private resolveLoc(l: Location): Location {
