@@ -23,6 +23,17 @@ function reparseProblem(out: string, split: boolean): { kind: 'fails' | 'differs
   return { kind: 'differs', detail: `line ${i + 1}: ${(a[i] ?? '').slice(0, 120)} | reprinted: ${(b[i] ?? '').slice(0, 120)}` };
 }
 
+/**
+ * Diagnostics with their over-long lines cut in the middle: a 200k-character file name in a location would
+ * otherwise push a diagnostic's `:line:col: error:` out of what is kept, and the classifier would not see it.
+ */
+function shortenLines(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l.length > 4000 ? `${l.slice(0, 500)}…${l.slice(-3000)}` : l))
+    .join('\n');
+}
+
 export function execMutant(m: Mutant, tmp: string, opts: { reparse?: boolean } = {}): RunRecord {
   const input = join(tmp, `m${m.index}.mlir`);
   writeFileSync(input, m.text);
@@ -39,7 +50,7 @@ export function execMutant(m: Mutant, tmp: string, opts: { reparse?: boolean } =
   try {
     const r = runOptSync(args);
     // Only the start of a big output is kept (it travels to the parent process); its length is recorded.
-    rec = { exitCode: r.exitCode, stdout: r.stdout.slice(0, 4096), stderr: r.stderr.slice(0, 65536), ms: ms(), outBytes: r.stdout.length };
+    rec = { exitCode: r.exitCode, stdout: r.stdout.slice(0, 4096), stderr: shortenLines(r.stderr).slice(0, 65536), ms: ms(), outBytes: r.stdout.length };
     if (opts.reparse && r.exitCode === 0) {
       const out = output ? (existsSync(output) ? readFileSync(output, 'utf8') : '') : r.stdout;
       // Not counted in the run's time (a slow re-parse is not the mutant's hang).

@@ -37,6 +37,8 @@ import ctypes
 import json
 import math
 import os
+import re
+import statistics
 import subprocess
 import sys
 import time
@@ -479,6 +481,53 @@ def simulate_case(c):
             "triton_vs_ref": 0.0, "ours_regs": 32, "triton_regs": 30}
 
 
+def code_text(image, kind, name):
+    """The instructions of a kernel image with names, addresses and debug lines left out: PTX text (what the
+    driver compiles for sm80 cases) or the SASS of a cubin (cuobjdump, shipped with Triton). None when the tool
+    is missing."""
+    if kind == "ptx":
+        text = image.decode() if isinstance(image, bytes) else image
+        keep = [l for l in text.splitlines()
+                if l.strip() and not l.lstrip().startswith(("//", ".loc", ".file", "$L__", "@@")) and ".debug_" not in l]
+        # Debug sections and their contents: everything from the first `.section` on.
+        for i, l in enumerate(keep):
+            if l.lstrip().startswith(".section"):
+                keep = keep[:i]
+                break
+        return "\n".join(keep).replace(name, "KERNEL")
+    import shutil
+    import subprocess
+    import tempfile
+    import triton
+    tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
+    if not os.path.exists(tool):
+        tool = shutil.which("cuobjdump")
+        if not tool:
+            return None
+    with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
+        f.write(image)
+        f.flush()
+        out = subprocess.run([tool, "-sass", f.name], capture_output=True, text=True).stdout
+    lines = []
+    for l in out.splitlines():
+        l = re.sub(r"/\*[^*]*\*/", "", l)  # addresses and encodings
+        l = l.strip()
+        if l and not l.startswith(("Function", "code for", "Fatbin", ".")) and "-----" not in l:
+            lines.append(l)
+    return "\n".join(lines).replace(name, "KERNEL")
+
+
+def same_code(ours, ours_kind, ours_name, theirs, their_kind, their_name):
+    """Whether our kernel and Triton's are the same instructions (then any time difference is noise)."""
+    if ours_kind != their_kind:
+        return None
+    try:
+        a, b = code_text(ours, ours_kind, ours_name), code_text(theirs, their_kind, their_name)
+    except Exception:
+        return None
+    return None if a is None or b is None else a == b
+
+
 def run_case(a, c, tri, table, torch, cuda, do_bench):
     if tri is None or "error" in tri:
         return {"status": "harness error", "reason": "Triton compile failed: " + (tri or {}).get("error", "missing")[-400:]}
@@ -571,11 +620,17 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
                        + (f", {unwritten} more left unwritten" if unwritten > 0 else ""))
     res.update(max_err=max_err, bitwise=bitwise)
 
-    # Timing: the same launch path for both; median of do_bench (L2 flushed before each launch).
-    o_us = do_bench(o_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000
-    t_us = do_bench(t_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000
+    # Timing: the same launch path for both; do_bench medians (L2 flushed before each launch) in alternating
+    # rounds, ours then Triton's, so that clock and thermal drift over a few hundred ms falls on both; each side's
+    # time is the median of its rounds.
+    o_rounds, t_rounds = [], []
+    for _ in range(max(1, a.rounds)):
+        o_rounds.append(do_bench(o_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
+        t_rounds.append(do_bench(t_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
     torch.cuda.synchronize()
-    res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None)
+    o_us, t_us = statistics.median(o_rounds), statistics.median(t_rounds)
+    res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None, rounds=len(o_rounds))
+    res["same_code"] = same_code(ours_img, c["binary_kind"], c["name"], tri["binary"], tri["kind"], tri["name"])
     # After hundreds of launches on the same inputs the outputs must still agree (a moving result is a race).
     # Kernels that accumulate into their outputs (atomics) start again from the initial values for one launch.
     if ok_all and spec.get("accumulates"):
@@ -685,9 +740,10 @@ def fmt_err(v):
 
 
 def print_table(rows):
-    head = ["case", "status", "max error", "ours us", "Triton us", "ratio"]
+    head = ["case", "status", "max error", "ours us", "Triton us", "ratio", "same code"]
+    same = lambda r: "-" if r.get("same_code") is None else "yes" if r["same_code"] else "no"
     cells = [[r["case"], r["status"], fmt_err(r.get("max_err")), fmt_num(r.get("ours_us"), 2), fmt_num(r.get("triton_us"), 2),
-              fmt_num(r.get("ratio"), 2)] for r in rows]
+              fmt_num(r.get("ratio"), 2), same(r)] for r in rows]
     w = [max(len(h), *(len(c[i]) for c in cells)) if cells else len(h) for i, h in enumerate(head)]
     print("  ".join(h.ljust(w[i]) for i, h in enumerate(head)))
     print("  ".join("-" * x for x in w))
@@ -711,6 +767,7 @@ def main():
     ap.add_argument("--case-timeout", type=float, default=60.0, help="seconds one case may take")
     ap.add_argument("--warmup", type=int, default=10, help="do_bench warm-up, ms")
     ap.add_argument("--rep", type=int, default=40, help="do_bench repetition time, ms")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating timing rounds per side (median)")
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4), help="parallel Triton compiles")
     ap.add_argument("--dry-run", action="store_true", help="check the manifest against kernels.py; no GPU")
     ap.add_argument("--check-inputs", action="store_true",
@@ -801,7 +858,7 @@ def main():
         cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--start", str(start), "--kernels", kernels,
                "--jobs-file", paths["jobs.json"],
                "--results", paths["results.jsonl"], "--progress", paths["progress.json"], "--triton", paths["triton.pkl"],
-               "--binaries", mdir, "--env", paths["env.json"], "--warmup", str(a.warmup), "--rep", str(a.rep)]
+               "--binaries", mdir, "--env", paths["env.json"], "--warmup", str(a.warmup), "--rep", str(a.rep), "--rounds", str(a.rounds)]
         if a.simulate:
             cmd.append("--simulate")
         proc = subprocess.Popen(cmd)
