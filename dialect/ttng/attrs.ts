@@ -69,12 +69,34 @@ function parseParams(p: AsmParser, allowed: readonly string[], what: string): Ma
     p.expect('=');
     // The generated struct parser notices the bad name once past the `=` (reported at the value).
     if (!allowed.includes(key) || out.has(key)) p.error(`duplicate or unknown struct parameter name: ${key}`, p.pos());
+    const valueAt = p.pos();
     const v = p.parseAttribute();
     if (!(v instanceof IntegerAttr)) p.error(`expected an integer for '${key}' in ${what}`, at);
-    out.set(key, (v as IntegerAttr).num);
+    // The parameters are C++ `unsigned`: a negative value wraps around, one of more than 32 bits is refused.
+    const x = (v as IntegerAttr).value;
+    if (x > 0xffffffffn || x < -0x80000000n) p.error('integer value too large', valueAt);
+    out.set(key, Number(BigInt.asUintN(32, x)));
   } while (p.consumeIf(','));
   p.expect('>');
   return out;
+}
+
+const isPowerOf2 = (x: number): boolean => x > 0 && (x & (x - 1)) === 0;
+
+/** Triton's TensorMemoryEncodingAttr::verify, on the parsed parameters. */
+function tensorMemoryEncodingProblem(m: ReadonlyMap<string, number>): string | undefined {
+  const splitM = m.get('CTASplitM') ?? 1;
+  const splitN = m.get('CTASplitN') ?? 1;
+  if (!(isPowerOf2(splitM) && isPowerOf2(splitN))) return 'CTASplitM and CTASplitN must be greater than 0 and a power of 2';
+  const blockM = m.get('blockM')!;
+  const blockN = m.get('blockN')!;
+  if (blockM !== 64 && blockM !== 128) return `blockM must be 64 or 128 but got ${blockM}`;
+  if (!isPowerOf2(blockN)) return `blockN must be a power of 2 but got ${blockN}`;
+  if (blockN > 512) return `blockN must be less than or equal to 512 but got ${blockN}`;
+  const colStride = m.get('colStride') ?? 1;
+  // (Triton's message says "but got" twice.)
+  if (colStride !== 1 && colStride !== 2 && colStride !== 4) return `colStride must be 1, 2, or 4 but got but got ${colStride}`;
+  return undefined;
 }
 
 registerAttrParser('ttng.tensor_memory', () => TensorMemorySpaceAttr.get());
@@ -82,6 +104,8 @@ registerAttrParser('ttng.tensor_memory_encoding', (p) => {
   const at = p.pos();
   const m = parseParams(p, ['blockM', 'blockN', 'colStride', 'CTASplitM', 'CTASplitN', 'twoCTAs'], '#ttng.tensor_memory_encoding');
   for (const k of ['blockM', 'blockN']) if (!m.has(k)) p.error(`struct is missing required parameter: ${k}`, at);
+  const why = tensorMemoryEncodingProblem(m);
+  if (why) p.error(why, at);
   return TensorMemoryEncodingAttr.get({
     blockM: m.get('blockM')!,
     blockN: m.get('blockN')!,

@@ -555,7 +555,7 @@ export const MUTATORS: Record<string, Mutator> = {
   'one-line': (t, r) => {
     // The input on a single line, or one line of it, or nothing.
     const choice = r.int(3);
-    if (choice === 0) return { text: t.replace(/\/\/[^\n]*/g, '').replace(/\s*\n\s*/g, ' '), detail: 'joined' };
+    if (choice === 0) return { text: joinLines(t.replace(/\/\/[^\n]*/g, '')), detail: 'joined' };
     if (choice === 1) return { text: r.pick(t.split('\n')), detail: 'one line' };
     return { text: r.pick(['', ' ', '\n', '\n\n\n', '\t', '\ufeff', 'module {}', '}', '{']), detail: 'tiny' };
   },
@@ -681,6 +681,22 @@ export interface Mutant {
 }
 
 /** Mutation `index` of a sweep: picks a corpus file, one to three mutations and a pass set, all from `seed`. */
+/**
+ * The lines of `t` joined by single spaces, the whitespace around each line break dropped. (A regular expression
+ * for "spaces, a line break, spaces" takes quadratic time on a megabyte of spaces without a line break: a mutant
+ * of a mutant hung there.)
+ */
+function joinLines(t: string): string {
+  const lines = t.split('\n');
+  const out: string[] = [];
+  lines.forEach((l, i) => {
+    const s = (i > 0 ? l.trimStart() : l).trimEnd();
+    if (i === lines.length - 1) out.push(i > 0 ? l.trimStart() : l);
+    else if (s !== '' || i === 0) out.push(s);
+  });
+  return out.join(' ');
+}
+
 export function makeMutant(corpus: readonly Seed[], seed: number, index: number, pipeline?: number): Mutant {
   const r = new Rng(mutationSeed(seed, index));
   const s = r.pick(corpus);
@@ -689,6 +705,7 @@ export function makeMutant(corpus: readonly Seed[], seed: number, index: number,
   const count = r.chance(0.75) ? 1 : 2 + r.int(2);
   for (let tries = 0; ops.length < count && tries < 20; tries++) {
     const name = r.pick(MUTATOR_NAMES);
+    if (process.env['TTG_FUZZ_TRACE']) process.stderr.write(`mutating ${s.name} with ${name} (${text.length} chars)\n`);
     const res = MUTATORS[name]!(text, r);
     if (!res || res.text === text) continue;
     text = res.text;
