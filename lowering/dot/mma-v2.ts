@@ -20,6 +20,7 @@ import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../../dialect/ir/type.js';
 import type { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
 import type { LoweringContext } from '../conversion.js';
+import { DotOp } from '../../dialect/tt/ops.js';
 import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from '../layout-indices.js';
 import { ptx } from '../ptx.js';
 
@@ -225,9 +226,9 @@ export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | voi
   const plan = planMmaV2(tensorLayout(aT), tensorLayout(bT), tensorLayout(dT), shape, rank, K);
   if (typeof plan === 'string') ctx.error(`tt.dot (mma v2): unsupported operand layouts: ${plan}`);
 
-  const aVals = ctx.operand(0);
-  const bVals = ctx.operand(1);
-  const cVals = ctx.operand(2);
+  const aVals = ctx.lowered(DotOp.a);
+  const bVals = ctx.lowered(DotOp.b);
+  const cVals = ctx.lowered(DotOp.c);
   const aMap = registerMap(tensorLayout(aT));
   const bMap = registerMap(tensorLayout(bT));
   const cLL = tensorLayout(cT);
