@@ -202,8 +202,8 @@ export function opNameStringUses(src: string): string[] {
   return found;
 }
 
-/** The folders whose code must use the op handles. */
-const HANDLE_FOLDERS = ['analysis', 'transforms', 'lowering', 'tools'];
+/** The folders whose code must use the op handles: every source folder above the dialects (tests may build IR by position). */
+const HANDLE_FOLDERS = SOURCE_ROOTS.filter((top) => top !== 'dialect' && top !== 'test');
 
 /**
  * The uses that remain, with the most each file may keep, each with the reason no handle answers it (a ratchet:
