@@ -34,8 +34,7 @@ function checkFmaLayouts(aLL: LinearLayout, bLL: LinearLayout, dLL: LinearLayout
 
 export function lowerFmaDot(op: Operation, ctx: LoweringContext): void {
   const b = ctx.b;
-  const [aT, bT] = op.operandValues.map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType];
-  const dT = op.result(0).type as RankedTensorType;
+  const [aT, bT, dT] = [DotOp.a(op), DotOp.b(op), DotOp.d(op)].map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType];
   const rank = dT.rank;
   const bo = rank === 3 ? 1 : 0;
   const K = aT.shape[rank - 1]!;

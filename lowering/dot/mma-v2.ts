@@ -215,11 +215,9 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
 /** Lowers a tt.dot whose result has an mma v2 layout. */
 export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | void {
   const b = ctx.b;
-  const [aT, bT, cT] = op.operandValues.map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType];
-  const dT = op.result(0).type as RankedTensorType;
+  const [aT, bT, cT, dT] = [DotOp.a(op), DotOp.b(op), DotOp.c(op), DotOp.d(op)].map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType, RankedTensorType];
   const rank = dT.rank;
-  const prec = op.getAttr('inputPrecision');
-  const inputPrecision = prec && 'num' in prec ? (prec as unknown as { num: number }).num : 2;
+  const inputPrecision = DotOp.inputPrecision(op).num;
   const shape = mmaShape(aT.elementType, bT.elementType, dT.elementType, inputPrecision, ctx.computeCapability < 80);
   if (typeof shape === 'string') ctx.error(`tt.dot: ${shape}`);
   const K = aT.shape[rank - 1]!;
