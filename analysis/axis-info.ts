@@ -21,7 +21,7 @@ import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, type T
 import { PointerType } from '../dialect/tt/types.js';
 import { ConstantOp, SelectOp } from '../dialect/arith/ops.js';
 import { ConstantOp as LLVMConstantOp } from '../dialect/llvm/ops.js';
-import { BroadcastOp, ExpandDimsOp, MakeRangeOp, TransOp } from '../dialect/tt/ops.js';
+import { AddPtrOp, BroadcastOp, ExpandDimsOp, MakeRangeOp, TransOp } from '../dialect/tt/ops.js';
 import { WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { ForOp } from '../dialect/scf/ops.js';
 import type { Region } from '../dialect/ir/ir.js';
@@ -314,7 +314,8 @@ const resultShape = (op: Operation): readonly number[] | undefined => {
 };
 
 function addSub(kind: 'add' | 'sub' | 'addptr'): Visitor {
-  const elemSize = (op: Operation): bigint => BigInt(Math.max(1, Math.trunc(pointeeBitWidth(op.operand(0).type) / 8)));
+  // The pointee size in bytes of tt.addptr's pointer (only the addptr rules scale the offset by it).
+  const elemSize = (op: Operation): bigint => BigInt(Math.max(1, Math.trunc(pointeeBitWidth(AddPtrOp.ptr(op).type) / 8)));
   return binary({
     contiguity: (_op, l, r, d) => (kind === 'sub' ? gcd(l.cont(d), r.cst(d)) : maxB(gcd(l.cst(d), r.cont(d)), gcd(l.cont(d), r.cst(d)))),
     divisibility: (op, l, r, d) => {

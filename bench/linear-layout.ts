@@ -49,11 +49,8 @@ function toLL(r: LayoutRecord): LinearLayout {
 function tensorTypeOf(r: LayoutRecord): Type | undefined {
   const src = `${r.aliases.join('\n')}\nmodule {\n  %0 = "bench.t"() : () -> tensor<${r.shape.join('x')}xf32, ${r.encoding}>\n}\n`;
   const m = new Parser(src, { allowUnregistered: true }).parseModule();
-  let t: Type | undefined;
-  m.walk((op) => {
-    if (op.name === 'bench.t') t = op.results[0]?.type;
-  });
-  return t;
+  // The module's only op is the placeholder holding the type.
+  return m.region(0).blocks[0]?.ops[0]?.results[0]?.type;
 }
 
 export async function runLinearLayoutBench(): Promise<BenchResult[]> {

@@ -31,10 +31,11 @@ import './arith/folds.js';
 import './ttng/effects.js';
 import './tt/canonicalize.js';
 import './ttg/folds.js';
-// Blackwell MMAs (and their effects, tc_gen5_commit) and the TMA gather op.
+// Blackwell MMAs (and their effects, tc_gen5_commit), the TMA gather op and tensor memory subslices.
 import './ttng/mma-v5-ops.js';
 import './ttng/mma-v5-effects.js';
 import './ttng/tma-gather-op.js';
+import './ttng/tmem-subslice-op.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';

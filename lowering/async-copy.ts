@@ -98,9 +98,9 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
   const pointee = srcT.elementType instanceof PointerType ? srcT.elementType.pointee : undefined;
   if (!pointee || bits % 8 !== 0) ctx.error('cp.async of sub-byte elements');
 
-  const ptrs = ctx.operand(0);
+  const ptrs = ctx.lowered(AsyncCopyGlobalToLocalOp.src);
   const masks = maskV ? ctx.lookup(maskV) : undefined;
-  const mem = ctx.operand(1);
+  const mem = ctx.lowered(AsyncCopyGlobalToLocalOp.result);
   const addr = memDescAddressing(ctx, memT, mem);
   if (addr.padded) ctx.error('cp.async into a padded shared layout is not supported');
   const acc = tensorAccess(srcT, addr);

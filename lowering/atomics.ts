@@ -124,9 +124,9 @@ registerLowering(AtomicRMWOp, (op, ctx) => {
   const w = bits(elemTy);
   const nAll = ctx.lookup(ptr).length;
   const regs = uniqueRegisters(ctx, ptr.type, nAll);
-  const ptrs = regs.map((r) => ctx.operand(0)[r]!);
-  const vals = regs.map((r) => ctx.operand(1)[r]!);
-  const masks = maskV ? regs.map((r) => ctx.operand(2)[r]!) : undefined;
+  const ptrs = regs.map((r) => ctx.lowered(AtomicRMWOp.ptr)[r]!);
+  const vals = regs.map((r) => ctx.lowered(AtomicRMWOp.val)[r]!);
+  const masks = maskV ? regs.map((r) => ctx.lowered(AtomicRMWOp.mask)![r]!) : undefined;
   const threadPred = redundantThreadPredicate(ctx, freeVariableMasks(ctx, ptr.type));
   const isTensor = ptr.type instanceof RankedTensorType;
   const isFloat16 = elemTy instanceof FloatType && (elemTy.kind === 'f16' || elemTy.kind === 'bf16');
@@ -246,9 +246,9 @@ registerLowering(AtomicCASOp, (op, ctx) => {
   const preds: (Value | undefined)[] = [];
   for (const r of regs) {
     const ins: [Value, string][] = [
-      [ctx.operand(0)[r]!, 'l'],
-      [ctx.operand(1)[r]!, regOf(w)],
-      [ctx.operand(2)[r]!, regOf(w)],
+      [ctx.lowered(AtomicCASOp.ptr)[r]!, 'l'],
+      [ctx.lowered(AtomicCASOp.cmp)[r]!, regOf(w)],
+      [ctx.lowered(AtomicCASOp.val)[r]!, regOf(w)],
     ];
     if (threadPred) ins.push([threadPred, 'b']);
     const asm = `mov.u${w === 16 ? 16 : w === 64 ? 64 : 32} $0, 0x0;\n\t${threadPred ? '@$4 ' : ''}atom.global.${sem}.${scope}.cas.b${w} $0, [ $1 + 0 ], $2, $3;`;

@@ -15,7 +15,7 @@ registerLowering(BranchOp, (op, ctx) => {
 });
 
 registerLowering(CondBranchOp, (op, ctx) => {
-  const cond = ctx.scalar(0);
+  const cond = ctx.scalar(CondBranchOp.condition);
   const t = packed(ctx, op.operandGroup('trueDestOperands'));
   const f = packed(ctx, op.operandGroup('falseDestOperands'));
   const attrs = op.getAttr('branch_weights') ? ([['branch_weights', op.getAttr('branch_weights')!]] as const) : [];

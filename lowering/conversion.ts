@@ -7,9 +7,9 @@
  *
  *   import { registerLowering } from './conversion.js';
  *   registerLowering(ReduceOp, (op, ctx) => {
- *     const vals = ctx.operand(0);                 // Value[]: the registers of operand 0 (see below)
+ *     const vals = ctx.lowered(ReduceOp.srcs)[0]!; // Value[]: the registers of the first source (see below)
  *     const b = ctx.b;                              // LLVMBuilder: ops go before `op` (or inline, see lowerRegion)
- *     const acc = ctx.lowerRegion(op.region(0), [[x], [y]]);   // applies the combine region to scalars
+ *     const acc = ctx.lowerRegion(ReduceOp.combineOp(op), [[x], [y]]);  // applies the combine region to scalars
  *     ctx.replace([acc[0]!]);                       // one Value[] per result of `op`
  *   });
  *
@@ -21,8 +21,17 @@
  *   (Triton's SharedMemoryObject: base pointer of the allocation plus the view's offsets per dim);
  * - anything else (scalars, pointers, tokens): a single value.
  * As in Triton, every tensor / memdesc result is packed into its `!llvm.struct` (undef + insertvalue) and every
- * use unpacks it again with extractvalue (once per op: `ctx.operand(i)` is cached); canonicalize folds the pairs
- * away. `ctx.packedOperand(i)` / `ctx.lookupPacked(v)` give the struct itself (block arguments, calls, returns).
+ * use unpacks it again with extractvalue (once per operand of the op: the adaptor caches by operand index);
+ * canonicalize folds the pairs away. `ctx.packedOperand(i)` / `ctx.lookupPacked(v)` give the struct itself (block
+ * arguments, calls, returns).
+ *
+ * Operands are read by name, as MLIR's generated `OpAdaptor` getters do (`adaptor.getSrc()`): `ctx.lowered(H.x)`
+ * takes the operand accessor of op handle `H` (dialect/ir/op-handle.ts), which knows the operand's position
+ * from the declaration (optional and variadic groups included), and gives its registers: `Value[]`,
+ * `Value[] | undefined` for an absent optional operand, `Value[][]` for a variadic group. Lowerings of any op
+ * of a shape (unary elementwise ops) use the structural accessors of dialect/ir/operand-traits.ts
+ * (`ctx.lowered(OneOperand.operand)`). Positional reads (`ctx.operand(i)`) are only for code that visits every
+ * operand (elementwise ops, calls, prints); test/architecture.test.ts rejects a digit there.
  *
  * A lowering returns nothing (or `true`) when it replaced the op, or `false` / a string (the reason) when it
  * does not apply; then the next registered lowering for that op name is tried (higher `benefit` first, then
@@ -32,7 +41,8 @@
  * Context (`LoweringContext`):
  * - `op`, `b` (LLVMBuilder with the op's location), `state` (module-wide: target, warps, axis info, allocation),
  *   `numWarps`, `threadsPerWarp`, `numCTAs`, `computeCapability`, `ptxVersion`;
- * - `operand(i)`, `operands()`, `scalar(i)` (single-valued operand), `replace(results)`;
+ * - `lowered(H.x)` (the registers of named operand `x`), `scalar(H.x)` (a single-valued operand), `operand(i)` /
+ *   `operands()` (by position, for code that visits every operand), `replace(results)`;
  * - `lowerRegion(region, args)`: lowers a single-block region's ops with its block arguments bound to `args`
  *   (Value[] each) at the current insertion point and returns the lowered operands of its terminator (used for
  *   reduce/scan/sort combiners, which are applied many times);
@@ -60,7 +70,8 @@
  * pattern with the insertion point before it, barriers requested by the membar analysis are emitted before the
  * op, and at the end every original op is erased.
  */
-import { opNameOf, type OpRef } from '../dialect/ir/op-handle.js';
+import { opNameOf, type Grouped, type OperandAccessor, type OpRef } from '../dialect/ir/op-handle.js';
+import type { OperandKind } from '../dialect/ir/op-definition.js';
 import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
@@ -414,9 +425,25 @@ export class LoweringContext {
     return this.fn.state.axisInfo;
   }
 
+  /**
+   * The lowered operands by position. Keyed by operand index, not by value: an op using one value twice
+   * (`arith.mulf %x, %x`) unpacks its struct once per use, as Triton's adaptor does.
+   */
   private readonly operandCache = new Map<number, Value[]>();
 
-  /** Lowered values of operand `i` of the op (unpacked once per op). */
+  /**
+   * The lowered values of the op's operand named by `operand` (MLIR's `OpAdaptor` getter): `Value[]` for a
+   * single operand, `Value[] | undefined` for an optional one, one `Value[]` per operand of a variadic group.
+   * `operand` is a handle's accessor (`ctx.lowered(LoadOp.mask)`) or a structural one of
+   * dialect/ir/operand-traits.ts for lowerings of any op of a shape (`ctx.lowered(OneOperand.operand)`).
+   */
+  lowered<K extends OperandKind>(operand: OperandAccessor<K>): Grouped<K, Value[]> {
+    const at = operand.positions(this.op);
+    if (operand.kind === 'variadic') return at.map((i) => this.operand(i)) as Grouped<K, Value[]>;
+    if (operand.kind === 'optional' && at.length === 0) return undefined as Grouped<K, Value[]>;
+    return this.operand(at[0]!) as Grouped<K, Value[]>;
+  }
+  /** Lowered values of operand `i` of the op (unpacked once per op); for code that visits every operand. */
   operand(i: number): Value[] {
     let l = this.operandCache.get(i);
     if (!l) this.operandCache.set(i, (l = this.fn.lookup(this.op.operand(i), this.op)));
@@ -438,10 +465,11 @@ export class LoweringContext {
   lookup(v: Value): Value[] {
     return this.fn.lookup(v, this.op);
   }
-  /** The single lowered value of operand `i` (scalars, pointers). */
-  scalar(i: number): Value {
-    const l = this.operand(i);
-    if (l.length !== 1) throw new LoweringError(this.op, `operand #${i} of '${this.op.name}' is not a scalar`);
+  /** The single lowered value of the operand named by `operand` (scalars, pointers), which must be present. */
+  scalar(operand: OperandAccessor<'single' | 'optional'>): Value {
+    const l = this.lowered(operand);
+    if (!l) throw new LoweringError(this.op, `'${this.op.name}' has no operand '${operand.operandName}'`);
+    if (l.length !== 1) throw new LoweringError(this.op, `operand #${operand.positions(this.op)[0]} of '${this.op.name}' is not a scalar`);
     return l[0]!;
   }
 

@@ -330,7 +330,7 @@ registerLowering(ConvertLayoutOp, (op, ctx) => {
   const dstTy = ConvertLayoutOp.result(op).type;
   if (!(srcTy instanceof RankedTensorType) || !(dstTy instanceof RankedTensorType)) return 'not a tensor conversion';
   if (!isDistributed(srcTy) || !isDistributed(dstTy)) return 'not a conversion between distributed layouts';
-  const [vals, how] = lowerConvertLayout(ctx, op, srcTy, dstTy, ctx.operand(0));
+  const [vals, how] = lowerConvertLayout(ctx, op, srcTy, dstTy, ctx.lowered(ConvertLayoutOp.src));
   cvtStats[how]++;
   ctx.replaceWith(vals);
 });

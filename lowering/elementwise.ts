@@ -15,6 +15,7 @@ import { LLVMPointerType } from '../dialect/llvm/types.js';
 import type { LLVMBuilder, FCmpPredicate, ICmpPredicate } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import type { OpRef } from '../dialect/ir/op-handle.js';
+import { OneOperand } from '../dialect/ir/operand-traits.js';
 import * as arith from '../dialect/arith/ops.js';
 import * as math from '../dialect/math/ops.js';
 import * as tt from '../dialect/tt/ops.js';
@@ -36,10 +37,13 @@ export function registerElementwise(names: OpRef | readonly OpRef[], fn: ElemFn,
   }, opts);
 }
 
-/** Registers a lowering that converts `k` registers at once (packed conversions); `fn` gets and returns k values. */
+/**
+ * Registers a lowering of one-operand ops that converts `k` registers at once (packed conversions); `fn` gets and
+ * returns k values.
+ */
 export function registerPackedElementwise(name: OpRef, pack: (op: Operation, ctx: LoweringContext) => number, fn: (b: LLVMBuilder, vals: Value[], ctx: LoweringContext, op: Operation) => Value[]): void {
   registerLowering(name, (op, ctx) => {
-    const vals = ctx.operand(0);
+    const vals = ctx.lowered(OneOperand.operand);
     const k = Math.max(1, pack(op, ctx));
     const out: Value[] = [];
     for (let i = 0; i < vals.length; i += k) out.push(...fn(ctx.b, vals.slice(i, i + k), ctx, op).slice(0, Math.min(k, vals.length - i)));
@@ -50,9 +54,6 @@ export function registerPackedElementwise(name: OpRef, pack: (op: Operation, ctx
 /** The converted element type of an op's result. */
 function resultElemType(op: Operation): Type {
   return convertElementType(elementTypeOf(op.result().type));
-}
-function srcElemType(op: Operation, i = 0): Type {
-  return elementTypeOf(op.operand(i).type);
 }
 
 // ---- integer and float arithmetic ----------------------------------------------------------------------
@@ -164,7 +165,7 @@ registerLowering(
   (op, ctx) => {
     const src = elementTypeOf(arith.SIToFPOp.in(op).type);
     const dst = elementTypeOf(arith.SIToFPOp.out(op).type);
-    const vals = ctx.operand(0);
+    const vals = ctx.lowered(arith.SIToFPOp.in);
     if (!(src instanceof IntegerType && src.width === 8 && dst instanceof FloatType && dst.kind === 'bf16') || vals.length < 4) return false;
     const cvt = ctx.computeCapability >= 90 ? S8_TO_BF16_SM90 : S8_TO_BF16;
     const out: Value[] = [];
@@ -385,8 +386,8 @@ function fpToFpTable(src: FpKind, dst: FpKind, rtne: boolean, cc: number): Packe
 
 registerLowering(tt.FpToFpOp, (op, ctx) => {
   const b = ctx.b;
-  const vals = ctx.operand(0);
-  const srcT = srcElemType(op);
+  const vals = ctx.lowered(tt.FpToFpOp.src);
+  const srcT = elementTypeOf(tt.FpToFpOp.src(op).type);
   const dstT = elementTypeOf(op.result().type);
   const src = fpKind(srcT);
   const dst = fpKind(dstT);

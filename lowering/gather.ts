@@ -38,7 +38,7 @@ registerLowering(GatherOp, (op, ctx) => {
   if (!(srcT instanceof RankedTensorType) || !(idxT instanceof RankedTensorType) || !(dstT instanceof RankedTensorType) || !srcT.encoding || !idxT.encoding || !dstT.encoding) {
     return 'tt.gather on tensors without encodings';
   }
-  const srcVals = ctx.operand(0);
+  const srcVals = ctx.lowered(GatherOp.src);
   const rank = srcT.rank;
   const dims = Array.from({ length: rank }, (_, d) => `dim${d}`);
   const gatherDim = dims[axis]!;
@@ -60,7 +60,7 @@ registerLowering(GatherOp, (op, ctx) => {
     const colPart = regMap.sublayout(otherDims, [REGISTER]);
     const restPart = regMap.sublayout([gatherDim], [REGISTER]);
     const idxRegToCol = idxLL.sublayout([REGISTER], otherDims);
-    const idxVals = ctx.operand(1);
+    const idxVals = ctx.lowered(GatherOp.indices);
     const results = idxVals.map((idxVal, idxReg) => {
       // The column (other coordinates) of this index register in this thread.
       const col = applyLinearLayout(
@@ -107,7 +107,7 @@ registerLowering(GatherOp, (op, ctx) => {
   srcVals.forEach((v, r) => b.store(v, b.gep(base, elemTy, linear(srcIdx[r]!))));
   b.barrier();
   // (The index registers are unpacked after the barrier, as Triton does.)
-  const idxVals = ctx.operand(1);
+  const idxVals = ctx.lowered(GatherOp.indices);
   const dstIdx = emitIndices(ctx, dstT);
   const results = idxVals.map((idxVal, r) => {
     const coords = [...dstIdx[r]!];

@@ -54,8 +54,8 @@ registerLowering(HistogramOp, (op, ctx) => {
   }
   const tpw = ctx.threadsPerWarp;
   if (tpw !== 32) ctx.error(`tt.histogram: ${tpw} threads per warp are not supported (NVIDIA warps have 32)`);
-  const srcVals = ctx.operand(0);
-  const maskVals = op.operands.length > 1 ? ctx.operand(1) : [];
+  const srcVals = ctx.lowered(HistogramOp.src);
+  const maskVals = ctx.lowered(HistogramOp.mask) ?? [];
   // At least one bin per lane (the padding bins are never read back).
   const numBins = Math.max(dstT.shape[0]!, tpw);
   const numBits = Math.log2(numBins);

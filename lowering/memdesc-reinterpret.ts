@@ -16,7 +16,7 @@ registerLowering(MemDescReinterpretOp, (op, ctx) => {
   const srcT = MemDescReinterpretOp.src(op).type;
   const dstT = op.result(0).type;
   if (!(srcT instanceof MemDescType) || !(dstT instanceof MemDescType)) return 'expected shared memory descriptors';
-  const lowered = ctx.operand(0);
+  const lowered = ctx.lowered(MemDescReinterpretOp.src);
   // A memdesc that is its whole allocation starts at its base (its offsets are zero by construction).
   const alloc = srcT.allocShape.slice(srcT.allocShape.length - srcT.shape.length);
   const whole = srcT.shape.every((d, i) => d === alloc[i]);

@@ -173,7 +173,7 @@ function locationInfo(loc: Location): { file: string; line: number; func: string
 
 registerLowering(AssertOp, (op, ctx) => {
   const b = ctx.b;
-  const vals = ctx.operand(0);
+  const vals = ctx.lowered(AssertOp.condition);
   const message = AssertOp.message(op).value;
   // Any element false?
   let anyFalse = b.i1(false);

@@ -383,7 +383,7 @@ registerLowering(LocalAllocOp, (op, ctx) => {
   const zeros = memTy.shape.map(() => ctx.b.i32(0));
   const mem = [base, ...zeros];
   const src = LocalAllocOp.src(op);
-  if (src) storeTensor(ctx, ctx.operand(0), tensorType(src), memTy, mem);
+  if (src) storeTensor(ctx, ctx.lowered(LocalAllocOp.src)!, tensorType(src), memTy, mem);
   ctx.replaceWith(mem);
 });
 
@@ -393,12 +393,12 @@ registerLowering(LocalDeallocOp, (_op, ctx) => {
 
 registerLowering(LocalLoadOp, (op, ctx) => {
   const memTy = memType(LocalLoadOp.src(op));
-  ctx.replaceWith(loadTensor(ctx, tensorType(LocalLoadOp.result(op)), memTy, ctx.operand(0)));
+  ctx.replaceWith(loadTensor(ctx, tensorType(LocalLoadOp.result(op)), memTy, ctx.lowered(LocalLoadOp.src)));
 });
 
 registerLowering(LocalStoreOp, (op, ctx) => {
   const memTy = memType(LocalStoreOp.dst(op));
-  storeTensor(ctx, ctx.operand(0), tensorType(LocalStoreOp.src(op)), memTy, ctx.operand(1));
+  storeTensor(ctx, ctx.lowered(LocalStoreOp.src), tensorType(LocalStoreOp.src(op)), memTy, ctx.lowered(LocalStoreOp.dst));
   ctx.replace([]);
 });
 
@@ -413,8 +413,8 @@ function bufferBytes(t: MemDescType, shape: readonly number[]): number {
 registerLowering(MemDescIndexOp, (op, ctx) => {
   const src = memType(MemDescIndexOp.src(op));
   const dst = memType(op.result());
-  const base = ctx.operand(0)[0];
-  const idx = ctx.scalar(1);
+  const base = ctx.lowered(MemDescIndexOp.src)[0];
+  const idx = ctx.scalar(MemDescIndexOp.index);
   const b = ctx.b;
   const stride = bufferBytes(src, dst.allocShape);
   const c = constantIntValue(idx);
@@ -427,7 +427,7 @@ registerLowering(MemDescIndexOp, (op, ctx) => {
 });
 
 registerLowering(MemDescSubsliceOp, (op, ctx) => {
-  const [base, ...offs] = ctx.operand(0);
+  const [base, ...offs] = ctx.lowered(MemDescSubsliceOp.src);
   const static_ = MemDescSubsliceOp.offsets(op).values;
   const b = ctx.b;
   const out = offs.map((o, d) => {
@@ -440,14 +440,14 @@ registerLowering(MemDescSubsliceOp, (op, ctx) => {
 });
 
 registerLowering(MemDescTransOp, (op, ctx) => {
-  const [base, ...offs] = ctx.operand(0);
+  const [base, ...offs] = ctx.lowered(MemDescTransOp.src);
   const order = MemDescTransOp.order(op).values;
   ctx.replaceWith([base!, ...order.map((o) => offs[o]!)]);
 });
 
 // ttg.memdesc_reinterpret: memdesc-reinterpret.ts.
 registerLowering(MemDescReshapeOp, (op, ctx) => {
-  const [base, ...offs] = ctx.operand(0);
+  const [base, ...offs] = ctx.lowered(MemDescReshapeOp.src);
   if (!offs.every((o) => constantIntValue(o) === 0)) return 'reshape of a memdesc view with non-zero offsets';
   const dst = memType(op.result());
   ctx.replaceWith([base!, ...dst.shape.map(() => ctx.b.i32(0))]);

@@ -30,7 +30,7 @@ function replicate(v: Value, n: number): Value[] {
 
 registerLowering(SplatOp, (op, ctx) => {
   const t = tensorType(SplatOp.result(op));
-  ctx.replaceWith(replicate(ctx.scalar(0), numLoweredValues(t)));
+  ctx.replaceWith(replicate(ctx.scalar(SplatOp.src), numLoweredValues(t)));
 });
 
 /** For each result register, the source register with the same coordinates (dims in `ignore` not compared). */
@@ -53,7 +53,7 @@ function registerMap(ctx: LoweringContext, src: RankedTensorType, dst: RankedTen
 registerLowering(BroadcastOp, (op, ctx) => {
   const src = tensorType(BroadcastOp.src(op));
   const dst = tensorType(BroadcastOp.result(op));
-  const vals = ctx.operand(0);
+  const vals = ctx.lowered(BroadcastOp.src);
   const map = registerMap(ctx, src, dst, (c) => c.map((x, d) => (src.shape[d] === 1 ? 0 : x)));
   ctx.replaceWith(map.map((i) => vals[i]!));
 });
@@ -62,14 +62,14 @@ registerLowering(ExpandDimsOp, (op, ctx) => {
   const src = tensorType(ExpandDimsOp.src(op));
   const dst = tensorType(ExpandDimsOp.result(op));
   const axis = ExpandDimsOp.axis(op).num;
-  const vals = ctx.operand(0);
+  const vals = ctx.lowered(ExpandDimsOp.src);
   const map = registerMap(ctx, src, dst, (c) => c.filter((_, d) => d !== axis));
   ctx.replaceWith(map.map((i) => vals[i]!));
 });
 
 // Register-preserving views: the result layout is the source layout with relabelled outputs.
 registerLowering([TransOp, ReshapeOp], (op, ctx) => {
-  const vals = ctx.operand(0);
+  const vals = ctx.lowered(TransOp.is(op) ? TransOp.src : ReshapeOp.src);
   const n = numLoweredValues(op.result().type);
   if (n !== vals.length) return `register count changes (${vals.length} -> ${n})`;
   ctx.replaceWith(vals);
@@ -92,8 +92,8 @@ function lastDimRegisterBit(ctx: LoweringContext, t: RankedTensorType): number {
 const dropBit = (r: number, k: number): number => ((r >> (k + 1)) << k) | (r & ((1 << k) - 1));
 
 registerLowering(JoinOp, (op, ctx) => {
-  const a = ctx.operand(0);
-  const b = ctx.operand(1);
+  const a = ctx.lowered(JoinOp.lhs);
+  const b = ctx.lowered(JoinOp.rhs);
   const dst = tensorType(op.result());
   const k = lastDimRegisterBit(ctx, dst);
   const n = numLoweredValues(dst);
@@ -103,7 +103,7 @@ registerLowering(JoinOp, (op, ctx) => {
 });
 
 registerLowering(SplitOp, (op, ctx) => {
-  const v = ctx.operand(0);
+  const v = ctx.lowered(SplitOp.src);
   const src = tensorType(SplitOp.src(op));
   const k = lastDimRegisterBit(ctx, src);
   const lhs: Value[] = [];
@@ -114,7 +114,7 @@ registerLowering(SplitOp, (op, ctx) => {
 
 // The result layout of tt.cat puts the operand choice in its highest register bit: lhs registers, then rhs.
 registerLowering(CatOp, (_op, ctx) => {
-  ctx.replaceWith([...ctx.operand(0), ...ctx.operand(1)]);
+  ctx.replaceWith([...ctx.lowered(CatOp.lhs), ...ctx.lowered(CatOp.rhs)]);
 });
 
 registerLowering(MakeRangeOp, (op, ctx) => {
@@ -134,8 +134,8 @@ export function pointeeLLVMType(ptrType: Type): Type {
 }
 
 registerLowering(AddPtrOp, (op, ctx) => {
-  const ptrs = ctx.operand(0);
-  const offs = ctx.operand(1);
+  const ptrs = ctx.lowered(AddPtrOp.ptr);
+  const offs = ctx.lowered(AddPtrOp.offset);
   const elTy = pointeeLLVMType(AddPtrOp.ptr(op).type);
   const b = ctx.b;
   ctx.replaceWith(ptrs.map((p, i) => b.gep(p, elTy, offs[i]!, p.type)));

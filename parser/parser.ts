@@ -56,6 +56,7 @@ import { LexError, Lexer, unescapeString, type Token } from './lexer.js';
 import { parseCustomOp } from './op-format.js';
 import { Tok } from './token.js';
 import { createOperation } from '../dialect/ir/create.js';
+import { ModuleOp } from '../dialect/builtin/ops.js';
 import { NESTED_TOO_DEEPLY } from '../dialect/ir/diagnostics.js';
 
 /**
@@ -319,13 +320,13 @@ export class Parser implements OpFormatParser {
     this.popScopes();
     let module: Operation;
     const only = top.ops[0];
-    if (top.ops.length === 1 && only && only.name === 'builtin.module') {
+    if (top.ops.length === 1 && ModuleOp.is(only)) {
       module = only;
       module.remove();
     } else {
       if (this.deepestRegionAt !== undefined) this.error(NESTED_TOO_DEEPLY, this.deepestRegionAt);
       // MLIR places the implicit module at line 0, column 0 of the buffer.
-      module = createOperation({ name: 'builtin.module', regions: 1, loc: FileLineColLoc.get(this.opts.filename ?? '-', 0, 0) });
+      module = createOperation({ name: ModuleOp.opName, regions: 1, loc: FileLineColLoc.get(this.opts.filename ?? '-', 0, 0) });
       const body = module.region(0).addBlock();
       for (const op of [...top.ops]) body.append(op);
     }

@@ -18,6 +18,7 @@ import { getConstantValue } from '../dialect/ir/rewrite/registry.js';
 import { registerPass } from './pass.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { ArriveBarrierOp, TMEMAllocOp, TMEMLoadOp } from '../dialect/ttng/ops.js';
+import { TMEMSubSliceOp } from '../dialect/ttng/tmem-subslice-op.js';
 import { AssertOp, AtomicCASOp, AtomicRMWOp, DescriptorReduceOp, DescriptorScatterOp, DescriptorStoreOp, PrintOp, StoreOp } from '../dialect/tt/ops.js';
 import { isAnyOf } from '../dialect/ir/op-handle.js';
 import { ConstantOp } from '../dialect/arith/ops.js';
@@ -99,13 +100,12 @@ function bufferAccess(v: Value): Access | undefined {
   if (MemDescTransOp.is(def)) return bufferAccess(MemDescTransOp.src(def));
   if (MemDescReshapeOp.is(def)) return bufferAccess(MemDescReshapeOp.src(def));
   if (MemDescIndexOp.is(def) || MemDescSubsliceOp.is(def)) return subviewAccess(def);
-  if (def.name === 'ttng.tmem_subslice') {
-    const parent = bufferAccess(def.operand(0));
+  if (TMEMSubSliceOp.is(def)) {
+    const parent = bufferAccess(TMEMSubSliceOp.src(def));
     if (!parent) return undefined;
     const r = parent.ranges[1];
     if (!r) return parent;
-    const n = def.getAttr('N');
-    const start = r.start + (n instanceof IntegerAttr ? n.num : 0);
+    const start = r.start + TMEMSubSliceOp.N(def).num;
     const ranges = [...parent.ranges];
     ranges[1] = { start, end: start + (v.type as MemDescType).shape[1]! };
     return { ...parent, ranges };

@@ -28,6 +28,7 @@ import type { PatternRewriter } from '../dialect/ir/rewriter.js';
 import { FLOAT_KINDS, FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { AddFOp, ConstantOp, MaxNumFOp, MaximumFOp, MinNumFOp, MinimumFOp, MulFOp } from '../dialect/arith/ops.js';
 import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { BinaryOperands } from '../dialect/ir/operand-traits.js';
 import { BlockedEncodingAttr, DistributedEncodingAttr, SliceEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { cgaCTAsPerCGA } from '../dialect/ttg/attrs/cga.js';
 import { getCGALayout, getElemsPerThread, getOrder, getThreadOrder, getWarpOrder } from '../dialect/ttg/layout-queries.js';
@@ -253,21 +254,28 @@ function isCandidate(reduce: Operation): boolean {
   if (!ConstantOp.is(oldAccum?.definingOp)) return false;
   // Where Triton 3.6 would assert: the update must be `op(acc, reduce)` with `acc` an iter_arg of this loop
   // whose result has exactly one use.
-  if (user.operands.length !== 2) return false;
-  const accum = user.operand(user.operands[0]!.value === reduce.result(0) ? 1 : 0);
+  if (!BinaryOperands.is(user)) return false;
+  const accum = BinaryOperands.lhs(user) === reduce.result(0) ? BinaryOperands.rhs(user) : BinaryOperands.lhs(user);
   if (!(accum instanceof BlockArgument) || accum.owner !== forOp.region(0).blocks[0] || accum.index === 0) return false;
   const init = inits[accum.index - 1];
   if (!(init?.definingOp && init.type instanceof RankedTensorType)) return false;
   return forOp.result(accum.index - 1).hasOneUse();
 }
 
-/** Triton's cloneWithInferType: clones `op`; when operand types changed, its results take the new types. */
-function cloneWithInferType(b: Builder, op: Operation, mapping: IRMapping): Operation {
+/** The first source of a `tt.reduce` (whose encoding its clone's results take). */
+const firstSource = (reduce: Operation): Value => ReduceOp.srcs(reduce)[0]!;
+
+/**
+ * Triton's cloneWithInferType: clones `op`; when operand types changed, its first result takes the encoding of
+ * the clone's leading operand (`lead`: the first source of a reduce, the lhs of the binary update) and the rest
+ * are inferred.
+ */
+function cloneWithInferType(b: Builder, op: Operation, mapping: IRMapping, lead: (op: Operation) => Value): Operation {
   const newOp = b.clone(op, mapping);
   const preserveTypes = op.operandValues.every((v) => !mapping.contains(v) || v.type === mapping.lookup(v)!.type);
   if (preserveTypes || newOp.results.length === 0) return newOp;
   const origType = tensorOf(op.result(0).type);
-  const argType = tensorOf(newOp.operand(0).type);
+  const argType = tensorOf(lead(newOp).type);
   if (!origType || !argType) return newOp;
   newOp.result(0).type = RankedTensorType.get(origType.shape, origType.elementType, argType.encoding);
   inferResultTypesInPlace(newOp);
@@ -348,7 +356,7 @@ function rewriteReduce(reduce: Operation): void {
 
   const use = reduce.result(0).uses[0]!;
   const oldUpdate = use.owner;
-  const blockArg = oldUpdate.operand(use.index === 0 ? 1 : 0) as BlockArgument;
+  const blockArg = (use.index === 0 ? BinaryOperands.rhs(oldUpdate) : BinaryOperands.lhs(oldUpdate)) as BlockArgument;
   const blockArgNum = blockArg.index;
   const forOp = blockArg.owner.parentOp!;
   const oldAccum = ForOp.initArgs(forOp)[blockArgNum - 1]!;
@@ -390,7 +398,7 @@ function rewriteReduce(reduce: Operation): void {
     });
     mapping.map(operand, view.result(0));
   }
-  const newReduce = cloneWithInferType(b, reduce, mapping);
+  const newReduce = cloneWithInferType(b, reduce, mapping, firstSource);
   newReduce.setAttr('axis', IntegerAttr.get(i32(), rank));
   inferResultTypesInPlace(newReduce);
 
@@ -398,9 +406,9 @@ function rewriteReduce(reduce: Operation): void {
   const newArg = newBody.args[newBody.args.length - 1]!;
   b.setInsertionPointAfter(newReduce);
   const updMap = new IRMapping();
-  updMap.map(oldUpdate.operand(0), newArg);
-  updMap.map(oldUpdate.operand(1), newReduce.result(0));
-  const newUpdate = cloneWithInferType(b, oldUpdate, updMap);
+  updMap.map(BinaryOperands.lhs(oldUpdate), newArg);
+  updMap.map(BinaryOperands.rhs(oldUpdate), newReduce.result(0));
+  const newUpdate = cloneWithInferType(b, oldUpdate, updMap, BinaryOperands.lhs);
 
   // createYield: the old accumulator is passed through, the new one appended.
   b.setInsertionPoint(oldYield);
@@ -413,16 +421,16 @@ function rewriteReduce(reduce: Operation): void {
   b.setInsertionPointAfter(newLoop);
   const postMap = new IRMapping();
   postMap.map(ReduceOp.srcs(reduce)[0]!, newLoop.result(newLoop.results.length - 1));
-  const newReduce2 = cloneWithInferType(b, reduce, postMap);
+  const newReduce2 = cloneWithInferType(b, reduce, postMap, firstSource);
 
   // createConvertLayout, then incorporateOriginalAccumulatorValue.
   b.setInsertionPointAfter(newReduce2);
   const cvt = b.create({ name: ConvertLayoutOp.opName, operands: [newReduce2.result(0)], resultTypes: [loopResult.type], loc: newReduce2.loc });
   b.setInsertionPointAfter(cvt);
   const finalMap = new IRMapping();
-  finalMap.map(oldUpdate.operand(0), oldAccum);
-  finalMap.map(oldUpdate.operand(1), cvt.result(0));
-  const finalOp = cloneWithInferType(b, oldUpdate, finalMap);
+  finalMap.map(BinaryOperands.lhs(oldUpdate), oldAccum);
+  finalMap.map(BinaryOperands.rhs(oldUpdate), cvt.result(0));
+  const finalOp = cloneWithInferType(b, oldUpdate, finalMap, BinaryOperands.lhs);
   loopUser.setOperand(loopUse.index, finalOp.result(0));
 
   oldYield.erase();

@@ -24,6 +24,7 @@ import { registerPass } from './pass.js';
 import { ForOp, YieldOp } from '../dialect/scf/ops.js';
 import { LocalLoadOp, MemDescSubsliceOp } from '../dialect/ttg/ops.js';
 import { DotOp } from '../dialect/tt/ops.js';
+import { OneOperand } from '../dialect/ir/operand-traits.js';
 
 /** Where new ops go: before `anchor`, or at the end of `block` when there is none. */
 interface InsertPoint {
@@ -75,15 +76,15 @@ function prefetchSource(v: Value): Value[] {
   const rets: Value[] = [op.result(0)];
   let found = false;
   while (op) {
-    if (op.operands.length !== 1) break;
+    if (!OneOperand.is(op)) break;
     if (!op.result(0).hasOneUse()) break;
-    rets.push(op.operand(0));
+    rets.push(OneOperand.operand(op));
     if (LocalLoadOp.is(op)) {
       const t = op.result(0).type;
       if (t instanceof RankedTensorType && t.encoding instanceof DotOperandEncodingAttr) found = true;
       break;
     }
-    op = op.operand(0).definingOp;
+    op = OneOperand.operand(op).definingOp;
   }
   rets.reverse();
   return found ? rets : [];
@@ -161,7 +162,7 @@ class Prefetcher {
       const copy = ins.insert(cloneOperation(v.definingOp!, mapping));
       const cur = copy.result(0);
       if (cur.type instanceof RankedTensorType) {
-        const src = copy.operand(0).type as RankedTensorType;
+        const src = OneOperand.operand(copy).type as RankedTensorType;
         cur.type = RankedTensorType.get((ret.type as RankedTensorType).shape, cur.type.elementType, src.encoding);
       }
       mapping.map(v, cur);

@@ -73,6 +73,7 @@ import { ConditionOp, ForOp, IfOp, WhileOp, YieldOp } from '../dialect/scf/ops.j
 import { TMEMLoadOp, WarpGroupDotOp, WarpGroupDotWaitOp } from '../dialect/ttng/ops.js';
 import { AddFOp, ConstantOp, DivFOp, ExtFOp, ExtSIOp, ExtUIOp, MulFOp } from '../dialect/arith/ops.js';
 import { isAnyOf } from '../dialect/ir/op-handle.js';
+import { OneOperand } from '../dialect/ir/operand-traits.js';
 import { ConvertLayoutOp, Fp4ToFpOp, LocalLoadOp, MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 import { AcosOp, AcoshOp, AsinOp, AsinhOp, Atan2Op, AtanOp, AtanhOp, CbrtOp, CosOp, CoshOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp, ErfOp, ErfcOp, Exp2Op, ExpM1Op, ExpOp, Log10Op, Log1pOp, Log2Op, LogOp, PowFOp, RsqrtOp, SinOp, SinhOp, SqrtOp, TanOp, TanhOp } from '../dialect/math/ops.js';
 
@@ -774,7 +775,7 @@ class LayoutRematerialization {
     if (!srcEnc) return false;
     const b = new Builder();
     b.setInsertionPoint(extOp);
-    const newCvt = createConvert(b, extOp.operand(0), srcEnc, cvt.loc);
+    const newCvt = createConvert(b, OneOperand.operand(extOp), srcEnc, cvt.loc);
     const newExt = b.clone(extOp);
     newExt.setOperand(0, newCvt);
     newExt.result(0).type = (extOp.result(0).type as RankedTensorType).withEncoding(dstEnc);

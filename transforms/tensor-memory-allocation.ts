@@ -19,6 +19,8 @@ import { registerPass } from './pass.js';
 import { MemDescIndexOp, MemDescReinterpretOp, WarpSpecializeOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { ConditionOp, ForOp, IfOp, WhileOp } from '../dialect/scf/ops.js';
 import { TMEMAllocOp } from '../dialect/ttng/ops.js';
+import { TMEMSubSliceOp } from '../dialect/ttng/tmem-subslice-op.js';
+import { isMemDescView, memDescViewSource } from '../dialect/ttg/memdesc-view.js';
 import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
 import { SelectOp } from '../dialect/arith/ops.js';
 import { BranchOp, CondBranchOp } from '../dialect/cf/ops.js';
@@ -74,8 +76,6 @@ class TmemMap {
   }
 }
 
-const VIEW_TRAIT = 'MemDescViewTrait';
-
 function fatal(op: Operation | undefined, msg: string): never {
   throw new DiagnosticError(new Diagnostic('error', msg, op?.loc));
 }
@@ -123,7 +123,8 @@ function allocsOf(value: Value): Operation[] {
     const def = v.definingOp!;
     const idx = def.results.indexOf(v as (typeof def.results)[number]);
     if (TMEMAllocOp.is(def)) out.push(def);
-    else if (def.hasTrait(VIEW_TRAIT) || def.name === 'ttng.tmem_subslice') work.push(def.operand(0));
+    else if (isMemDescView(def)) work.push(memDescViewSource(def));
+    else if (TMEMSubSliceOp.is(def)) work.push(TMEMSubSliceOp.src(def));
     else if (SelectOp.is(def)) work.push(SelectOp.true_value(def), SelectOp.false_value(def));
     else if (IfOp.is(def)) {
       work.push(IfOp.thenRegion(def).blocks[0]!.terminator!.operand(idx));

@@ -11,10 +11,19 @@
  * `| undefined` when optional without a default (an absent attribute with a default reads as the default, as
  * ODS getters do); a region is a `Region` (`Region[]` when variadic). Names that would shadow the handle's own
  * members (`is`, `opName`, `def`) get no accessor.
+ *
+ * An operand accessor also says where its operand sits in an op's operand list (`LoadOp.mask.positions(op)`:
+ * `[2]`, or `[]` when the optional mask is absent), derived from the declaration as ODS's
+ * `getODSOperandIndexAndLength` is: single and optional groups, one variadic group taking the rest, or the
+ * `operandSegmentSizes` of ops with several variable-size groups. Code that works on operand positions rather
+ * than values uses it, above all the LLVM lowering's conversion adaptor (`ctx.lowered(LoadOp.mask)`, see
+ * lowering/conversion.ts), MLIR's generated `OpAdaptor` getters. Code that handles any op of an operand
+ * structure rather than one op (any one-operand op, any binary op) uses the structural accessors of
+ * operand-traits.ts, which are operand accessors too.
  */
 import type { Attribute } from './attribute.js';
 import type { Operation, OpResult, Region, Value } from './ir.js';
-import type { AttrSpec, OpDefinition, OpDefinitionInit, OperandSpec, RegionSpec, ResultSpec } from './op-definition.js';
+import type { AttrSpec, OpDefinition, OpDefinitionInit, OperandKind, OperandSpec, RegionSpec, ResultSpec } from './op-definition.js';
 
 type Reserved = 'is' | 'opName' | 'def';
 
@@ -40,12 +49,29 @@ type SpecKind<S> = S extends string
       ? 'variadic'
       : 'single';
 
-type Grouped<K, V> = K extends 'single' ? V : K extends 'optional' ? V | undefined : V[];
+export type Grouped<K, V> = K extends 'single' ? V : K extends 'optional' ? V | undefined : V[];
 
 type ListOf<L> = L extends readonly unknown[] ? L[number] : never;
 
 type ValueAccessors<L, V> = {
   readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: (op: Operation) => Grouped<SpecKind<S>, V>;
+};
+
+/**
+ * The accessor of a named operand group of kind `K`: reads it (`Value`, `Value | undefined` or `Value[]`) and
+ * gives its positions in `op.operandValues`.
+ */
+export interface OperandAccessor<K extends OperandKind = OperandKind> {
+  (op: Operation): Grouped<K, Value>;
+  /** The operand's name in its declaration (`mask`). */
+  readonly operandName: string;
+  readonly kind: K;
+  /** The positions of the group in `op.operandValues`: one for a single operand, 0 or 1 optional, n variadic. */
+  positions(op: Operation): number[];
+}
+
+type OperandAccessors<L> = {
+  readonly [S in ListOf<L> as Exclude<SpecName<S>, Reserved>]: OperandAccessor<SpecKind<S> & OperandKind>;
 };
 
 type AttrValue<S> = S extends { readonly kind: { parse(...args: never[]): infer A } } ? A : Attribute;
@@ -76,7 +102,7 @@ export interface OpHandleCore<N extends string = string> {
 }
 
 export type OpHandle<I extends OpDefinitionInit = OpDefinitionInit> = OpHandleCore<I['name']> &
-  ValueAccessors<I['operands'], Value> &
+  OperandAccessors<I['operands']> &
   ValueAccessors<I['results'], OpResult> &
   AttrAccessors<I['attributes']> &
   RegionAccessors<I['regions']>;
@@ -90,56 +116,100 @@ export function opNameOf(ref: OpRef): string {
 
 const RESERVED: ReadonlySet<string> = new Set(['is', 'opName', 'def']);
 
-/** The accessor of group `index` of `groups` (sizes: single 1, optional 0/1, one variadic the rest). */
+type Groups = readonly { readonly kind: OperandKind }[];
+
+/**
+ * The [start, size] of group `index` of `groups` in a list of `total` values (sizes: single 1, optional 0/1,
+ * one variadic the rest; `segments` when the op records them). `what` names the group in errors.
+ */
+function groupRange(
+  groups: Groups,
+  index: number,
+  total: number,
+  segments: readonly number[] | undefined,
+  sameVariadicSize: boolean,
+  opName: string,
+  what: string,
+): [number, number] {
+  let sizes = segments;
+  if (!sizes) {
+    const fixed = groups.filter((g) => g.kind === 'single').length;
+    const flexible = groups.filter((g) => g.kind !== 'single');
+    if (sameVariadicSize && flexible.length > 1) {
+      // SameVariadicOperandSize: the variable-size groups split what is left evenly (as ODS getters do).
+      const each = (total - fixed) / flexible.length;
+      sizes = groups.map((g) => (g.kind === 'single' ? 1 : each));
+    } else {
+      if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
+        throw new Error(`${opName}: several variable-size groups need segment sizes to read ${what}`);
+      }
+      // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
+      let spare = total - fixed;
+      sizes = groups.map((g) => {
+        if (g.kind === 'single') return 1;
+        if (g.kind === 'variadic') return spare;
+        return spare-- > 0 ? 1 : 0;
+      });
+    }
+  }
+  let start = 0;
+  for (let i = 0; i < index; i++) start += sizes[i]!;
+  return [start, sizes[index]!];
+}
+
+/** The accessor of group `index` of `groups`, and the positions of the group in `list(op)`. */
 function groupAccessor<V>(
-  groups: readonly { readonly kind: 'single' | 'optional' | 'variadic' }[],
+  groups: Groups,
   index: number,
   list: (op: Operation) => readonly V[],
   segments: (op: Operation) => readonly number[] | undefined,
   what: string,
   sameVariadicSize = false,
-): (op: Operation) => V | V[] | undefined {
+): { read: (op: Operation) => V | V[] | undefined; positions: (op: Operation) => number[] } {
   const kind = groups[index]!.kind;
-  const fixedPrefix = groups.slice(0, index).every((g) => g.kind === 'single');
-  if (kind === 'single' && fixedPrefix) {
-    return (op) => {
-      const v = list(op)[index];
-      if (v === undefined) throw new Error(`${op.name} has no ${what}`);
-      return v;
+  if (kind === 'single' && groups.slice(0, index).every((g) => g.kind === 'single')) {
+    // Only single groups before it: its position is its index.
+    return {
+      read: (op) => {
+        const v = list(op)[index];
+        if (v === undefined) throw new Error(`${op.name} has no ${what}`);
+        return v;
+      },
+      positions: (op) => {
+        if (index >= list(op).length) throw new Error(`${op.name} has no ${what}`);
+        return [index];
+      },
     };
   }
-  return (op) => {
-    const all = list(op);
-    let sizes = segments(op);
-    if (!sizes) {
-      const fixed = groups.filter((g) => g.kind === 'single').length;
-      const flexible = groups.filter((g) => g.kind !== 'single');
-      if (sameVariadicSize && flexible.length > 1) {
-        // SameVariadicOperandSize: the variable-size groups split what is left evenly (as ODS getters do).
-        const each = (all.length - fixed) / flexible.length;
-        sizes = groups.map((g) => (g.kind === 'single' ? 1 : each));
-      } else {
-        if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
-          throw new Error(`${op.name}: several variable-size groups need segment sizes to read ${what}`);
-        }
-        // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
-        let spare = all.length - fixed;
-        sizes = groups.map((g) => {
-          if (g.kind === 'single') return 1;
-          if (g.kind === 'variadic') return spare;
-          return spare-- > 0 ? 1 : 0;
-        });
-      }
-    }
-    let start = 0;
-    for (let i = 0; i < index; i++) start += sizes[i]!;
-    const group = all.slice(start, start + sizes[index]!);
-    if (kind === 'variadic') return group;
-    if (kind === 'optional') return group[0];
-    const v = group[0];
-    if (v === undefined) throw new Error(`${op.name} has no ${what}`);
-    return v;
+  const range = (op: Operation): [number, number] =>
+    groupRange(groups, index, list(op).length, segments(op), sameVariadicSize, op.name, what);
+  return {
+    read: (op) => {
+      const [start, size] = range(op);
+      const group = list(op).slice(start, start + size);
+      if (kind === 'variadic') return group;
+      if (kind === 'optional') return group[0];
+      const v = group[0];
+      if (v === undefined) throw new Error(`${op.name} has no ${what}`);
+      return v;
+    },
+    positions: (op) => {
+      const [start, size] = range(op);
+      const end = Math.min(start + size, list(op).length);
+      if (kind === 'single' && end <= start) throw new Error(`${op.name} has no ${what}`);
+      return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+    },
   };
+}
+
+/** An operand accessor: `read` with the group's name, kind and positions attached. */
+export function makeOperandAccessor<K extends OperandKind>(
+  operandName: string,
+  kind: K,
+  read: (op: Operation) => Value | Value[] | undefined,
+  positions: (op: Operation) => number[],
+): OperandAccessor<K> {
+  return Object.assign((op: Operation) => read(op), { operandName, kind, positions }) as OperandAccessor<K>;
 }
 
 /** Builds the handle of a registered definition. */
@@ -154,14 +224,12 @@ export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: Op
     if (RESERVED.has(key) || key in handle) return;
     handle[key] = fn;
   };
-  def.operands.forEach((o: OperandSpec, i) =>
-    define(
-      o.name,
-      groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`, def.traits.has('SameVariadicOperandSize')),
-    ),
-  );
+  def.operands.forEach((o: OperandSpec, i) => {
+    const g = groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`, def.traits.has('SameVariadicOperandSize'));
+    define(o.name, makeOperandAccessor(o.name, o.kind, g.read as (op: Operation) => Value | Value[] | undefined, g.positions));
+  });
   def.results.forEach((r: ResultSpec, i) =>
-    define(r.name, groupAccessor(def.results, i, (op) => op.results, () => undefined, `result '${r.name}'`)),
+    define(r.name, groupAccessor(def.results, i, (op) => op.results, () => undefined, `result '${r.name}'`).read),
   );
   def.attributes.forEach((a: AttrSpec) => {
     const dflt = a.default;
@@ -173,7 +241,7 @@ export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: Op
     });
   });
   const regionGroups = def.regions.map((r: RegionSpec) => ({ kind: r.variadic ? ('variadic' as const) : ('single' as const) }));
-  def.regions.forEach((r: RegionSpec, i) => define(r.name, groupAccessor(regionGroups, i, (op) => op.regions, () => undefined, `region '${r.name}'`)));
+  def.regions.forEach((r: RegionSpec, i) => define(r.name, groupAccessor(regionGroups, i, (op) => op.regions, () => undefined, `region '${r.name}'`).read));
   return handle as OpHandle<I>;
 }
 

@@ -11,6 +11,7 @@ import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType } from '../../dialect/ir/type.js';
 import type { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
 import type { LoweringContext } from '../conversion.js';
+import { DotOp } from '../../dialect/tt/ops.js';
 import { BLOCK, LANE, tensorLayout, WARP } from '../layout-indices.js';
 import { coordAt, registerMap } from './mma-v2.js';
 
@@ -33,8 +34,7 @@ function checkFmaLayouts(aLL: LinearLayout, bLL: LinearLayout, dLL: LinearLayout
 
 export function lowerFmaDot(op: Operation, ctx: LoweringContext): void {
   const b = ctx.b;
-  const [aT, bT] = op.operandValues.map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType];
-  const dT = op.result(0).type as RankedTensorType;
+  const [aT, bT, dT] = [DotOp.a(op), DotOp.b(op), DotOp.d(op)].map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType];
   const rank = dT.rank;
   const bo = rank === 3 ? 1 : 0;
   const K = aT.shape[rank - 1]!;
@@ -45,9 +45,9 @@ export function lowerFmaDot(op: Operation, ctx: LoweringContext): void {
   if (bad) ctx.error(`tt.dot (FMA): unsupported operand layouts: ${bad}`);
   const aMap = registerMap(aLL);
   const bMap = registerMap(bLL);
-  const aVals = ctx.operand(0);
-  const bVals = ctx.operand(1);
-  const cVals = ctx.operand(2);
+  const aVals = ctx.lowered(DotOp.a);
+  const bVals = ctx.lowered(DotOp.b);
+  const cVals = ctx.lowered(DotOp.c);
   const accTy = cVals[0]!.type;
   const isFloat = accTy instanceof FloatType;
   const ext = (v: Value): Value => {

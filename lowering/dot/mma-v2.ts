@@ -20,6 +20,7 @@ import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../../dialect/ir/type.js';
 import type { LinearLayout } from '../../dialect/linear-layout/linear-layout.js';
 import type { LoweringContext } from '../conversion.js';
+import { DotOp } from '../../dialect/tt/ops.js';
 import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from '../layout-indices.js';
 import { ptx } from '../ptx.js';
 
@@ -214,20 +215,18 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
 /** Lowers a tt.dot whose result has an mma v2 layout. */
 export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | void {
   const b = ctx.b;
-  const [aT, bT, cT] = op.operandValues.map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType];
-  const dT = op.result(0).type as RankedTensorType;
+  const [aT, bT, cT, dT] = [DotOp.a(op), DotOp.b(op), DotOp.c(op), DotOp.d(op)].map((v) => v.type as RankedTensorType) as [RankedTensorType, RankedTensorType, RankedTensorType, RankedTensorType];
   const rank = dT.rank;
-  const prec = op.getAttr('inputPrecision');
-  const inputPrecision = prec && 'num' in prec ? (prec as unknown as { num: number }).num : 2;
+  const inputPrecision = DotOp.inputPrecision(op).num;
   const shape = mmaShape(aT.elementType, bT.elementType, dT.elementType, inputPrecision, ctx.computeCapability < 80);
   if (typeof shape === 'string') ctx.error(`tt.dot: ${shape}`);
   const K = aT.shape[rank - 1]!;
   const plan = planMmaV2(tensorLayout(aT), tensorLayout(bT), tensorLayout(dT), shape, rank, K);
   if (typeof plan === 'string') ctx.error(`tt.dot (mma v2): unsupported operand layouts: ${plan}`);
 
-  const aVals = ctx.operand(0);
-  const bVals = ctx.operand(1);
-  const cVals = ctx.operand(2);
+  const aVals = ctx.lowered(DotOp.a);
+  const bVals = ctx.lowered(DotOp.b);
+  const cVals = ctx.lowered(DotOp.c);
   const aMap = registerMap(tensorLayout(aT));
   const bMap = registerMap(tensorLayout(bT));
   const cLL = tensorLayout(cT);

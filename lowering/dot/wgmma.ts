@@ -212,7 +212,7 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   const Kt = bT.shape[0]!;
   const dLL = tensorLayout(dT);
   const dMap = registerMap(dLL);
-  const accVals = ctx.operand(2);
+  const accVals = ctx.lowered(WarpGroupDotOp.c);
   const accTy = accVals[0]!.type;
 
   // Accumulator tiles: rows {m0, m0+8} × columns [n0, n0 + N) in lane 0 of warp 0.
@@ -255,15 +255,15 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
     warpM.push(basis[0]!);
     warpN.push(basis[1]!);
   }
-  const bDesc = buildSmemDescriptor(ctx, bT, ctx.operand(1), [K, N], 1, warpN);
+  const bDesc = buildSmemDescriptor(ctx, bT, ctx.lowered(WarpGroupDotOp.b), [K, N], 1, warpN);
   if (typeof bDesc === 'string') ctx.error(`ttng.warp_group_dot: operand B: ${bDesc}`);
   let aDesc: ReturnType<typeof buildSmemDescriptor> | undefined;
   let aRegAt: ((m0: number, k0: number) => Value[]) | undefined;
   if (aIsSmem) {
-    aDesc = buildSmemDescriptor(ctx, aV.type as MemDescType, ctx.operand(0), [M, K], 0, warpM);
+    aDesc = buildSmemDescriptor(ctx, aV.type as MemDescType, ctx.lowered(WarpGroupDotOp.a), [M, K], 0, warpM);
     if (typeof aDesc === 'string') ctx.error(`ttng.warp_group_dot: operand A: ${aDesc}`);
   } else {
-    aRegAt = registerOperandA(ctx, aV.type as RankedTensorType, ctx.operand(0), K);
+    aRegAt = registerOperandA(ctx, aV.type as RankedTensorType, ctx.lowered(WarpGroupDotOp.a), K);
   }
   // transposes: A is "col" when its layout is transposed (M-contiguous); B is "row" when not transposed.
   const transA = aIsSmem ? (aDesc as SmemDescriptor).transposed : false;
@@ -305,7 +305,7 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
     // As Triton's WGMMA.cpp: the accumulator travels as one struct through the chain of nvg.wgmma ops.
     let d: Value | undefined = zeroAcc ? undefined : b.packStruct(pack(regs.map((r) => accVals[r]!)), accStructTy);
     let useC: Value = b.i1(!zeroAcc);
-    if (useCOperand) useC = b.and(useC, ctx.scalar(3));
+    if (useCOperand) useC = b.and(useC, ctx.scalar(WarpGroupDotOp.useC));
     let partial: Value | undefined;
     let lowPrecision = 0;
     for (let k = 0; k < numRepK; k++) {
