@@ -20,7 +20,7 @@ import { boolAttr, i32Attr } from '../common/attr-kinds.js';
 import { constraint, tensorType } from '../common/type-constraints.js';
 import { CACHE_MODIFIER, EVICTION_POLICY, denseI32ArrayAttr, denseI32ListAttr } from '../tt/attr-kinds.js';
 import { PointerType } from '../tt/types.js';
-import { elementOf, isPermutation, pointeeOf, sameShape, shapeText } from '../tt/type-utils.js';
+import { elementOf, i1Like, isPermutation, pointeeOf, sameShape, shapeText } from '../tt/type-utils.js';
 import { AsyncTokenType, MemDescType } from './types.js';
 
 /** `!ttg.memdesc<...>`, printed without its prefix by a plain `type($x)`. */
@@ -65,8 +65,8 @@ export const AsyncCopyGlobalToLocalOp = defineOp({
   operands: [
     { name: 'src', kind: 'single', type: ptrTensor },
     { name: 'result', kind: 'single', type: memDesc },
-    { name: 'mask', kind: 'optional', type: tensorType },
-    { name: 'other', kind: 'optional' },
+    { name: 'mask', kind: 'optional', type: tensorType, typeFrom: { operand: 'src', derive: i1Like } },
+    { name: 'other', kind: 'optional', typeFrom: { operand: 'src', derive: pointeeOf } },
   ],
   results: [{ name: 'token', kind: 'single', type: asyncToken }],
   attributes: [
@@ -82,6 +82,11 @@ export const AsyncCopyGlobalToLocalOp = defineOp({
   verify: (op) => {
     const src = op.operand(0).type as RankedTensorType;
     const dst = op.operand(1).type as MemDescType;
+    // OptionalTypesMatchWith (ODS constraints: checked before the op's own verifier).
+    const mask = AsyncCopyGlobalToLocalOp.mask(op);
+    if (mask && mask.type !== i1Like(src)) return 'failed to verify that infer mask type from src type';
+    const other = AsyncCopyGlobalToLocalOp.other(op);
+    if (other && other.type !== pointeeOf(src)) return 'failed to verify that infer other type from src type';
     if (!dst.mutableMemory) return 'Cannot store into immutable memory';
     if (pointeeOf(src) && elementOf(pointeeOf(src)!) !== dst.elementType) return 'source pointee and destination element types must match';
     return undefined;

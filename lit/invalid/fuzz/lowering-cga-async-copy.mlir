@@ -5,9 +5,9 @@
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @l(%ptr: tensor<128x!tt.ptr<f32>, #blocked>, %mem: !ttg.memdesc<128xf32, #shared, #ttg.shared_memory, mutable>) -> !ttg.async.token {
-  %false = arith.constant dense<false> : tensor<1xi1, #blocked>
+  %false = arith.constant dense<false> : tensor<128xi1, #blocked>
   %o = arith.constant dense<0.0> : tensor<8xf32, #blocked>
-  %token = ttg.async_copy_global_to_local %ptr, %mem mask %false other : tensor<128x!tt.ptr<f32>, #blocked> -> !ttg.memdesc<128xf32, #shared, #ttg.shared_memory, mutable>
+  %token = ttg.async_copy_global_to_local %ptr, %mem mask %false : tensor<128x!tt.ptr<f32>, #blocked> -> !ttg.memdesc<128xf32, #shared, #ttg.shared_memory, mutable>
   tt.return %token : !ttg.async.token
 }
 }
