@@ -205,6 +205,8 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
   const enc = dT.encoding;
   if (!enc || !('instrShape' in enc) || !('warpsPerCTA' in enc)) ctx.error('ttng.warp_group_dot: result is not in an mma v3 layout');
   const instrShape = (enc as unknown as { instrShape: readonly number[] }).instrShape;
+  // Triton's verifier takes any instrShape; wgmma needs [M, N, K].
+  if (instrShape.length !== 3) ctx.error(`ttng.warp_group_dot: the mma v3 layout's instrShape [${instrShape.join(', ')}] is not [M, N, K]`);
   const N = instrShape[1]!;
   const K = instrShape[2]!;
   const M = 64;
