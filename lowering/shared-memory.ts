@@ -36,7 +36,8 @@ import type { Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
-import { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { getOrder, getShapePerCTA } from '../dialect/ttg/layout-queries.js';
 import { memDescLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import type { LLVMBuilder } from './builder.js';
@@ -47,6 +48,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, t
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
+import { loadShared, storeShared } from './shared-ld-st.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
@@ -140,8 +142,7 @@ export function emitSmemAccess(
     if (!v) xored.set(cx, (v = b.xor(tBase, b.i32(cx * scale))));
     return v;
   };
-  const vecTy = vec > 1 ? VectorType.get([vec], elemTy) : elemTy;
-  const align = Math.min(vec * bytes, opts.baseAlignment ?? 16);
+  const maxAlign = opts.baseAlignment ?? 16;
   const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
   for (const regs of plan.instrs) {
     const c = xorCols(acc.regCols, regs[0]!);
@@ -155,15 +156,9 @@ export function emitSmemAccess(
       const t = threadPart(cx);
       addr = b.gep(base, i8(), ca === 0 ? t : b.add(t, b.i32(ca * bytes)), ptr3, true);
     }
-    if (vals) {
-      const elems = regs.map((rr) => vals[rr] ?? b.undef(elemTy));
-      const v = vec > 1 ? b.packVector(elems) : elems[0]!;
-      b.store(v, addr, align);
-    } else {
-      const v = b.load(addr, vecTy, align);
-      if (vec > 1) regs.forEach((rr, k) => (out[rr] = b.extractElement(v, k)));
-      else out[regs[0]!] = v;
-    }
+    // Moved as integers, as Triton's storeDShared / loadDShared do (shared-ld-st.ts).
+    if (vals) storeShared(b, addr, regs.map((rr) => vals[rr] ?? b.undef(elemTy)), maxAlign);
+    else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
   }
   return out;
 }
@@ -380,7 +375,9 @@ function tensorType(v: Value): RankedTensorType {
 registerLowering(LocalAllocOp, (op, ctx) => {
   const memTy = memType(LocalAllocOp.result(op));
   const base = ctx.sharedMemoryBase(op);
-  const zeros = memTy.shape.map(() => ctx.b.i32(0));
+  // One zero for every offset, as Triton's SharedMemoryObject.
+  const zero = ctx.b.i32(0);
+  const zeros = memTy.shape.map(() => zero);
   const mem = [base, ...zeros];
   const src = LocalAllocOp.src(op);
   if (src) storeTensor(ctx, ctx.operand(0), tensorType(src), memTy, mem);
@@ -402,29 +399,41 @@ registerLowering(LocalStoreOp, (op, ctx) => {
   ctx.replace([]);
 });
 
-/** Size in bytes of one buffer of `shape` elements of a memdesc (with padding). */
-function bufferBytes(t: MemDescType, shape: readonly number[]): number {
-  const n = shape.reduce((a, b) => a * b, 1);
-  const bytes = Math.max(1, elemBits(storageType(convertElementType(t.elementType))) / 8);
-  if (t.encoding instanceof PaddedSharedEncodingAttr) return t.encoding.paddedSize(shape) * bytes;
-  return n * bytes;
-}
-
 registerLowering(MemDescIndexOp, (op, ctx) => {
   const src = memType(MemDescIndexOp.src(op));
   const dst = memType(op.result());
-  const base = ctx.operand(0)[0];
   const idx = ctx.scalar(1);
   const b = ctx.b;
-  const stride = bufferBytes(src, dst.allocShape);
-  const c = constantIntValue(idx);
-  let byteOff: Value;
-  if (c !== undefined) byteOff = b.i32(c * stride);
-  else byteOff = b.mul(idx, b.i32(stride));
-  // The view's offsets are dropped (memdesc_index requires a full allocation): the base points at buffer `idx`.
-  const newBase = c === 0 ? base! : b.gep(base!, i8(), byteOff, LLVMPointerType.get(3), true);
-  ctx.replaceWith([newBase, ...dst.shape.map(() => b.i32(0))]);
+  // As Triton's MemDescIndexOpConversion: an element offset `idx * (elements of one buffer)` (not folded when idx
+  // is a constant, canonicalize does that), plus the padding of a padded layout for that offset, and a GEP on
+  // the element type; the view keeps the source's innermost offsets.
+  let offset = b.mul(idx, b.i32(allocElemsPerCTA(dst)));
+  const [base, ...offs] = ctx.operand(0);
+  if (dst.encoding instanceof PaddedSharedEncodingAttr) offset = b.add(offset, paddingOffset(b, dst.encoding, offset));
+  const newBase = b.gep(base!, convertElementType(src.elementType), offset);
+  ctx.replaceWith([newBase, ...offs.slice(offs.length - dst.shape.length)]);
 });
+
+/** Elements of one buffer of a memdesc per CTA (Triton's getAllocationShapePerCTA: fp4-padded rows hold twice the elements). */
+function allocElemsPerCTA(t: MemDescType): number {
+  const shape = [...t.shape];
+  if (t.encoding instanceof NVMMASharedEncodingAttr && t.encoding.fp4Padded) {
+    const packed = getOrder(t.encoding, shape)[0]!;
+    shape[packed] = shape[packed]! * 2;
+  }
+  return getShapePerCTA(t.encoding, shape).reduce((a, x) => a * x, 1);
+}
+
+/** Triton's emitPadding for an element offset: Σ (offset >> log2 interval) << log2 padding, from a zero. */
+function paddingOffset(b: LLVMBuilder, padded: PaddedSharedEncodingAttr, offset: Value): Value {
+  let pad = b.i32(0);
+  padded.intervals.forEach((interval, k) => {
+    const shift = b.i32(log2(interval));
+    const scale = b.i32(log2(padded.paddings[k]!));
+    pad = b.add(pad, b.shl(b.ashr(offset, shift), scale));
+  });
+  return pad;
+}
 
 registerLowering(MemDescSubsliceOp, (op, ctx) => {
   const [base, ...offs] = ctx.operand(0);
