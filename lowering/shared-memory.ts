@@ -43,7 +43,7 @@ import { MemDescType } from '../dialect/ttg/types.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
-import { emitLdMatrix, emitStMatrix, matrixMayBeatPlain, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
+import { emitLdMatrix, emitStMatrix, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
 import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
@@ -302,8 +302,9 @@ export function planLocalAccess(kind: 'load' | 'store', computeCapability: numbe
   const opts = accessOpts(addr);
   const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
   const base = { acc, elemTy, opts, zeroMask };
-  const plainVec = 2 ** vectorBits(acc, bits, opts).length;
-  if (matrixMayBeatPlain(elemTy, plainVec)) {
+  // As Triton's NVIDIA local_alloc/local_store/local_load patterns: ldmatrix/stmatrix whenever the access divides
+  // by their tile (not for padded layouts), ld/st.shared otherwise.
+  if (!addr.padded) {
     const plan = selectMatrixPlan(kind, computeCapability, acc, elemTy, addr);
     if (plan) return { ...base, matrix: { plan, reps: matrixReps(kind, plan, acc) } };
   }
