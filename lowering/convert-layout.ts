@@ -120,21 +120,19 @@ function emitShuffles(ctx: LoweringContext, p: ShufflePlan, srcVals: readonly Va
     }
     return xorLane === 0 ? kLane : b.xor(kLane, b.i32(xorLane));
   };
+  // As Triton's transferWithinWarp: all registers are packed first, every value to send is selected, then all
+  // shuffles are issued, the received values are selected into place, and only then unpacked.
+  const packMask = p.packSrc.reduce((m, k) => m | (1 << k), 0);
+  for (let g = 0; g < 2 ** p.nSrcReg; g++) if ((g & packMask) === 0) srcPayload(g);
+  const toSend = [...t.send].map(([e, tab]): [number, Value] => [e, mux.build(tab.map((g) => srcPayload(g)), t.sendMasks)]);
   const received = new Map<number, Value>();
-  for (const [e, tab] of t.send) {
-    const v = mux.build(
-      tab.map((g) => srcPayload(g)),
-      t.sendMasks,
-    );
+  for (const [e, v] of toSend) {
     const r = p.rounds.find((x) => x.e === e)!;
     received.set(e, p.kIdentity ? shuffle(b, v, 'bfly', b.i32(r.xorLane)) : shuffle(b, v, 'idx', targetLane(r.xorLane)));
   }
   const out: Value[] = new Array<Value>(2 ** p.nDstReg);
-  for (const [d, tab] of t.recv) {
-    const v = mux.build(
-      tab.map((x) => (x < 0 ? received.get(~x)! : srcPayload(x))),
-      t.recvMasks,
-    );
+  const toUnpack = [...t.recv].map(([d, tab]): [number, Value] => [d, mux.build(tab.map((x) => (x < 0 ? received.get(~x)! : srcPayload(x))), t.recvMasks)]);
+  for (const [d, v] of toUnpack) {
     const elems = unpackPayload(b, v, bits, nPack, elemTy);
     for (let i = 0; i < nPack; i++) {
       let r = d;
