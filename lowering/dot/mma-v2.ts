@@ -82,6 +82,8 @@ function mmaShape(a: Type, b: Type, d: Type, inputPrecision: number, turing: boo
         ? { ptxName: 'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16', kPerReg: 2, kHalves: 1, acc: 'f16' }
         : { ptxName: 'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16', kPerReg: 2, kHalves: 2, acc: 'f16' };
     }
+    // fp8 operands with f16 accumulators (Triton's FP16_FP8*_FP8*_FP16).
+    if (!turing && fp8[ea] && fp8[eb]) return { ptxName: `mma.sync.aligned.m16n8k32.row.col.f16.${fp8[ea]}.${fp8[eb]}.f16`, kPerReg: 4, kHalves: 2, acc: 'f16' };
   }
   return `no mma.sync for ${ea} x ${eb} -> ${ed}${ea === 'f32' ? ` (input precision ${inputPrecision})` : ''}`;
 }
