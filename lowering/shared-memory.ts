@@ -33,7 +33,7 @@
  */
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import type { Value } from '../dialect/ir/ir.js';
-import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
 import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
@@ -44,7 +44,7 @@ import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
 import { emitLdMatrix, emitStMatrix, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
-import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
+import { columns, log2, planSmemAccess, Solver, spanMask, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
