@@ -46,6 +46,7 @@ import './llvm-folds.js';
 import './fence.js';
 import './tma.js';
 import { FuncOp } from '../dialect/tt/ops.js';
+import { ModuleOp } from '../dialect/builtin/ops.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -63,7 +64,7 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   const collect = (ops: readonly Operation[]): void => {
     for (const o of ops) {
       if (FuncOp.is(o)) funcs.push(o);
-      else if (o.name === 'builtin.module') collect(o.region(0).blocks[0]?.ops ?? []);
+      else if (ModuleOp.is(o)) collect(o.region(0).blocks[0]?.ops ?? []);
     }
   };
   collect(body.ops);
