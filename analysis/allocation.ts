@@ -794,7 +794,13 @@ export class ModuleAllocation {
     readonly module: Operation,
     scratchSize: ScratchSizeFn,
   ) {
-    const funcs = (module.regions[0]?.blocks[0]?.ops ?? []).filter(isFunc);
+    // Every function of the module, nested modules included (Triton's CallGraph walks the whole module).
+    const funcs: Operation[] = [];
+    module.walk((op) => {
+      if (op === module || !isFunc(op)) return undefined;
+      funcs.push(op);
+      return 'skip';
+    });
     const byName = new Map<string, Operation>();
     for (const f of funcs) {
       const n = symName(f);

@@ -13,7 +13,7 @@
  * through the op's shared memory scratch (store, barrier, load), as is a tensor result whose layout repeats
  * elements across threads.
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
+import { IntegerAttr, StringAttr } from '../dialect/ir/attribute.js';
 import type { Operation, Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { LLVMPointerType, LLVMStructType } from '../dialect/llvm/types.js';
@@ -28,6 +28,15 @@ import { AtomicCASOp, AtomicRMWOp } from '../dialect/tt/ops.js';
 import { ldAcquirePromotion } from './atomic-ld-acquire.js';
 import { lowerAtomicAsLLVMWithBranches } from './atomic-llvm-cfg.js';
 import { nvgLoadAcquire } from './nvg-builders.js';
+import { moduleOf } from '../dialect/ttg/context.js';
+
+/** The capability in `ttg.target = "cuda:NN"` of the module enclosing `op`, if it sets one. */
+function moduleComputeCapability(op: Operation): number | undefined {
+  const t = (op.parentOp && moduleOf(op.parentOp))?.getAttr('ttg.target');
+  if (!(t instanceof StringAttr) || !t.value.startsWith('cuda:')) return undefined;
+  const n = Number(t.value.slice(5));
+  return Number.isInteger(n) ? n : undefined;
+}
 
 const SEM = ['', 'relaxed', 'acquire', 'release', 'acq_rel'];
 const SCOPE = ['', 'gpu', 'cta', 'sys'];
@@ -167,7 +176,8 @@ registerLowering(AtomicRMWOp, (op, ctx) => {
   if (packedX2) ty += 'x2';
   const instr = `atom.global.${scope}.${sem}.${opName}`;
   const ldAcquire = ldAcquirePromotion(op, elemTy, rmw, sem, scope);
-  if (!ldAcquire && elemTy instanceof FloatType && elemTy.kind === 'bf16' && ctx.computeCapability < 90) {
+  // Triton decides this by the enclosing module's `ttg.target` (getNVIDIAComputeCapability), not the pass option.
+  if (!ldAcquire && elemTy instanceof FloatType && elemTy.kind === 'bf16' && (moduleComputeCapability(op) ?? ctx.computeCapability) < 90) {
     const guarded = lowerAtomicAsLLVMWithBranches(op, ctx, rmw, sem, elemTy, ptrs, vals, ptrs.map((_, i) => andPred(b, threadPred, masks?.[i])), isTensor);
     ctx.replaceWith(isTensor ? expandUnique(ctx, ptr.type, nAll, guarded) : guarded[0]!);
     return;

@@ -363,6 +363,10 @@ export class LLVMBuilder {
   barrier(): void {
     this.create('nvvm.barrier0', [], []);
   }
+  /** `nvvm.bar.warp.sync %all_lanes` (Triton's barrier with isWarpSync: only the warp's own lanes meet). */
+  warpSync(): void {
+    this.create('nvvm.bar.warp.sync', [this.i32(-1)], []);
+  }
   /** `nvvm.shfl.sync <kind> %mask, %val, %offset, %clamp : T -> T`. */
   shflSync(kind: 'bfly' | 'up' | 'down' | 'idx', val: Value, offset: Value, clamp: Value, mask: Value = this.i32(-1)): Value {
     return this.op('nvvm.shfl.sync', [mask, val, offset, clamp], val.type, [['kind', NVVMEnumAttr.get('shfl_kind', kind)]]);

@@ -6,8 +6,9 @@
  *
  * The path follows the conversion layout `minimalCvtLayout(src, dst)` (dst.invertAndCompose(src) with the
  * hardware dims on which both layouts agree quotiented out): no dims left → no-op; registers only → a register
- * permutation; lanes → shuffles, or shared memory when the allocation reserved a scratch buffer (it does when
- * Triton 3.6 itself would not shuffle) and its estimate is cheaper; warps → shared memory; blocks → unsupported.
+ * permutation; lanes → shuffles, or shared memory where Triton 3.6 goes through it (its decomposition needs two or
+ * more mixed register↔lane transpositions: cvtNeedsWarpShuffle is false and the allocation reserved a scratch
+ * buffer); warps → shared memory; blocks → unsupported.
  *
  * ## Warp shuffles
  *
@@ -33,6 +34,7 @@ import type { RankedTensorType, Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { pivotColumns, rank } from '../dialect/linear-layout/f2.js';
 import { removeBroadcastedRegs } from '../analysis/generic-swizzling.js';
+import { cvtNeedsWarpShuffle } from '../analysis/allocation.js';
 import { minimalCvtLayout } from '../dialect/ttg/utils/layout-utils.js';
 import { tensorLayout } from './layout-indices.js';
 import { matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
@@ -520,10 +522,10 @@ export type CvtPlan =
   /** `smemCost` is the shared memory estimate the shuffles were compared with (when a scratch buffer exists). */
   | { method: 'shuffle'; conversion: LinearLayout; shuffle: ShufflePlan; bits: number; smemCost?: number }
   /**
-   * `why`: data crosses warps; or only lanes but no shuffle sequence was found, or shuffles cost more than the
-   * estimate `smemCost` (`shuffle` is then the plan that lost).
+   * `why`: data crosses warps; or only lanes but no shuffle sequence was found, or Triton 3.6 does not shuffle
+   * this conversion (`shuffle` is then the plan not taken, `smemCost` the shared memory estimate).
    */
-  | { method: 'shared'; conversion: LinearLayout; why: 'warps' | 'no-shuffles' | 'cheaper'; shuffle?: ShufflePlan; smemCost?: number; smem: CvtSmemPlan };
+  | { method: 'shared'; conversion: LinearLayout; why: 'warps' | 'no-shuffles' | 'triton'; shuffle?: ShufflePlan; smemCost?: number; smem: CvtSmemPlan };
 
 /**
  * The lowering path of a conversion between distributed tensor types (see the file header); `hasScratch`: the
@@ -544,13 +546,13 @@ export function planConvertLayout(srcTy: RankedTensorType, dstTy: RankedTensorTy
     const S = removeBroadcastedRegs(tensorLayout(srcTy));
     const D = removeBroadcastedRegs(tensorLayout(dstTy));
     const shuffle = planShuffles(S, D, bits);
-    const smemCost = shuffle && hasScratch ? smemCostEstimate(2 ** shuffle.nSrcReg, 2 ** shuffle.nDstReg, bits) : undefined;
-    if (shuffle && (smemCost === undefined || shuffle.shuffles + 0.5 * shuffle.selects <= smemCost)) {
-      return { method: 'shuffle', conversion, shuffle, bits, ...(smemCost !== undefined ? { smemCost } : {}) };
-    }
+    // Triton 3.6 shuffles only when its decomposition has fewer than two mixed transpositions (and then reserves
+    // no scratch buffer); otherwise it goes through shared memory, and so do we.
+    if (shuffle && (!hasScratch || cvtNeedsWarpShuffle(srcTy, dstTy))) return { method: 'shuffle', conversion, shuffle, bits };
     if (!hasScratch) throw new CvtPlanError('convert_layout: no shuffle sequence found and no scratch buffer');
     const smem = planCvtSmem(srcTy, dstTy, computeCapability);
-    return shuffle ? { method: 'shared', conversion, why: 'cheaper', shuffle, smemCost: smemCost!, smem } : { method: 'shared', conversion, why: 'no-shuffles', smem };
+    if (!shuffle) return { method: 'shared', conversion, why: 'no-shuffles', smem };
+    return { method: 'shared', conversion, why: 'triton', shuffle, smemCost: smemCostEstimate(2 ** shuffle.nSrcReg, 2 ** shuffle.nDstReg, bits), smem };
   }
   if (dims.includes('register')) {
     const n = 2 ** columns(tensorLayout(dstTy), 'register').length;

@@ -120,21 +120,19 @@ function emitShuffles(ctx: LoweringContext, p: ShufflePlan, srcVals: readonly Va
     }
     return xorLane === 0 ? kLane : b.xor(kLane, b.i32(xorLane));
   };
+  // As Triton's transferWithinWarp: all registers are packed first, every value to send is selected, then all
+  // shuffles are issued, the received values are selected into place, and only then unpacked.
+  const packMask = p.packSrc.reduce((m, k) => m | (1 << k), 0);
+  for (let g = 0; g < 2 ** p.nSrcReg; g++) if ((g & packMask) === 0) srcPayload(g);
+  const toSend = [...t.send].map(([e, tab]): [number, Value] => [e, mux.build(tab.map((g) => srcPayload(g)), t.sendMasks)]);
   const received = new Map<number, Value>();
-  for (const [e, tab] of t.send) {
-    const v = mux.build(
-      tab.map((g) => srcPayload(g)),
-      t.sendMasks,
-    );
+  for (const [e, v] of toSend) {
     const r = p.rounds.find((x) => x.e === e)!;
     received.set(e, p.kIdentity ? shuffle(b, v, 'bfly', b.i32(r.xorLane)) : shuffle(b, v, 'idx', targetLane(r.xorLane)));
   }
   const out: Value[] = new Array<Value>(2 ** p.nDstReg);
-  for (const [d, tab] of t.recv) {
-    const v = mux.build(
-      tab.map((x) => (x < 0 ? received.get(~x)! : srcPayload(x))),
-      t.recvMasks,
-    );
+  const toUnpack = [...t.recv].map(([d, tab]): [number, Value] => [d, mux.build(tab.map((x) => (x < 0 ? received.get(~x)! : srcPayload(x))), t.recvMasks)]);
+  for (const [d, v] of toUnpack) {
     const elems = unpackPayload(b, v, bits, nPack, elemTy);
     for (let i = 0; i < nPack; i++) {
       let r = d;
@@ -170,22 +168,42 @@ function expand(u: number, uniqueBits: readonly number[]): number {
 // ---------------------------------------------------------------------------------------------------------
 // Shared memory path
 
+/**
+ * Whether the rounds of a conversion through shared memory only need the warp to meet (Triton's isCvtWarpSync):
+ * no element crosses warps and neither layout broadcasts over warps, so each warp reads back what it wrote.
+ */
+export function isCvtWarpSync(srcTy: RankedTensorType, dstTy: RankedTensorType): boolean {
+  const dims = ['register', 'lane', 'warp'];
+  const src = tensorLayout(srcTy);
+  const dst = tensorLayout(dstTy);
+  const s = src.sublayout(dims.filter((d) => src.hasInDim(d)), src.getOutDimNames());
+  const d = dst.sublayout(dims.filter((x) => dst.hasInDim(x)), dst.getOutDimNames());
+  return d.invertAndCompose(s).isTrivialOver(['warp']) && (s.getFreeVariableMasks().get('warp') ?? 0) === 0 && (d.getFreeVariableMasks().get('warp') ?? 0) === 0;
+}
+
+/** The barrier between the store and load phases of a conversion through shared memory. */
+function cvtBarrier(b: LLVMBuilder, warpSync: boolean): void {
+  if (warpSync) b.warpSync();
+  else b.barrier();
+}
+
 function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType, dstTy: RankedTensorType, smem: CvtSmemPlan, vals: readonly Value[]): Value[] {
   const b = ctx.b;
+  const warpSync = isCvtWarpSync(srcTy, dstTy);
   const elemTy = convertElementType(srcTy.elementType);
   const sTy = smem.elemTy;
   const base = ctx.sharedMemoryBase(op);
-  if (smem.layout.threadDependent) return viaSharedPredicated(ctx, base, smem, srcTy, dstTy, vals);
+  if (smem.layout.threadDependent) return viaSharedPredicated(ctx, base, smem, srcTy, dstTy, vals, warpSync);
   const { src, dst } = smem;
   const stored = vals.map((v, r) => ((r & src.zero) === 0 ? toStorage(b, v) : undefined));
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** dst.acc.regCols.length).fill(undefined);
   smem.rounds.forEach(({ store, load }, k) => {
-    if (k > 0) b.barrier();
+    if (k > 0) cvtBarrier(b, warpSync);
     if (store.kind === 'matrix') {
       const roundVals = stored.map((v, r) => (xorCols(src.reps, r) === k && (r & src.zero) === 0 ? v : undefined));
       emitStMatrix(ctx, base, store.plan, store.reps, src.acc, sTy, () => roundVals as Value[]);
     } else emitSmemAccess(ctx, base, src.acc, sTy, store.opts, store.plan, stored);
-    b.barrier();
+    cvtBarrier(b, warpSync);
     const loaded = load.kind === 'matrix' ? emitLdMatrix(ctx, base, load.plan, load.reps, dst.acc, sTy) : emitSmemAccess(ctx, base, dst.acc, sTy, load.opts, load.plan);
     loaded.forEach((v, r) => {
       if (v && xorCols(dst.reps, r) === k && (r & dst.zero) === 0) out[r] = v;
@@ -200,7 +218,7 @@ function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType,
  * with a predicated `st.shared` when its round is k for this thread, and every register is loaded and kept
  * when its round is k (selects).
  */
-function viaSharedPredicated(ctx: LoweringContext, base: Value, smem: CvtSmemPlan, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[]): Value[] {
+function viaSharedPredicated(ctx: LoweringContext, base: Value, smem: CvtSmemPlan, srcTy: RankedTensorType, dstTy: RankedTensorType, vals: readonly Value[], warpSync: boolean): Value[] {
   const b = ctx.b;
   const L = smem.layout;
   const elemTy = convertElementType(srcTy.elementType);
@@ -253,7 +271,7 @@ function viaSharedPredicated(ctx: LoweringContext, base: Value, smem: CvtSmemPla
   const wc = bits === 64 ? 'l' : bits === 32 ? 'r' : bits === 16 ? 'h' : 'c';
   const iw = IntegerType.get(bits);
   for (let k = 0; k < L.nReps; k++) {
-    if (k > 0) b.barrier();
+    if (k > 0) cvtBarrier(b, warpSync);
     for (let r = 0; r < nSrc; r++) {
       if (r & src.zero) continue;
       const pred = b.icmp('eq', src.threadRound, b.i32(k ^ xorCols(src.regRound, r)));
@@ -265,7 +283,7 @@ function viaSharedPredicated(ctx: LoweringContext, base: Value, smem: CvtSmemPla
         [pred, 'b'],
       ], []);
     }
-    b.barrier();
+    cvtBarrier(b, warpSync);
     for (let r = 0; r < nDst; r++) {
       if (r & dst.zero) continue;
       const v = b.load(addrOf(dst, r), sTy, bytes);

@@ -274,7 +274,7 @@ export function explainConvert(srcTy: RankedTensorType, dstTy: RankedTensorType,
           ? 'data crosses warps'
           : plan.why === 'no-shuffles'
             ? 'data stays within warps but no shuffle sequence was found'
-            : `data stays within warps but shuffles (${plan.shuffle!.shuffles + 0.5 * plan.shuffle!.selects} issue slots) cost more than shared memory (${plan.smemCost})`;
+            : `data stays within warps but Triton 3.6 does not shuffle it (two or more mixed register/lane transpositions); shuffles would take ${plan.shuffle!.shuffles + 0.5 * plan.shuffle!.selects} issue slots, shared memory an estimated ${plan.smemCost}`;
       const conflictFree = [shared.store, shared.load].every((s) => s.wavefronts !== undefined && s.wavefronts <= s.ideal!);
       const cost =
         `${shared.store.count} ${shared.store.instr} + ${shared.load.count} ${shared.load.instr}, ${scratchBytes} B scratch, ` +

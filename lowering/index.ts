@@ -46,6 +46,7 @@ import './llvm-folds.js';
 import './fence.js';
 import './tma.js';
 import { FuncOp } from '../dialect/tt/ops.js';
+import { ModuleOp } from '../dialect/builtin/ops.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -58,7 +59,15 @@ export interface ConvertToLLVMOptions {
 /** Runs the conversion on a module; returns the errors (empty on success). */
 export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOptions): { op: Operation; message: string }[] {
   const body = module.region(0).blocks[0]!;
-  const funcs = body.ops.filter((o) => FuncOp.is(o));
+  // The functions of the module and of the modules nested in it (Triton converts the whole module).
+  const funcs: Operation[] = [];
+  const collect = (ops: readonly Operation[]): void => {
+    for (const o of ops) {
+      if (FuncOp.is(o)) funcs.push(o);
+      else if (ModuleOp.is(o)) collect(o.region(0).blocks[0]?.ops ?? []);
+    }
+  };
+  collect(body.ops);
   // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
   // before anything is rewritten.
   const numWarps = funcs.map((f) => lookupNumWarps(f));

@@ -101,23 +101,19 @@ export function matrixVectorProd(b: LLVMBuilder, A: LinearLayout, x: Value): Val
     const shifted = i >= 0 ? b.lshr(masked, b.i32(i)) : b.shl(masked, b.i32(-i));
     (allUnique ? ors : xors).push(shifted);
   }
+  // Explicit columns, op for op as Triton 3.6 (the test and select are built before a zero column is skipped).
   const zero = b.i32(0);
   for (let c = 0; c < nCol; c++) {
     if (!((explicitCols >>> c) & 1)) continue;
+    const bit = b.and(x, b.i32((1 << c) | 0));
+    const bitIsZero = b.icmp('eq', bit, zero);
     const basis = cols[c]!;
     if (basis === 0) continue;
-    const bit = b.and(x, b.i32((1 << c) | 0));
-    let term: Value;
-    if (isPow2(basis >>> 0)) {
-      const row = 31 - Math.clz32(basis);
-      term = row === c ? bit : row > c ? b.shl(bit, b.i32(row - c)) : b.lshr(bit, b.i32(c - row));
-    } else {
-      term = b.select(b.icmp('eq', bit, zero), zero, b.i32(basis));
-    }
+    const term = b.select(bitIsZero, zero, b.i32(basis));
     ((rowsUnique & basis) === basis ? ors : xors).push(term);
   }
   const tree = (terms: Value[], f: (x: Value, y: Value) => Value): Value => {
-    if (terms.length === 0) return zero;
+    if (terms.length === 0) return b.i32(0);
     let cur = terms;
     while (cur.length > 1) {
       const next: Value[] = [];
@@ -129,8 +125,6 @@ export function matrixVectorProd(b: LLVMBuilder, A: LinearLayout, x: Value): Val
   };
   const orPart = tree(ors, (p, q) => b.or(p, q, true));
   const xorPart = tree(xors, (p, q) => b.xor(p, q));
-  if (xors.length === 0) return orPart;
-  if (ors.length === 0) return xorPart;
   return b.or(orPart, xorPart, true);
 }
 
@@ -150,23 +144,23 @@ export function applyLinearLayout(b: LLVMBuilder, layout: LinearLayout, indices:
       varIns.push([name, v]);
     }
   }
-  const out: [string, Value][] = layout.apply(constIns).map(([d, c]) => [d, b.i32(c)]);
+  // As Triton's applyLinearLayout, op for op: one zero for the constant outputs that are zero, the variable
+  // inputs concatenated from a zero (`x = or(x, shl(idx, shift))`, shifts by 0 included), and every output
+  // XORed with its constant part (zero included); canonicalize leaves these to LLVM, as in Triton's own output.
+  const zero = b.i32(0);
+  const out: [string, Value][] = layout.apply(constIns).map(([d, c]) => [d, c === 0 ? zero : b.i32(c)]);
   if (varIns.length === 0) return out;
-  // Concatenate the variable inputs into one integer.
-  let x: Value | undefined;
+  let x = b.i32(0);
   let shift = 0;
   const names: string[] = [];
   for (const [name, v] of varIns) {
     names.push(name);
-    const part = shift === 0 ? v : b.shl(v, b.i32(shift));
-    x = x === undefined ? part : b.or(x, part, true);
+    x = b.or(x, b.shl(v, b.i32(shift)));
     shift += layout.getInDimSizeLog2(name);
   }
   return out.map(([d, base]) => {
     const A = layout.sublayout(names, [d]).flattenIns();
-    const prod = matrixVectorProd(b, A, x!);
-    const c = constantIntValue(base);
-    return [d, c === 0 ? prod : b.xor(base, prod)];
+    return [d, b.xor(base, matrixVectorProd(b, A, x))];
   });
 }
 

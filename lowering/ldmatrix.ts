@@ -174,7 +174,8 @@ export function selectMatrixPlan(
   sel: MatrixSelection = {},
 ): MatrixPlan | undefined {
   if (computeCapability < (kind === 'load' ? 75 : 90)) return undefined;
-  const nm = sel.noMatRegMask ?? 0;
+  // Registers that are copies are never cell or matrix bits (Triton removes broadcast registers first).
+  const nm = (sel.noMatRegMask ?? 0) | zeroRegMask(acc);
   const plans = force ? [planMatrix(acc, elemTy, force === 'trans', opts, nm)] : [planMatrix(acc, elemTy, false, opts, nm), planMatrix(acc, elemTy, true, opts, nm)];
   const plan = plans.find((p) => p !== undefined);
   if (!plan) return undefined;
@@ -290,10 +291,4 @@ export function tryStMatrix(
   if (!plan) return false;
   emitStMatrix(ctx, base, plan, matrixReps('store', plan, acc, sel), acc, elemTy, vals, opts);
   return true;
-}
-
-/** A memdesc access tries ldmatrix/stmatrix only when `ld.shared`/`st.shared` cannot move 128 bits at once. */
-export function matrixMayBeatPlain(elemTy: Type, plainVectorElems: number): boolean {
-  const w = bitsOf(elemTy);
-  return w !== 0 && plainVectorElems * w < 128;
 }

@@ -33,20 +33,22 @@
  */
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import type { Value } from '../dialect/ir/ir.js';
-import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
-import { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { NVMMASharedEncodingAttr, PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
+import { getOrder, getShapePerCTA } from '../dialect/ttg/layout-queries.js';
 import { memDescLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue, tensorLayout } from './layout-indices.js';
-import { emitLdMatrix, emitStMatrix, matrixMayBeatPlain, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
-import { columns, log2, planSmemAccess, Solver, spanMask, vectorBits, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
+import { emitLdMatrix, emitStMatrix, matrixReps, selectMatrixPlan, type MatrixPlan } from './ldmatrix.js';
+import { columns, log2, planSmemAccess, Solver, spanMask, xorCols, type SmemAccess, type SmemAccessOptions, type SmemAccessPlan } from './swizzle.js';
 
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
+import { loadShared, storeShared } from './shared-ld-st.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
@@ -140,8 +142,7 @@ export function emitSmemAccess(
     if (!v) xored.set(cx, (v = b.xor(tBase, b.i32(cx * scale))));
     return v;
   };
-  const vecTy = vec > 1 ? VectorType.get([vec], elemTy) : elemTy;
-  const align = Math.min(vec * bytes, opts.baseAlignment ?? 16);
+  const maxAlign = opts.baseAlignment ?? 16;
   const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
   for (const regs of plan.instrs) {
     const c = xorCols(acc.regCols, regs[0]!);
@@ -155,15 +156,9 @@ export function emitSmemAccess(
       const t = threadPart(cx);
       addr = b.gep(base, i8(), ca === 0 ? t : b.add(t, b.i32(ca * bytes)), ptr3, true);
     }
-    if (vals) {
-      const elems = regs.map((rr) => vals[rr] ?? b.undef(elemTy));
-      const v = vec > 1 ? b.packVector(elems) : elems[0]!;
-      b.store(v, addr, align);
-    } else {
-      const v = b.load(addr, vecTy, align);
-      if (vec > 1) regs.forEach((rr, k) => (out[rr] = b.extractElement(v, k)));
-      else out[regs[0]!] = v;
-    }
+    // Moved as integers, as Triton's storeDShared / loadDShared do (shared-ld-st.ts).
+    if (vals) storeShared(b, addr, regs.map((rr) => vals[rr] ?? b.undef(elemTy)), maxAlign);
+    else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
   }
   return out;
 }
@@ -307,8 +302,9 @@ export function planLocalAccess(kind: 'load' | 'store', computeCapability: numbe
   const opts = accessOpts(addr);
   const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
   const base = { acc, elemTy, opts, zeroMask };
-  const plainVec = 2 ** vectorBits(acc, bits, opts).length;
-  if (matrixMayBeatPlain(elemTy, plainVec)) {
+  // As Triton's NVIDIA local_alloc/local_store/local_load patterns: ldmatrix/stmatrix whenever the access divides
+  // by their tile (not for padded layouts), ld/st.shared otherwise.
+  if (!addr.padded) {
     const plan = selectMatrixPlan(kind, computeCapability, acc, elemTy, addr);
     if (plan) return { ...base, matrix: { plan, reps: matrixReps(kind, plan, acc) } };
   }
@@ -380,7 +376,9 @@ function tensorType(v: Value): RankedTensorType {
 registerLowering(LocalAllocOp, (op, ctx) => {
   const memTy = memType(LocalAllocOp.result(op));
   const base = ctx.sharedMemoryBase(op);
-  const zeros = memTy.shape.map(() => ctx.b.i32(0));
+  // One zero for every offset, as Triton's SharedMemoryObject.
+  const zero = ctx.b.i32(0);
+  const zeros = memTy.shape.map(() => zero);
   const mem = [base, ...zeros];
   const src = LocalAllocOp.src(op);
   if (src) storeTensor(ctx, ctx.lowered(LocalAllocOp.src)!, tensorType(src), memTy, mem);
@@ -402,29 +400,41 @@ registerLowering(LocalStoreOp, (op, ctx) => {
   ctx.replace([]);
 });
 
-/** Size in bytes of one buffer of `shape` elements of a memdesc (with padding). */
-function bufferBytes(t: MemDescType, shape: readonly number[]): number {
-  const n = shape.reduce((a, b) => a * b, 1);
-  const bytes = Math.max(1, elemBits(storageType(convertElementType(t.elementType))) / 8);
-  if (t.encoding instanceof PaddedSharedEncodingAttr) return t.encoding.paddedSize(shape) * bytes;
-  return n * bytes;
-}
-
 registerLowering(MemDescIndexOp, (op, ctx) => {
   const src = memType(MemDescIndexOp.src(op));
   const dst = memType(op.result());
-  const base = ctx.lowered(MemDescIndexOp.src)[0];
   const idx = ctx.scalar(MemDescIndexOp.index);
   const b = ctx.b;
-  const stride = bufferBytes(src, dst.allocShape);
-  const c = constantIntValue(idx);
-  let byteOff: Value;
-  if (c !== undefined) byteOff = b.i32(c * stride);
-  else byteOff = b.mul(idx, b.i32(stride));
-  // The view's offsets are dropped (memdesc_index requires a full allocation): the base points at buffer `idx`.
-  const newBase = c === 0 ? base! : b.gep(base!, i8(), byteOff, LLVMPointerType.get(3), true);
-  ctx.replaceWith([newBase, ...dst.shape.map(() => b.i32(0))]);
+  // As Triton's MemDescIndexOpConversion: an element offset `idx * (elements of one buffer)` (not folded when idx
+  // is a constant, canonicalize does that), plus the padding of a padded layout for that offset, and a GEP on
+  // the element type; the view keeps the source's innermost offsets.
+  let offset = b.mul(idx, b.i32(allocElemsPerCTA(dst)));
+  const [base, ...offs] = ctx.lowered(MemDescIndexOp.src);
+  if (dst.encoding instanceof PaddedSharedEncodingAttr) offset = b.add(offset, paddingOffset(b, dst.encoding, offset));
+  const newBase = b.gep(base!, convertElementType(src.elementType), offset);
+  ctx.replaceWith([newBase, ...offs.slice(offs.length - dst.shape.length)]);
 });
+
+/** Elements of one buffer of a memdesc per CTA (Triton's getAllocationShapePerCTA: fp4-padded rows hold twice the elements). */
+function allocElemsPerCTA(t: MemDescType): number {
+  const shape = [...t.shape];
+  if (t.encoding instanceof NVMMASharedEncodingAttr && t.encoding.fp4Padded) {
+    const packed = getOrder(t.encoding, shape)[0]!;
+    shape[packed] = shape[packed]! * 2;
+  }
+  return getShapePerCTA(t.encoding, shape).reduce((a, x) => a * x, 1);
+}
+
+/** Triton's emitPadding for an element offset: Σ (offset >> log2 interval) << log2 padding, from a zero. */
+function paddingOffset(b: LLVMBuilder, padded: PaddedSharedEncodingAttr, offset: Value): Value {
+  let pad = b.i32(0);
+  padded.intervals.forEach((interval, k) => {
+    const shift = b.i32(log2(interval));
+    const scale = b.i32(log2(padded.paddings[k]!));
+    pad = b.add(pad, b.shl(b.ashr(offset, shift), scale));
+  });
+  return pad;
+}
 
 registerLowering(MemDescSubsliceOp, (op, ctx) => {
   const [base, ...offs] = ctx.lowered(MemDescSubsliceOp.src);

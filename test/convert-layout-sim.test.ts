@@ -2,8 +2,8 @@
  * `ttg.convert_layout` lowering checked on the CPU warp simulator (test/simulator): random pairs of valid
  * distributed layouts (blocked, nvidia_mma v2/v3, dot_op, slice, linear; a share of pairs built to stay within
  * warps), element widths 8/16/32/64, 1-8 warps, sm80 and sm90. Every destination register of every thread must
- * hold the element its layout says, shared memory must be race free, and among conversions that stay within
- * warps the share lowered with shuffles (rather than shared memory) is reported and checked.
+ * hold the element its layout says, shared memory must be race free, and conversions that stay within warps are
+ * lowered with shuffles exactly where Triton 3.6 shuffles them (the share is reported).
  */
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -93,7 +93,7 @@ describe('convert_layout on the warp simulator', () => {
           continue;
         }
         failures.push(`${JSON.stringify(c)}: ${msg}`);
-        results.push({ c, r: { method: 'identity', intraWarp: false, crossLane: false, stats: undefined as never, mismatches: 1 } });
+        results.push({ c, r: { method: 'identity', intraWarp: false, crossLane: false, tritonShuffles: false, stats: undefined as never, mismatches: 1 } });
         continue;
       }
       if (r.mismatches) failures.push(`${JSON.stringify(c)}: ${r.firstMismatch}`);
@@ -124,7 +124,9 @@ describe('convert_layout on the warp simulator', () => {
     if (failures.length) console.log(failures.slice(0, 10).join('\n'));
     expect(failures.slice(0, 5)).toEqual([]);
     expect(results.length).toBeGreaterThanOrEqual(N);
-    expect(shuffleFraction).toBeGreaterThanOrEqual(0.9);
+    // As Triton 3.6: shuffles exactly where its cvtNeedsWarpShuffle says so, shared memory otherwise.
+    expect(intra.filter((x) => (x.r.method === 'shuffle') !== x.r.tritonShuffles).map((x) => JSON.stringify(x.c)).slice(0, 5)).toEqual([]);
+    expect(shuffleFraction).toBeGreaterThan(0.3);
   }, 600_000);
 });
 

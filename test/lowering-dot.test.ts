@@ -219,6 +219,11 @@ describe('tt.dot (mma v2) on the warp simulator with an mma.sync emulation', () 
   // One warp, several m/n/k repetitions; warps broadcast along N.
   cases.push({ shape: [64, 16, 64], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: mmaV2([1, 1]), kWidth: 2, numWarps: 1, cc: 80 });
   cases.push({ shape: [16, 8, 16], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: mmaV2([1, 1]), kWidth: 2, numWarps: 1, cc: 80 });
+  // M or N smaller than the instruction tile: the missing rows/columns are broadcast copies.
+  cases.push({ shape: [4, 8, 16], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: mmaV2([1, 1]), kWidth: 2, numWarps: 1, cc: 80 });
+  cases.push({ shape: [16, 2, 32], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: mmaV2([1, 1]), kWidth: 2, numWarps: 1, cc: 80 });
+  // fp8 operands, f16 accumulators.
+  cases.push({ shape: [16, 16, 64], aElem: 'f8E4M3FN', bElem: 'f8E5M2', accElem: 'f16', enc: mmaV2([1, 1]), kWidth: 4, numWarps: 1, cc: 89 });
   // Batched.
   cases.push({ shape: [32, 16, 32], batch: 2, aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: mmaV2([2, 2, 1], '[1, 16, 8]'), kWidth: 2, numWarps: 4, cc: 80 });
   // sm75: m16n8k8.

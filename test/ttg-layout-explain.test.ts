@@ -64,7 +64,7 @@ function countEmitted(module: Operation): Emitted {
     } else if (op.name === 'nvvm.stmatrix') e.stmatrix++;
     else if (op.name === 'nvvm.ldmatrix') e.ldmatrix++;
     else if (op.name === 'llvm.inline_asm' && /st\.shared/.test((op.getAttr('asm_string') as StringAttr | undefined)?.value ?? '')) e.predicatedSt++;
-    else if (op.name === 'nvvm.barrier0') e.barriers++;
+    else if (op.name === 'nvvm.barrier0' || op.name === 'nvvm.bar.warp.sync') e.barriers++;
   });
   return e;
 }

@@ -76,14 +76,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // A transposition across warps goes through the swizzled scratch buffer, laid out so that both sides are free
 // of bank conflicts: 64-bit stores (two registers contiguous in shared memory; 128-bit stores would force a
-// conflict on the loading side), a barrier, then 32-bit loads.
+// conflict on the loading side), a barrier, then 32-bit loads; shared memory moves integers, as Triton's.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @transpose
-  // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
   // CHECK-NOT: nvvm.barrier0
   // CHECK: llvm.return
   tt.func private @transpose(%arg0: tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked> {

@@ -83,6 +83,8 @@ function mmaShape(a: Type, b: Type, d: Type, inputPrecision: number, turing: boo
         ? { ptxName: 'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16', kPerReg: 2, kHalves: 1, acc: 'f16' }
         : { ptxName: 'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16', kPerReg: 2, kHalves: 2, acc: 'f16' };
     }
+    // fp8 operands with f16 accumulators (Triton's FP16_FP8*_FP8*_FP16).
+    if (!turing && fp8[ea] && fp8[eb]) return { ptxName: `mma.sync.aligned.m16n8k32.row.col.f16.${fp8[ea]}.${fp8[eb]}.f16`, kPerReg: 4, kHalves: 2, acc: 'f16' };
   }
   return `no mma.sync for ${ea} x ${eb} -> ${ed}${ea === 'f32' ? ` (input precision ${inputPrecision})` : ''}`;
 }
@@ -107,6 +109,12 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
   const bMap = registerMap(bLL);
   const cMap = registerMap(cLL);
   const batchOf = (c: number[]): number => (rank === 3 ? c[0]! : 0);
+  // Rows and columns past a dimension smaller than the tile (M or N < 16 / 8) are the broadcast copies of
+  // rows/columns inside it: an instruction's second row half reads them (and writes the same results twice).
+  const M = cLL.getOutDimSize(cLL.getOutDimNames()[bo]!);
+  const N = cLL.getOutDimSize(cLL.getOutDimNames()[bo + 1]!);
+  const row = (m: number): number => m & (M - 1);
+  const col = (n: number): number => n & (N - 1);
 
   // Warps (and CTAs) must not split K, and must agree on the rows/columns of A, B and C.
   for (const dim of [WARP, BLOCK]) {
@@ -156,7 +164,7 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         const t4 = laneT(l);
         for (let i = 0; i < 2 * shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
-            const r = aMap.get(key(...coord(t.batch, t.m0 ^ (8 * (i & 1)), instr.ks[i >> 1]![j]!)));
+            const r = aMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i & 1))), instr.ks[i >> 1]![j]!)));
             if (r === undefined) return `A has no register for row ${t.m0 ^ (8 * (i & 1))}, k ${instr.ks[i >> 1]![j]}`;
             const c = coordAt(aLL, r, l, 0);
             const rho = g8 + 8 * (i & 1);
@@ -170,7 +178,7 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         const t4 = laneT(l);
         for (let i = 0; i < shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
-            const r = bMap.get(key(...coord(t.batch, instr.ks[i]![j]!, t.n0)));
+            const r = bMap.get(key(...coord(t.batch, instr.ks[i]![j]!, col(t.n0))));
             if (r === undefined) return `B has no register for k ${instr.ks[i]![j]}, column ${t.n0}`;
             const c = coordAt(bLL, r, l, 0);
             const kappa = shape.kPerReg * t4 + j + 4 * shape.kPerReg * i;
@@ -182,7 +190,7 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         const g8 = laneG(l);
         const t4 = laneT(l);
         for (let i = 0; i < 4; i++) {
-          const r = cMap.get(key(...coord(t.batch, t.m0 ^ (8 * (i >> 1)), t.n0 ^ (i & 1))));
+          const r = cMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i >> 1))), col(t.n0 ^ (i & 1)))));
           if (r === undefined) return `C has no register for row ${t.m0 ^ (8 * (i >> 1))}, column ${t.n0 ^ (i & 1)}`;
           const c = coordAt(cLL, r, l, 0);
           const rho = g8 + 8 * (i >> 1);
@@ -231,6 +239,9 @@ export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | voi
   const bMap = registerMap(tensorLayout(bT));
   const cLL = tensorLayout(cT);
   const cMap = registerMap(cLL);
+  // Rows/columns past a dimension smaller than the tile are copies of those inside it (see planMmaV2).
+  const M = dT.shape[rank - 2]!;
+  const N = dT.shape[rank - 1]!;
   const coord = (bt: number, x: number, y: number): string => (rank === 3 ? key(bt, x, y) : key(x, y));
   const i32 = IntegerType.get(32);
 
@@ -261,16 +272,16 @@ export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | voi
   for (const ins of plan.instrs) {
     const aRegs: Value[] = [];
     for (let i = 0; i < 2 * shape.kHalves; i++) {
-      const m = ins.m0 ^ (8 * (i & 1));
+      const m = (ins.m0 ^ (8 * (i & 1))) & (M - 1);
       const regs = ins.ks[i >> 1]!.map((k) => aMap.get(coord(ins.batch, m, k))!);
       aRegs.push(pack(aVals, regs, 'a'));
     }
     const bRegs: Value[] = [];
     for (let i = 0; i < shape.kHalves; i++) {
-      const regs = ins.ks[i]!.map((k) => bMap.get(coord(ins.batch, k, ins.n0))!);
+      const regs = ins.ks[i]!.map((k) => bMap.get(coord(ins.batch, k, ins.n0 & (N - 1)))!);
       bRegs.push(pack(bVals, regs, 'b'));
     }
-    const cKeys = [0, 1, 2, 3].map((i) => coord(ins.batch, ins.m0 ^ (8 * (i >> 1)), ins.n0 ^ (i & 1)));
+    const cKeys = [0, 1, 2, 3].map((i) => coord(ins.batch, (ins.m0 ^ (8 * (i >> 1))) & (M - 1), (ins.n0 ^ (i & 1)) & (N - 1)));
     let cIns: Value[];
     if (shape.acc === 'f16') {
       cIns = [0, 1].map((h) => {

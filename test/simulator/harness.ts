@@ -15,6 +15,7 @@ import { toLinearLayout } from '../../dialect/ttg/to-linear-layout.js';
 import { Parser } from '../../parser/parser.js';
 import { allocateSharedMemory } from '../../transforms/allocate-shared-memory.js';
 import { minimalCvtLayout } from '../../dialect/ttg/utils/layout-utils.js';
+import { cvtNeedsWarpShuffle } from '../../analysis/allocation.js';
 import { convertTritonGPUToLLVM } from '../../lowering/index.js';
 import { cvtStats, type CvtMethod } from '../../lowering/convert-layout.js';
 import { columns, xorCols } from '../../lowering/swizzle.js';
@@ -69,6 +70,8 @@ export interface CvtResult {
   intraWarp: boolean;
   /** The minimal conversion has a lane dim (data moves between lanes). */
   crossLane: boolean;
+  /** Triton 3.6 lowers it with warp shuffles (cvtNeedsWarpShuffle). */
+  tritonShuffles: boolean;
   stats: SimStats;
   mismatches: number;
   firstMismatch?: string;
@@ -209,6 +212,7 @@ export function runCvtCase(c: CvtCase): CvtResult {
     method,
     intraWarp: !dims.includes('warp') && !dims.includes('block'),
     crossLane: dims.includes('lane'),
+    tritonShuffles: cvtNeedsWarpShuffle(srcTy!, dstTy!),
     ...r,
   };
 }

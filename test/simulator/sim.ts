@@ -588,7 +588,7 @@ export class Simulator {
   private readByte(tid: number, addr: number): number {
     this.checkAtomic(tid, addr, 'read-after-atomic');
     if (this.writeEpoch[addr] === this.epoch && this.lastWriter[addr] !== tid && this.lastWriter[addr]! >= 0) this.hazard(tid, this.lastWriter[addr]!, 'read-after-write', addr);
-    if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) this.reader[addr] = -2;
+    if (this.readEpoch[addr] === this.epoch && this.reader[addr] !== tid) this.reader[addr] = this.readers(this.reader[addr]!, tid);
     else {
       this.reader[addr] = tid;
       this.readEpoch[addr] = this.epoch;
@@ -610,13 +610,24 @@ export class Simulator {
   private checkAtomic(tid: number, addr: number, kind: string): void {
     if (this.atomicEpoch[addr] === this.epoch && this.atomicUser[addr] !== tid) this.hazard(tid, this.atomicUser[addr]!, kind, addr);
   }
+  /**
+   * The reader mark after `tid` reads a byte `prev` read: several threads of one warp w (-3 - w), so that a later
+   * write of that warp is a same-warp hazard (ordered by the lock-step warp or its `nvvm.bar.warp.sync`), or
+   * several threads of different warps (-2).
+   */
+  private readers(prev: number, tid: number): number {
+    const w = Math.floor(tid / this.tpw);
+    const pw = prev >= 0 ? Math.floor(prev / this.tpw) : prev <= -3 ? -3 - prev : -1;
+    return pw === w ? -3 - w : -2;
+  }
   private hazard(tid: number, other: number, kind: string, addr: number): void {
     const w = Math.floor(tid / this.tpw);
-    if (other >= 0 && Math.floor(other / this.tpw) === w) {
+    const ow = other >= 0 ? Math.floor(other / this.tpw) : other <= -3 ? -3 - other : -1;
+    if (ow === w) {
       this.stats.warpHazards++;
       return;
     }
-    throw new SimError(`simulator: shared memory race (${kind}) at byte ${addr}: thread ${tid} vs ${other < 0 ? 'several threads' : `thread ${other}`} with no barrier in between`);
+    throw new SimError(`simulator: shared memory race (${kind}) at byte ${addr}: thread ${tid} vs ${other >= 0 ? `thread ${other}` : other <= -3 ? `several threads of warp ${-3 - other}` : 'several threads'} with no barrier in between`);
   }
 
   /** Wavefronts of a warp access: `addrs[i]` byte address of lane i (or -1 inactive), `bytes` per lane. */
