@@ -259,6 +259,10 @@ function tmaMessages(ctx: LoweringContext, t: MemDescType): TmaMessage[] {
   if (enc.fp4Padded) ctx.error('TMA copies of fp4-padded tiles are not supported');
   const shape = t.shape;
   const rank = shape.length;
+  // TMA moves elements of 1, 2, 4 or 8 bytes (cuTensorMapEncodeTiled's data types), in tiles of power-of-two sides.
+  const elemBits = convertElementBits(t);
+  if (![8, 16, 32, 64].includes(elemBits)) ctx.error(`TMA copies of ${elemBits}-bit elements are not supported`);
+  if (shape.some((d) => d < 1 || (d & (d - 1)) !== 0)) ctx.error(`TMA copies need power-of-two tile dimensions, not ${shape.join('x')}`);
   const contig = enc.transposed ? 0 : rank - 1;
   const block = shape.map((s) => Math.min(s, 256));
   if (enc.swizzlingByteWidth !== 0) {

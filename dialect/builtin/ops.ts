@@ -14,6 +14,8 @@ export const ModuleOp = defineOp({
   defaultDialect: 'builtin',
   // As MLIR's ModuleOp verifier: every attribute but the symbol ones is named `dialect.name`.
   verify: (op) => {
+    // SizedRegion<1> (an ODS region constraint, checked before the op's verifier).
+    if (op.regions[0]?.blocks.length !== 1) return "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks";
     const names = [...op.attributes.keys()].filter((n) => n !== 'sym_name' && n !== 'sym_visibility').sort(compareBytes);
     const bad = names.find((n) => !n.includes('.'));
     return bad === undefined ? undefined : `can only contain attributes with dialect-prefixed names, found: '${bad}'`;
