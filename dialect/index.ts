@@ -13,6 +13,8 @@ import './llvm/types.js';
 import './llvm/attrs.js';
 import './llvm/debug-info.js';
 import './llvm/ops.js';
+import './llvm/switch.js';
+import './llvm/effects.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
 import './nvg/ops.js';

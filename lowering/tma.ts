@@ -60,22 +60,26 @@ registerLowering(GlobalScratchAllocOp, (op, ctx) => {
   const b = ctx.b;
   const base = ctx.globalScratchBase();
   const offAttr = op.getAttr('ttg.global_scratch_memory_offset');
-  const allocOffset = offAttr instanceof IntegerAttr ? offAttr.num : 0;
+  // As Triton: the op's offset constant first, then the kernel's base for this program.
+  const allocOffset = b.i32(offAttr instanceof IntegerAttr ? offAttr.num : 0);
   const isKernel = ctx.fn.func.getAttr('nvvm.kernel') !== undefined;
   const module = ctx.fn.func.parentOp;
   const sizeAttr = module?.getAttr('ttg.global_scratch_memory_size');
-  const size = sizeAttr instanceof IntegerAttr ? sizeAttr.num : -1;
   const i8 = IntegerType.get(8);
-  if (!isKernel || size < 0) {
-    ctx.replaceWith(allocOffset ? b.gep(base, i8, b.i32(allocOffset)) : base);
+  if (!isKernel) {
+    ctx.replaceWith(b.gep(base, i8, allocOffset));
+    return;
+  }
+  if (!(sizeAttr instanceof IntegerAttr)) {
+    ctx.replaceWith(base);
     return;
   }
   if (ctx.numCTAs > 1) ctx.error('global scratch of a kernel with several CTAs per cluster is not supported');
   // linear id = (z * ny + y) * nx + x
-  let linear = b.sreg('ctaid.z');
-  for (const axis of ['y', 'x']) linear = b.add(b.sreg(`ctaid.${axis}`), b.mul(linear, b.sreg(`nctaid.${axis}`)));
-  let offset = b.mul(linear, b.i32(size));
-  if (offAttr instanceof IntegerAttr) offset = b.add(offset, b.i32(allocOffset));
+  const [x, y, z] = [b.sreg('ctaid.x'), b.sreg('ctaid.y'), b.sreg('ctaid.z')];
+  const [nx, ny] = [b.sreg('nctaid.x'), b.sreg('nctaid.y')];
+  const linear = b.add(x, b.mul(b.add(y, b.mul(z, ny)), nx));
+  const offset = b.add(b.mul(linear, b.i32(sizeAttr.num)), allocOffset);
   ctx.replaceWith(b.gep(base, i8, offset));
 });
 
