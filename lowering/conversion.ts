@@ -172,7 +172,8 @@ export class FunctionLowering {
   readonly toErase: Operation[] = [];
 
   constructor(
-    readonly state: ConversionState,
+    /** Module-wide state; `numWarps` is the partition's while a warp_specialize partition is lowered. */
+    public state: ConversionState,
     /** The llvm.func being filled in. */
     readonly func: Operation,
     /** The shared memory base of this function (kernel: addressof @global_smem; device function: its argument). */
@@ -255,12 +256,26 @@ export class FunctionLowering {
    * Lowers the ops of `blocks` (in dominance order) in place, as the function body is lowered: used for the
    * regions of ops that are kept (`ttg.warp_specialize`), whose block arguments are kept values.
    */
-  lowerNestedBlocks(region: Region): void {
+  lowerNestedBlocks(region: Region, warpGroup?: { numWarps: number; startWarp: number | undefined }): void {
     for (const blk of region.blocks) for (const a of blk.args) this.kept.add(a);
     const snapshot = new Map<Block, Operation[]>();
     for (const blk of region.blocks) snapshot.set(blk, [...blk.ops]);
-    for (const blk of reversePostOrder(region)) this.lowerOps(snapshot.get(blk) ?? []);
+    const saved = { state: this.state, start: this.warpGroupStartThread };
+    if (warpGroup) {
+      // A partition's ops are lowered for its own warps, as Triton's lookupNumWarps / getThreadId see them.
+      this.state = { ...saved.state, numWarps: warpGroup.numWarps };
+      this.warpGroupStartThread = warpGroup.startWarp === undefined ? undefined : warpGroup.startWarp * saved.state.threadsPerWarp;
+    }
+    try {
+      for (const blk of reversePostOrder(region)) this.lowerOps(snapshot.get(blk) ?? []);
+    } finally {
+      this.state = saved.state;
+      this.warpGroupStartThread = saved.start;
+    }
   }
+
+  /** The first thread of the warp_specialize partition being lowered (undefined outside partitions). */
+  private warpGroupStartThread: number | undefined = undefined;
 
   private lowerOps(ops: readonly Operation[]): void {
     for (const op of ops) {
@@ -284,7 +299,10 @@ export class FunctionLowering {
 
   /** Thread id in the CTA, masked to the CTA's threads (Triton's getThreadId). */
   threadId(b: LLVMBuilder): Value {
-    return b.and(b.sreg('tid.x'), b.i32(this.state.numWarps * this.state.threadsPerWarp - 1));
+    let tid = b.sreg('tid.x');
+    // Inside a warp_specialize partition: the thread id relative to the partition's first warp.
+    if (this.warpGroupStartThread !== undefined) tid = b.sub(tid, b.i32(this.warpGroupStartThread));
+    return b.and(tid, b.i32(this.state.numWarps * this.state.threadsPerWarp - 1));
   }
 
   /** [laneId, warpId] = [tid % threadsPerWarp, tid / threadsPerWarp] (Triton's getLaneAndWarpId). */

@@ -15,7 +15,11 @@ registerLowering(WarpSpecializeOp, (op, ctx) => {
   const parts = partitionsOf(ws);
   if (parts) parts.setOperands(parts.operandValues.map((v) => fn.unloweredValue(v)));
   fn.lowerNestedBlocks(ws.regions[0]!);
-  for (const region of parts?.regions ?? []) fn.lowerNestedBlocks(region);
+  const numWarps = WarpSpecializeOp.partitionNumWarps(ws).values;
+  const startIds = WarpSpecializeOp.warpGroupStartIds(ws)?.values;
+  // Partitions are lowered for their own warps; before warp groups are allocated there is no start warp (Triton
+  // asserts when a thread id needs one).
+  (parts?.regions ?? []).forEach((region, i) => fn.lowerNestedBlocks(region, { numWarps: numWarps[i]!, startWarp: startIds?.[i] }));
 });
 
 registerLowering([WarpYieldOp, WarpReturnOp], (op, ctx) => {
