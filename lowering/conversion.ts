@@ -228,7 +228,8 @@ export class FunctionLowering {
     const b = new Builder();
     if (v instanceof BlockArgument) b.setInsertionPointToStart(v.parentBlock);
     else b.setInsertionPointAfterValue(v);
-    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [v], resultTypes: [to], loc: v.definingOp?.loc ?? (v as BlockArgument).loc });
+    // At the location of the first lowered user, as MLIR's target materialization.
+    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [v], resultTypes: [to], loc: user?.loc ?? v.definingOp?.loc ?? this.func.loc });
     if (isAggregateType(v.type)) this.structs.set(v, cast.result(0));
     else this.values.set(v, [cast.result(0)]);
     return this.lookup(v, user);
@@ -247,7 +248,7 @@ export class FunctionLowering {
     const b = new Builder();
     if (lowered instanceof BlockArgument) b.setInsertionPointToStart(lowered.parentBlock);
     else b.setInsertionPointAfterValue(lowered);
-    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [lowered], resultTypes: [v.type], loc: lowered.definingOp?.loc ?? this.func.loc });
+    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [lowered], resultTypes: [v.type], loc: v.definingOp?.loc ?? lowered.definingOp?.loc ?? this.func.loc });
     this.unlowered.set(v, cast.result(0));
     return cast.result(0);
   }

@@ -47,6 +47,7 @@ import './fence.js';
 import './tma.js';
 import './warp-specialize/pass.js';
 import './warp-specialize/keep.js';
+import './gpu-barrier.js';
 import { FuncOp } from '../dialect/tt/ops.js';
 import { makeAllWarpGroupsIsolatedFromAbove } from './warp-group-captures.js';
 
