@@ -15,6 +15,7 @@ import './llvm/debug-info.js';
 import './llvm/ops.js';
 import './llvm/switch.js';
 import './llvm/effects.js';
+import './llvm/loop-annotation.js';
 import './nvvm/attrs.js';
 import './nvvm/ops.js';
 import './nvg/ops.js';

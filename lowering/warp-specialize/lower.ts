@@ -21,7 +21,7 @@ import { DenseArrayAttr, IntegerAttr, TypeAttr, type Attribute } from '../../dia
 import { Block, type Operation, type Value } from '../../dialect/ir/ir.js';
 import { Builder } from '../../dialect/ir/builder.js';
 import { IntegerType, type Type } from '../../dialect/ir/type.js';
-import { LLVMVerbatimAttr } from '../../dialect/llvm/attrs.js';
+import { licmDisabledAnnotation } from '../../dialect/llvm/loop-annotation.js';
 import { LLVMPointerType, LLVMStructType } from '../../dialect/llvm/types.js';
 import { ReturnOp } from '../../dialect/llvm/ops.js';
 import { switchOpInit } from '../../dialect/llvm/switch.js';
@@ -227,7 +227,7 @@ export function lowerWarpSpecialize(func: Operation): WarpSpecializeError | unde
   ctaBarrier(ib, SWITCH_LOOP_BARRIER);
   // LLVM's LICM would hoist partition code out of this loop; nothing sinks it back, and the values would then
   // stay live (and spill) across the partitions' reduced register budgets.
-  branch(ib, switchLoop, [], [['loop_annotation', LLVMVerbatimAttr.get('loop_annotation', '<licm = <disable = true>>')]]);
+  branch(ib, switchLoop, [], [['loop_annotation', licmDisabledAnnotation()]]);
   const exit = region.insertBlock(region.blocks.indexOf(idle) + 1, new Block());
   const cases: [bigint, Block][] = partitionBlocks.map((blk, i) => [BigInt(i), blk]);
   cases.push([BigInt(numStates), exit]);
