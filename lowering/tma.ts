@@ -240,7 +240,8 @@ registerLowering(WaitBarrierOp, (op, ctx) => {
   ];
   if (predicated) ins.push([ctx.lookup(predV)[0]!, 'b']);
   const loop = `\t.reg .pred complete;\n\twaitLoop:\n\t${test} complete, [$0], $1;\n${sleep}\t@!complete bra.uni waitLoop;\n`;
-  const asm = predicated ? `{\n\t@!$2 bra.uni skipWait;\n${loop}\tskipWait:\n}\n` : `{\n${loop}}\n`;
+  // As Triton's raw string literals, the asm starts with a newline.
+  const asm = predicated ? `\n{\n\t@!$2 bra.uni skipWait;\n${loop}\tskipWait:\n}\n` : `\n{\n${loop}}\n`;
   ptx(ctx.b, asm, [], ins, [], true);
 });
 
