@@ -42,7 +42,7 @@ import { TensormapCreateOp } from '../dialect/ttng/ops.js';
 import { CondBranchOp } from '../dialect/cf/ops.js';
 import { CondBrOp } from '../dialect/llvm/ops.js';
 import { CallOp } from '../dialect/tt/ops.js';
-import { LocalAllocOp, WarpSpecializeOp } from '../dialect/ttg/ops.js';
+import { LocalAllocOp, WarpSpecializeOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
 import { warpSpecializeCaptureSizeAlign, warpStateBytes } from './warp-specialize-scratch.js';
 import { isMemDescView, memDescViewSource } from '../dialect/ttg/memdesc-view.js';
 
@@ -508,6 +508,15 @@ function computeAliases(func: Operation): Map<Value, Set<Value>> {
         if (add(op.result(0), [op.result(0)])) changed = true;
       } else if (isMemDescView(op) && op.results.length && op.operands.length && isSharedMemDesc(op.result(0).type)) {
         if (add(op.result(0), get(memDescViewSource(op)))) changed = true;
+      }
+      // A warp_specialize's captures flow into the arguments of each partition.
+      if (WarpSpecializePartitionsOp.is(op)) {
+        op.operandValues.forEach((v, k) => {
+          for (const r of op.regions) {
+            const arg = r.blocks[0]?.args[k];
+            if (arg && add(arg, get(v))) changed = true;
+          }
+        });
       }
       // Branch operands flow into successor block arguments.
       if (op.successors.length) {

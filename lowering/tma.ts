@@ -220,7 +220,9 @@ registerLowering(ArriveBarrierOp, (op, ctx) => {
   let pred = b.icmp('eq', ctx.threadId(), b.i32(0));
   const user = ArriveBarrierOp.pred(op);
   if (user) pred = b.and(pred, ctx.lookup(user)[0]!);
-  predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
+  // As Triton: the count only when it is not the default 1.
+  const count = i32Attr(op, 'count');
+  predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1]${count > 1 ? `, ${count}` : ''};`, [[addr, 'r']]);
 });
 
 registerLowering(AsyncCopyMbarrierArriveOp, (op, ctx) => {
