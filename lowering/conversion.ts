@@ -367,8 +367,10 @@ export class FunctionLowering {
       return;
     }
     if (op.def === undefined) {
-      // An op of an unknown dialect is legal: it stays, reading the TritonGPU-typed values it used before.
-      this.keepOp(op);
+      // An op of an unknown dialect is legal: it stays, reading the TritonGPU-typed values it used before; the
+      // ops in its regions are lowered (their block arguments keep their types).
+      const kept = this.keepOp(op);
+      for (const r of kept.regions) this.lowerNestedBlocks(r);
       return;
     }
     throw new LoweringError(op, `failed to legalize operation '${op.name}'`);

@@ -64,3 +64,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : !tt.ptr<f32>
   }
 }
+
+// -----
+
+// The ops inside the region of an unknown op are lowered; the region's arguments keep their types.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @unknown_region
+  // CHECK: "test.region"() ({
+  // CHECK-NEXT: ^bb0(%[[X:.*]]: !tt.ptr<f32>):
+  // CHECK-NEXT: %[[XC:.*]] = builtin.unrealized_conversion_cast %[[X]] : !tt.ptr<f32> to !llvm.ptr<1>
+  // CHECK-NEXT: %[[B:.*]] = llvm.add %arg0, %arg0 : i32
+  // CHECK-NEXT: %[[Q:.*]] = llvm.getelementptr %[[XC]][%[[B]]]
+  // CHECK-NEXT: %[[QC:.*]] = builtin.unrealized_conversion_cast %[[Q]] : !llvm.ptr<1> to !tt.ptr<f32>
+  // CHECK-NEXT: "test.use"(%[[QC]]) : (!tt.ptr<f32>) -> ()
+  tt.func public @unknown_region(%a: i32, %p: !tt.ptr<f32>) {
+    "test.region"() ({
+    ^bb0(%x: !tt.ptr<f32>):
+      %b = arith.addi %a, %a : i32
+      %q = tt.addptr %x, %b : !tt.ptr<f32>, i32
+      "test.use"(%q) : (!tt.ptr<f32>) -> ()
+      "test.end"() : () -> ()
+    }) : () -> ()
+    tt.return
+  }
+}
