@@ -42,6 +42,8 @@ describe('mbarrier simulation', () => {
   it('recognizes the lowering\'s mbarrier PTX', () => {
     expect(parseMbarrierAsm('@$0 mbarrier.init.shared::cta.b64 [$1], 3;')).toEqual({ kind: 'init', pred: 0, addr: 1, count: 3 });
     expect(parseMbarrierAsm('@$0 mbarrier.arrive.expect_tx.shared.b64 _, [$1], 128;')).toEqual({ kind: 'expect_tx', pred: 0, addr: 1, bytes: 128 });
+    expect(parseMbarrierAsm('@$0 mbarrier.arrive.shared::cta.b64 _, [$1];')).toEqual({ kind: 'arrive', pred: 0, addr: 1, count: 1 });
+    expect(parseMbarrierAsm('@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 2;')).toEqual({ kind: 'arrive', pred: 0, addr: 1, count: 2 });
     expect(parseMbarrierAsm('{\n\t@!$2 bra.uni skipWait;\n\t.reg .pred complete;\n\twaitLoop:\n\tmbarrier.try_wait.parity.shared.b64 complete, [$0], $1;\n\t@!complete bra.uni waitLoop;\n\tskipWait:\n}')).toEqual({
       kind: 'wait',
       addr: 0,

@@ -37,8 +37,9 @@ export function parseMbarrierAsm(asm: string): MbarrierAsm | undefined {
   if (m) return { kind: 'inval', pred: Number(m[1]), addr: Number(m[2]) };
   m = /^@\$(\d+) mbarrier\.arrive\.expect_tx\.shared(?:::cta)?\.b64 _, \[\$(\d+)\], (\d+);$/.exec(asm);
   if (m) return { kind: 'expect_tx', pred: Number(m[1]), addr: Number(m[2]), bytes: Number(m[3]) };
-  m = /^@\$(\d+) mbarrier\.arrive\.shared(?:::cta)?\.b64 _, \[\$(\d+)\], (\d+);$/.exec(asm);
-  if (m) return { kind: 'arrive', pred: Number(m[1]), addr: Number(m[2]), count: Number(m[3]) };
+  // The count is left out when it is 1.
+  m = /^@\$(\d+) mbarrier\.arrive\.shared(?:::cta)?\.b64 _, \[\$(\d+)\](?:, (\d+))?;$/.exec(asm);
+  if (m) return { kind: 'arrive', pred: Number(m[1]), addr: Number(m[2]), count: m[3] === undefined ? 1 : Number(m[3]) };
   m = /mbarrier\.(?:try|test)_wait\.parity\.shared(?:::cta)?\.b64 complete, \[\$(\d+)\], \$(\d+);/.exec(asm);
   if (m) {
     const skip = /@!\$(\d+) bra\.uni skipWait;/.exec(asm);
