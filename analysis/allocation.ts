@@ -42,7 +42,8 @@ import { TensormapCreateOp } from '../dialect/ttng/ops.js';
 import { CondBranchOp } from '../dialect/cf/ops.js';
 import { CondBrOp } from '../dialect/llvm/ops.js';
 import { CallOp } from '../dialect/tt/ops.js';
-import { LocalAllocOp } from '../dialect/ttg/ops.js';
+import { LocalAllocOp, WarpSpecializeOp, WarpSpecializePartitionsOp } from '../dialect/ttg/ops.js';
+import { warpSpecializeCaptureSizeAlign, warpStateBytes } from './warp-specialize-scratch.js';
 import { isMemDescView, memDescViewSource } from '../dialect/ttg/memdesc-view.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -508,6 +509,15 @@ function computeAliases(func: Operation): Map<Value, Set<Value>> {
       } else if (isMemDescView(op) && op.results.length && op.operands.length && isSharedMemDesc(op.result(0).type)) {
         if (add(op.result(0), get(memDescViewSource(op)))) changed = true;
       }
+      // A warp_specialize's captures flow into the arguments of each partition.
+      if (WarpSpecializePartitionsOp.is(op)) {
+        op.operandValues.forEach((v, k) => {
+          for (const r of op.regions) {
+            const arg = r.blocks[0]?.args[k];
+            if (arg && add(arg, get(v))) changed = true;
+          }
+        });
+      }
       // Branch operands flow into successor block arguments.
       if (op.successors.length) {
         const groups = successorOperandGroups(op);
@@ -624,7 +634,17 @@ export class FunctionAllocation {
         if (bytes > 0) this.opVirtual.set(op, this.addBuffer('virtual', op, bytes, 128));
         return;
       }
-      if (op === this.func) return;
+      if (op === this.func) {
+        // Warp specialization's per-warp state bytes, owned by the function (live throughout, see resolveLiveness).
+        const stateBytes = warpStateBytes(op);
+        if (stateBytes > 0) this.opScratch.set(op, this.addBuffer('scratch', op, stateBytes, 4));
+        return;
+      }
+      if (WarpSpecializeOp.is(op)) {
+        const { size, alignment } = warpSpecializeCaptureSizeAlign(op);
+        if (size > 0) this.opScratch.set(op, this.addBuffer('scratch', op, size, alignment));
+        return;
+      }
       const bytes = scratchSize(op);
       if (bytes > 0) this.opScratch.set(op, this.addBuffer('scratch', op, bytes, 128));
     });
@@ -670,7 +690,10 @@ export class FunctionAllocation {
     }
     for (const m of [this.opScratch, this.opVirtual]) {
       for (const [op, buf] of m) {
-        if (!this.bufferRange.has(buf)) this.bufferRange.set(buf, { start: opId.get(op)!, end: opId.get(op)! + 1 });
+        if (this.bufferRange.has(buf)) continue;
+        // A buffer of the function itself (warp specialization's state) is live for the whole function.
+        if (op === this.func) this.bufferRange.set(buf, FULL);
+        else this.bufferRange.set(buf, { start: opId.get(op)!, end: opId.get(op)! + 1 });
       }
     }
   }

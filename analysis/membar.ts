@@ -3,8 +3,10 @@
  * between shared memory accesses. Each block tracks the shared memory intervals read and written since the last
  * barrier; an op whose accesses conflict with them (read-after-write, write-after-read, write-after-write on
  * overlapping intervals) needs a barrier before it. Ops with a scratch buffer write it first and read it last
- * (their lowering synchronises internally), calls bring their callee's pending accesses, and `ttg.async_wait`
- * is followed by a barrier. The state flows along the CFG to a fixed point.
+ * (their lowering synchronises internally), calls bring their callee's pending accesses, `ttg.async_wait`
+ * is followed by a barrier, and `ttng.arrive_barrier` (which may signal other warps) counts as an access of all
+ * shared memory. The state flows along the CFG to a fixed point, through the default region of a
+ * `ttg.warp_specialize`; its partitions start with no pending access.
  *
  * Instead of inserting `gpu.barrier` ops, the analysis returns the ops before which the conversion emits
  * `nvvm.barrier0`.
@@ -16,8 +18,8 @@ import { ModuleAllocation, type Buffer, type FunctionAllocation } from './alloca
 import { BarrierOp } from '../dialect/gpu/ops.js';
 import { Barrier0Op } from '../dialect/nvvm/ops.js';
 import { CallOp, ReturnOp } from '../dialect/tt/ops.js';
-import { AsyncWaitOp } from '../dialect/ttg/ops.js';
-import { TMAStoreWaitOp } from '../dialect/ttng/ops.js';
+import { AsyncWaitOp, WarpSpecializeOp, WarpYieldOp } from '../dialect/ttg/ops.js';
+import { ArriveBarrierOp, TMAStoreWaitOp } from '../dialect/ttng/ops.js';
 
 interface Interval {
   start: number;
@@ -25,6 +27,8 @@ interface Interval {
 }
 const key = (i: Interval): string => `${i.start}:${i.end}`;
 const intersects = (a: Interval, b: Interval): boolean => a.start < b.end && b.start < a.end;
+/** All of shared memory. */
+const ALL: Interval = { start: 0, end: Number.MAX_SAFE_INTEGER };
 
 class BlockInfo {
   reads = new Map<string, Interval>();
@@ -96,7 +100,16 @@ class FunctionMembar {
       info.sync();
       return;
     }
+    if (WarpSpecializeOp.is(op)) {
+      this.warpSpecialize(op, info, afterAsyncWait);
+      return;
+    }
     const cur = new BlockInfo();
+    if (ArriveBarrierOp.is(op)) {
+      // It may signal other warps: every shared memory access before it must be complete (Triton's membar).
+      cur.writes.set(key(ALL), ALL);
+      cur.reads.set(key(ALL), ALL);
+    }
     if (CallOp.is(op)) {
       const ci = this.calleeInfo(op);
       if (ci) cur.join(ci);
@@ -123,18 +136,46 @@ class FunctionMembar {
     info.join(cur);
   }
 
+  /**
+   * A `ttg.warp_specialize` is a region branch: the default warps run its default region from the state before
+   * it and continue after it from the state at its `ttg.warp_yield`s. Its partitions are analyzed on their own.
+   */
+  private warpSpecialize(op: Operation, info: BlockInfo, afterAsyncWait: Set<Operation>): void {
+    const region = op.regions[0]!;
+    const entry = region.blocks[0];
+    if (!entry) return;
+    const outputs = this.fixedPoint([[entry, info.clone()]], afterAsyncWait);
+    const exit = new BlockInfo();
+    for (const b of region.blocks) if (WarpYieldOp.is(b.terminator)) exit.join(outputs.get(b) ?? new BlockInfo());
+    info.sync();
+    info.join(exit);
+  }
+
   /** Runs the fixed point; returns the state at the function's returns. */
   run(): BlockInfo {
-    const inputs = new Map<Block, BlockInfo>();
-    const outputs = new Map<Block, BlockInfo>();
-    const work: Block[] = [];
     const afterAsyncWait = new Set<Operation>();
+    const starts: [Block, BlockInfo][] = [];
     this.func.walk((op) => {
+      // The regions of a warp_specialize (its default region, the partitions' holder) are entered from it.
+      if (WarpSpecializeOp.is(op)) return;
       for (const r of op.regions) {
         const entry = r.blocks[0];
-        if (entry) work.push(entry);
+        if (entry) starts.push([entry, new BlockInfo()]);
       }
     });
+    const outputs = this.fixedPoint(starts, afterAsyncWait);
+    const result = new BlockInfo();
+    this.func.walk((op) => {
+      if (ReturnOp.is(op) && op.parent) result.join(outputs.get(op.parent) ?? new BlockInfo());
+    });
+    return result;
+  }
+
+  /** The states at the end of each block reached from `starts` (blocks with their entry states). */
+  private fixedPoint(starts: readonly [Block, BlockInfo][], afterAsyncWait: Set<Operation>): Map<Block, BlockInfo> {
+    const inputs = new Map<Block, BlockInfo>(starts.map(([b, i]) => [b, i]));
+    const outputs = new Map<Block, BlockInfo>();
+    const work: Block[] = starts.map(([b]) => b);
     let guard = 0;
     while (work.length && guard++ < 100000) {
       const block = work.shift()!;
@@ -157,11 +198,7 @@ class FunctionMembar {
         work.push(s);
       }
     }
-    const result = new BlockInfo();
-    this.func.walk((op) => {
-      if (ReturnOp.is(op) && op.parent) result.join(outputs.get(op.parent) ?? new BlockInfo());
-    });
-    return result;
+    return outputs;
   }
 }
 

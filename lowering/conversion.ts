@@ -202,7 +202,8 @@ export class FunctionLowering {
   readonly toErase: Operation[] = [];
 
   constructor(
-    readonly state: ConversionState,
+    /** Module-wide state; `numWarps` is the partition's while a warp_specialize partition is lowered. */
+    public state: ConversionState,
     /** The llvm.func being filled in. */
     readonly func: Operation,
     /** The shared memory base of this function (kernel: addressof @global_smem; device function: its argument). */
@@ -227,6 +228,7 @@ export class FunctionLowering {
     if (st) return new LLVMBuilder(this.builder, user?.loc ?? this.func.loc).unpackStruct(st);
     const hit = this.values.get(v);
     if (hit) return hit;
+    if (this.kept.has(v)) return this.materializeKept(v, user);
     if (v instanceof BlockArgument && !isAggregateType(v.type)) return [v];
     throw new LoweringError(user ?? this.func, `operand of ${user?.name ?? 'op'} was not lowered (defined by ${v.definingOp?.name ?? 'a block argument'})`);
   }
@@ -238,6 +240,81 @@ export class FunctionLowering {
     const l = this.lookup(v, user);
     if (l.length !== 1) throw new LoweringError(user ?? this.func, 'aggregate value without a struct');
     return l[0]!;
+  }
+
+  /**
+   * Values that keep their TritonGPU type because the op defining them is kept as it is (an unregistered op,
+   * `ttg.warp_specialize` and its regions' arguments, see kept-ops.ts); a lowered use reads them through an
+   * `unrealized_conversion_cast` to the LLVM type (MLIR's target materialization).
+   */
+  readonly kept = new Set<Value>();
+  /** Casts of lowered values back to their TritonGPU type, for kept ops (MLIR's source materialization). */
+  readonly unlowered = new Map<Value, Value>();
+
+  /** The LLVM value(s) of a kept value: a cast placed right after its definition (once per value). */
+  private materializeKept(v: Value, user?: Operation): Value[] {
+    const to = convertType(v.type);
+    if (to === v.type) return [v];
+    const b = new Builder();
+    if (v instanceof BlockArgument) b.setInsertionPointToStart(v.parentBlock);
+    else b.setInsertionPointAfterValue(v);
+    // At the location of the first lowered user, as MLIR's target materialization.
+    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [v], resultTypes: [to], loc: user?.loc ?? v.definingOp?.loc ?? this.func.loc });
+    if (isAggregateType(v.type)) this.structs.set(v, cast.result(0));
+    else this.values.set(v, [cast.result(0)]);
+    return this.lookup(v, user);
+  }
+
+  /**
+   * `v` as a kept op sees it: itself when it is kept or was never lowered, else its lowered value, cast back to
+   * `v`'s type right after that value's definition when the types differ.
+   */
+  unloweredValue(v: Value): Value {
+    if (this.kept.has(v)) return v;
+    const cached = this.unlowered.get(v);
+    if (cached) return cached;
+    const lowered = this.structs.get(v) ?? this.values.get(v)?.[0];
+    if (!lowered || (lowered.type === v.type && !isAggregateType(v.type))) return lowered ?? v;
+    const b = new Builder();
+    if (lowered instanceof BlockArgument) b.setInsertionPointToStart(lowered.parentBlock);
+    else b.setInsertionPointAfterValue(lowered);
+    const cast = b.create({ name: 'builtin.unrealized_conversion_cast', operands: [lowered], resultTypes: [v.type], loc: v.definingOp?.loc ?? lowered.definingOp?.loc ?? this.func.loc });
+    this.unlowered.set(v, cast.result(0));
+    return cast.result(0);
+  }
+
+  /**
+   * Lowers the ops of `blocks` (in dominance order) in place, as the function body is lowered: used for the
+   * regions of ops that are kept (`ttg.warp_specialize`), whose block arguments are kept values.
+   */
+  lowerNestedBlocks(region: Region, warpGroup?: { numWarps: number; startWarp: number | undefined }): void {
+    for (const blk of region.blocks) for (const a of blk.args) this.kept.add(a);
+    const snapshot = new Map<Block, Operation[]>();
+    for (const blk of region.blocks) snapshot.set(blk, [...blk.ops]);
+    const saved = { state: this.state, start: this.warpGroupStartThread };
+    if (warpGroup) {
+      // A partition's ops are lowered for its own warps, as Triton's lookupNumWarps / getThreadId see them.
+      this.state = { ...saved.state, numWarps: warpGroup.numWarps };
+      this.warpGroupStartThread = warpGroup.startWarp === undefined ? undefined : warpGroup.startWarp * saved.state.threadsPerWarp;
+    }
+    try {
+      for (const blk of reversePostOrder(region)) this.lowerOps(snapshot.get(blk) ?? []);
+    } finally {
+      this.state = saved.state;
+      this.warpGroupStartThread = saved.start;
+    }
+  }
+
+  /** The first thread of the warp_specialize partition being lowered (undefined outside partitions). */
+  private warpGroupStartThread: number | undefined = undefined;
+
+  private lowerOps(ops: readonly Operation[]): void {
+    for (const op of ops) {
+      this.builder.setInsertionPoint(op);
+      if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc).barrier();
+      this.lowerOp(op);
+      this.toErase.push(op);
+    }
   }
 
   /** Records the lowered values of `v`; tensors / memdescs are packed into a struct (Triton's packLLElements). */
@@ -253,7 +330,10 @@ export class FunctionLowering {
 
   /** Thread id in the CTA, masked to the CTA's threads (Triton's getThreadId). */
   threadId(b: LLVMBuilder): Value {
-    return b.and(b.sreg('tid.x'), b.i32(this.state.numWarps * this.state.threadsPerWarp - 1));
+    let tid = b.sreg('tid.x');
+    // Inside a warp_specialize partition: the thread id relative to the partition's first warp.
+    if (this.warpGroupStartThread !== undefined) tid = b.sub(tid, b.i32(this.warpGroupStartThread));
+    return b.and(tid, b.i32(this.state.numWarps * this.state.threadsPerWarp - 1));
   }
 
   /** [laneId, warpId] = [tid % threadsPerWarp, tid / threadsPerWarp] (Triton's getLaneAndWarpId). */
@@ -309,7 +389,38 @@ export class FunctionLowering {
       op.results.forEach((r, i) => this.define(r, [copy.result(i)], op.loc));
       return;
     }
+    if (op.def === undefined) {
+      // An op of an unknown dialect is legal: it stays, reading the TritonGPU-typed values it used before; the
+      // ops in its regions are lowered (their block arguments keep their types).
+      const kept = this.keepOp(op);
+      for (const r of kept.regions) this.lowerNestedBlocks(r);
+      return;
+    }
     throw new LoweringError(op, `failed to legalize operation '${op.name}'`);
+  }
+
+  /**
+   * Keeps `op` as it is (a copy at the insertion point, with its regions moved over): its operands are
+   * `unloweredValue`s and its results kept values. Returns the copy.
+   */
+  keepOp(op: Operation): Operation {
+    const copy = this.builder.create({
+      name: op.name,
+      operands: op.operandValues.map((v) => this.unloweredValue(v)),
+      resultTypes: op.results.map((r) => r.type),
+      attributes: [...op.attributes],
+      loc: op.loc,
+      regions: op.regions.length,
+      ...(op.operandSegments ? { operandSegments: op.operandSegments } : {}),
+      successors: op.successors,
+      propertyNames: op.extraPropertyNames,
+    });
+    op.regions.forEach((r, i) => copy.region(i).takeBody(r));
+    op.results.forEach((r, i) => {
+      r.replaceAllUsesWith(copy.result(i));
+      this.kept.add(copy.result(i));
+    });
+    return copy;
   }
 
   /**
@@ -334,14 +445,7 @@ export class FunctionLowering {
         else this.values.set(old, [neu]);
       }
     }
-    for (const blk of blocks) {
-      for (const op of snapshot.get(blk) ?? []) {
-        this.builder.setInsertionPoint(op);
-        if (this.state.barrierBefore.has(op)) new LLVMBuilder(this.builder, op.loc).barrier();
-        this.lowerOp(op);
-        this.toErase.push(op);
-      }
-    }
+    for (const blk of blocks) this.lowerOps(snapshot.get(blk) ?? []);
     for (const op of this.toErase) op.dropAllReferences();
     for (const op of this.toErase) {
       for (const r of op.results) r.dropAllUses();

@@ -45,8 +45,12 @@ import './print-assert.js';
 import './llvm-folds.js';
 import './fence.js';
 import './tma.js';
+import './warp-specialize/pass.js';
+import './warp-specialize/keep.js';
+import './gpu-barrier.js';
 import { FuncOp } from '../dialect/tt/ops.js';
 import { ModuleOp } from '../dialect/builtin/ops.js';
+import { makeAllWarpGroupsIsolatedFromAbove } from './warp-group-captures.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -129,6 +133,8 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   }
   // Triton folds the CTA id of a one-CTA kernel once everything is converted (the dead ids stay for canonicalize).
   if (shared.numCTAs === 1) foldClusterCTAIdsForOneCTA(module, (at) => new LLVMBuilder(builderBefore(at), at.loc));
+  // What the partitions of a `ttg.warp_specialize` now use from above becomes an explicit capture.
+  makeAllWarpGroupsIsolatedFromAbove(module);
   return shared.errors;
 }
 

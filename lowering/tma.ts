@@ -60,22 +60,26 @@ registerLowering(GlobalScratchAllocOp, (op, ctx) => {
   const b = ctx.b;
   const base = ctx.globalScratchBase();
   const offAttr = op.getAttr('ttg.global_scratch_memory_offset');
-  const allocOffset = offAttr instanceof IntegerAttr ? offAttr.num : 0;
+  // As Triton: the op's offset constant first, then the kernel's base for this program.
+  const allocOffset = b.i32(offAttr instanceof IntegerAttr ? offAttr.num : 0);
   const isKernel = ctx.fn.func.getAttr('nvvm.kernel') !== undefined;
   const module = ctx.fn.func.parentOp;
   const sizeAttr = module?.getAttr('ttg.global_scratch_memory_size');
-  const size = sizeAttr instanceof IntegerAttr ? sizeAttr.num : -1;
   const i8 = IntegerType.get(8);
-  if (!isKernel || size < 0) {
-    ctx.replaceWith(allocOffset ? b.gep(base, i8, b.i32(allocOffset)) : base);
+  if (!isKernel) {
+    ctx.replaceWith(b.gep(base, i8, allocOffset));
+    return;
+  }
+  if (!(sizeAttr instanceof IntegerAttr)) {
+    ctx.replaceWith(base);
     return;
   }
   if (ctx.numCTAs > 1) ctx.error('global scratch of a kernel with several CTAs per cluster is not supported');
   // linear id = (z * ny + y) * nx + x
-  let linear = b.sreg('ctaid.z');
-  for (const axis of ['y', 'x']) linear = b.add(b.sreg(`ctaid.${axis}`), b.mul(linear, b.sreg(`nctaid.${axis}`)));
-  let offset = b.mul(linear, b.i32(size));
-  if (offAttr instanceof IntegerAttr) offset = b.add(offset, b.i32(allocOffset));
+  const [x, y, z] = [b.sreg('ctaid.x'), b.sreg('ctaid.y'), b.sreg('ctaid.z')];
+  const [nx, ny] = [b.sreg('nctaid.x'), b.sreg('nctaid.y')];
+  const linear = b.add(x, b.mul(b.add(y, b.mul(z, ny)), nx));
+  const offset = b.add(b.mul(linear, b.i32(sizeAttr.num)), allocOffset);
   ctx.replaceWith(b.gep(base, i8, offset));
 });
 
@@ -216,7 +220,9 @@ registerLowering(ArriveBarrierOp, (op, ctx) => {
   let pred = b.icmp('eq', ctx.threadId(), b.i32(0));
   const user = ArriveBarrierOp.pred(op);
   if (user) pred = b.and(pred, ctx.lookup(user)[0]!);
-  predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1], ${i32Attr(op, 'count')};`, [[addr, 'r']]);
+  // As Triton: the count only when it is not the default 1.
+  const count = i32Attr(op, 'count');
+  predicated(ctx, pred, `mbarrier.arrive.shared::cta.b64 _, [$1]${count > 1 ? `, ${count}` : ''};`, [[addr, 'r']]);
 });
 
 registerLowering(AsyncCopyMbarrierArriveOp, (op, ctx) => {
@@ -236,7 +242,8 @@ registerLowering(WaitBarrierOp, (op, ctx) => {
   ];
   if (predicated) ins.push([ctx.lookup(predV)[0]!, 'b']);
   const loop = `\t.reg .pred complete;\n\twaitLoop:\n\t${test} complete, [$0], $1;\n${sleep}\t@!complete bra.uni waitLoop;\n`;
-  const asm = predicated ? `{\n\t@!$2 bra.uni skipWait;\n${loop}\tskipWait:\n}\n` : `{\n${loop}}\n`;
+  // As Triton's raw string literals, the asm starts with a newline.
+  const asm = predicated ? `\n{\n\t@!$2 bra.uni skipWait;\n${loop}\tskipWait:\n}\n` : `\n{\n${loop}}\n`;
   ptx(ctx.b, asm, [], ins, [], true);
 });
 

@@ -34,6 +34,8 @@ export interface PrintOptions {
   generic?: boolean;
   /** Use NameLoc names as SSA names (on by default with debug info). */
   nameLocAsPrefix?: boolean;
+  /** `--mlir-print-local-scope`: no alias definitions; types and attributes are printed in full where used. */
+  localScope?: boolean;
 }
 
 interface AliasInfo {
@@ -187,14 +189,15 @@ export class IRPrinter implements OpFormatPrinter {
     this.names = new NameState(op, this.opts.nameLocAsPrefix ?? this.printDebugInfo, this.generic);
     this.mode = 'collect';
     this.printOp(op);
-    const { entries, names } = this.collector.assign();
+    const { entries, names } = this.opts.localScope ? { entries: [], names: new Map<Type | Attribute, string>() } : this.collector.assign();
     this.aliasNames = names;
     this.mode = 'emit';
     this.out = [];
     for (const [x, name, deferrable] of entries) if (!deferrable) this.printAliasDef(x, name);
     this.indent = 0;
     this.printOp(op);
-    this.out.push('\n');
+    // MLIR prints a local-scope op on its own (printFullOpWithIndentAndLoc), without the alias section's newline.
+    if (!this.opts.localScope) this.out.push('\n');
     for (const [x, name, deferrable] of entries) if (deferrable) this.printAliasDef(x, name);
     let chars = 0;
     for (const piece of this.out) chars += piece.length;
@@ -263,6 +266,19 @@ export class IRPrinter implements OpFormatPrinter {
     if (a !== undefined) this.out.push('#', a);
     else if (attr instanceof Location) this.printLocation(attr, true);
     else if (attr instanceof DistinctAttr) this.printDistinct(attr);
+    else attr.print(this);
+  }
+  /**
+   * A nested attribute whose kind the enclosing one implies (MLIR's printStrippedAttrOrType): its alias when it
+   * has one, else its `printStripped` form (the text after the mnemonic) if it has one.
+   */
+  printStrippedAttribute(attr: Attribute): void {
+    if (this.mode === 'collect' || this.aliasNames.has(attr)) {
+      this.printAttribute(attr);
+      return;
+    }
+    const stripped = (attr as Attribute & { printStripped?: (p: AsmPrinter) => void }).printStripped;
+    if (stripped) stripped.call(attr, this);
     else attr.print(this);
   }
   printAttributeWithoutType(attr: Attribute): void {

@@ -62,7 +62,7 @@ export const GENERIC_OPTIONS: Record<string, FlagSpec> = {
   help: { kind: 'bool', description: 'Show this help and the registered passes' },
   'list-passes': { kind: 'bool', description: 'List the registered passes' },
   'mlir-disable-threading': { kind: 'bool', description: 'Accepted for compatibility (ttg-opt is single-threaded)', ignored: true },
-  'mlir-print-local-scope': { kind: 'bool', description: 'Accepted for compatibility', ignored: true },
+  'mlir-print-local-scope': { kind: 'bool', description: 'Print types and attributes in full where used (no aliases)' },
   'mlir-print-ir-module-scope': { kind: 'bool', description: 'Accepted for compatibility (dumps always show the module)', ignored: true },
   'mlir-pretty-debuginfo': { kind: 'bool', description: 'Accepted for compatibility', ignored: true },
   'mlir-print-value-users': { kind: 'bool', description: 'Accepted for compatibility', ignored: true },
@@ -92,6 +92,7 @@ export interface OptConfig {
   listPasses: boolean;
   nameLocAsPrefix: boolean | undefined;
   keepArgNames: boolean;
+  localScope: boolean;
 }
 
 class UsageError extends Error {}
@@ -121,6 +122,7 @@ export function parseCommandLine(args: readonly string[]): OptConfig {
     help: false,
     listPasses: false,
     keepArgNames: false,
+    localScope: false,
     nameLocAsPrefix: undefined,
   };
   let sawInput = false;
@@ -190,6 +192,9 @@ export function parseCommandLine(args: readonly string[]): OptConfig {
         break;
       case 'list-passes':
         cfg.listPasses = true;
+        break;
+      case 'mlir-print-local-scope':
+        cfg.localScope = parseBool(name, value ?? '');
         break;
       case 'mlir-use-nameloc-as-prefix':
         cfg.nameLocAsPrefix = parseBool(name, value ?? '');
@@ -322,7 +327,12 @@ class Sink {
 }
 
 function printOpts(cfg: OptConfig): PrintOptions {
-  return { debugInfo: cfg.debugInfo, generic: cfg.generic, ...(cfg.nameLocAsPrefix !== undefined ? { nameLocAsPrefix: cfg.nameLocAsPrefix } : {}) };
+  return {
+    debugInfo: cfg.debugInfo,
+    generic: cfg.generic,
+    ...(cfg.nameLocAsPrefix !== undefined ? { nameLocAsPrefix: cfg.nameLocAsPrefix } : {}),
+    ...(cfg.localScope ? { localScope: true } : {}),
+  };
 }
 
 /** MLIR's `see current operation: <op in generic form>` note on errors about an op. */

@@ -170,6 +170,15 @@ export function findToolchain(): Toolchain | string[] {
 const NVPTX_SHORT_PTR_LAYOUT = 'e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64';
 
 /** The translated module as Triton hands it to O3: its data layout and the nvvm-reflect-ftz flag (Override, 1). */
+/**
+ * `%N = llvm.call_intrinsic "..."(...) : (...) -> !llvm.void` as `llvm.call_intrinsic ... -> ()`. Triton builds
+ * such void-typed results in memory (the warp-specialize barriers) and prints them so, but no MLIR parser (Triton's
+ * nor LLVM 22's) reads that text back; a void value has no uses, so dropping it changes nothing.
+ */
+export function dropVoidIntrinsicResults(mlir: string): string {
+  return mlir.replace(/^(\s*)%[\w.$-]+ = (llvm\.call_intrinsic .*) -> !llvm\.void$/gm, '$1$2 -> ()');
+}
+
 export function prepareForOpt(ll: string): string {
   let text = ll.replace(/^target datalayout = .*\n/m, '');
   const header = `target datalayout = "${NVPTX_SHORT_PTR_LAYOUT}"\n`;
@@ -213,7 +222,7 @@ export async function lowerAndAssemble(
     return;
   }
   const mlir = join(out, 'kernel.llvm.mlir');
-  writeFileSync(mlir, r.stdout);
+  writeFileSync(mlir, dropVoidIntrinsicResults(r.stdout));
   if (tc.tritonLLVM) {
     res.step = 'triton-llvm';
     const ptx = join(out, 'kernel.ptx');

@@ -1,17 +1,10 @@
 /**
- * `--convert-warp-specialize-to-llvm` (Triton 3.6's ConvertWarpSpecializeToLLVM), run on the LLVM dialect: first
- * reconciles `builtin.unrealized_conversion_cast`s (MLIR's reconcile-unrealized-casts: casts that go back to the
- * types they came from are bypassed, identity and unused casts removed; a cast still needed is an error), then
- * lowers the `ttg.warp_specialize` ops of each public `llvm.func`. A kernel without them is left as it is (Triton:
- * nothing to do); the lowering itself (worker-warp state machine, barriers, register reallocation) is not
- * implemented, so a warp-specialized kernel is reported as a located error.
+ * MLIR's reconcile-unrealized-casts: casts that go back to the types they came from are bypassed, identity and
+ * unused casts removed; a cast still needed is an error. `--reconcile-unrealized-casts` runs it, and so does
+ * `--convert-warp-specialize-to-llvm` (lowering/warp-specialize/pass.ts) before it lowers `ttg.warp_specialize`.
  */
-import { StringAttr } from '../dialect/ir/attribute.js';
 import type { Operation } from '../dialect/ir/ir.js';
 import type { PassContext } from './pass.js';
-import { registerPass } from './pass.js';
-import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
-import { LLVMFuncOp } from '../dialect/llvm/ops.js';
 
 const CAST = 'builtin.unrealized_conversion_cast';
 
@@ -65,29 +58,3 @@ export function reconcileUnrealizedCasts(mod: Operation, ctx: PassContext): bool
   for (const c of live) ctx.emitError(c, `failed to legalize operation '${CAST}' that was explicitly marked illegal`);
   return live.length === 0;
 }
-
-registerPass({
-  name: 'convert-warp-specialize-to-llvm',
-  className: 'ConvertWarpSpecializeToLLVM',
-  description: 'lower `ttg.warp_specialize` to LLVM',
-  run(mod, _options, ctx) {
-    if (!reconcileUnrealizedCasts(mod, ctx)) {
-      ctx.signalPassFailure();
-      return;
-    }
-    for (const func of mod.region(0).blocks[0]?.ops ?? []) {
-      if (!LLVMFuncOp.is(func)) continue;
-      const vis = func.getAttr('sym_visibility');
-      if (vis instanceof StringAttr && vis.value !== 'public') continue;
-      let ws: Operation | undefined;
-      func.walk((op) => {
-        if (!ws && WarpSpecializeOp.is(op)) ws = op;
-      });
-      if (ws) {
-        ctx.emitError(ws, 'lowering of ttg.warp_specialize to LLVM is not supported yet');
-        ctx.signalPassFailure();
-        return;
-      }
-    }
-  },
-});

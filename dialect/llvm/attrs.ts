@@ -411,9 +411,8 @@ export function captureAngleBody(p: AsmParser): string {
 }
 
 const VERBATIM_MNEMONICS = [
-  'memory_effects', 'target_features', 'vscale_range', 'dereferenceable', 'loop_annotation', 'loop_vectorize',
-  'loop_interleave', 'loop_unroll', 'loop_unroll_and_jam', 'loop_licm', 'loop_distribute', 'loop_pipeline',
-  'loop_peeled', 'loop_unswitch', 'access_group', 'alias_scope', 'alias_scope_domain', 'tbaa_root', 'tbaa_tag',
+  // The loop_* attributes are structured (loop-annotation.ts).
+  'memory_effects', 'target_features', 'vscale_range', 'dereferenceable', 'access_group', 'alias_scope', 'alias_scope_domain', 'tbaa_root', 'tbaa_tag',
   'tbaa_type_desc', 'di_basic_type', 'di_compile_unit', 'di_composite_type', 'di_derived_type', 'di_file',
   'di_global_variable', 'di_global_variable_expression', 'di_imported_entity', 'di_label', 'di_lexical_block',
   'di_lexical_block_file', 'di_local_variable', 'di_module', 'di_namespace', 'di_null_type', 'di_subprogram',

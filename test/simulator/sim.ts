@@ -22,7 +22,9 @@
  * nvvm.shfl.sync (idx/bfly/up/down with member mask and clamp/segment mask semantics), nvvm.vote.sync
  * (ballot/any/all/uni over the member mask), nvvm.ldmatrix and nvvm.stmatrix (m8n8 b16, x1/x2/x4, row/col), and
  * the inline PTX predicated `st.shared` the lowering emits; `cp.async` (inline PTX) from a read-only global
- * memory given as a function, completing at once (commit/wait group ops are no-ops).
+ * memory given as a function, completing at once (commit/wait group ops are no-ops); mbarriers (init / inval /
+ * arrive / arrive.expect_tx / the parity wait loop, `cp.async.mbarrier.arrive`), with a wait that can never be
+ * released reported as a timeout (mbarrier.ts).
  */
 import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../dialect/ir/attribute.js';
 import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
@@ -34,7 +36,10 @@ import { NVVMEnumAttr } from '../../dialect/nvvm/attrs.js';
 
 export type RV = { k: 's'; w: number; a: Uint32Array } | { k: 'w'; a: BigUint64Array } | { k: 'a'; parts: RV[] };
 
-export class SimError extends Error {}
+import { SimError } from './sim-error.js';
+import { Mbarriers, parseMbarrierAsm } from './mbarrier.js';
+
+export { SimError };
 
 export interface SimStats {
   /** Executed instructions by op name (warp-level: once per op). */
@@ -62,6 +67,8 @@ export interface SimOptions {
   undefPattern?: number;
   /** Contents of global memory (read-only, byte per address) for `cp.async`. */
   globalByte?: (addr: bigint) => number;
+  /** The most steps one mbarrier wait may spin before it is reported as a timeout (default 1000). */
+  maxWaitSteps?: number;
 }
 
 type TInfo = { k: 's'; w: number } | { k: 'w' } | { k: 'a'; parts: Type[] };
@@ -116,6 +123,8 @@ export class Simulator {
     byKind: new Map(),
   };
   private readonly vals = new Map<Value, RV>();
+  /** The CTA's mbarriers (see mbarrier.ts). */
+  readonly mbarriers: Mbarriers;
   private readonly undefPattern: number;
 
   constructor(readonly opts: SimOptions) {
@@ -130,6 +139,7 @@ export class Simulator {
     this.atomicUser = new Int32Array(size).fill(-1);
     this.atomicEpoch = new Int32Array(size);
     this.undefPattern = opts.undefPattern ?? 0xdeadbeef;
+    this.mbarriers = new Mbarriers(opts.maxWaitSteps);
   }
 
   // ----- value helpers -----
@@ -512,6 +522,12 @@ export class Simulator {
       case 'nvvm.cp.async.commit.group':
       case 'nvvm.cp.async.wait.group':
         return;
+      case 'nvvm.cp.async.mbarrier.arrive.shared': {
+        const addr = this.scal(op.operand(0));
+        const noinc = op.getAttr('noinc') instanceof IntegerAttr && (op.getAttr('noinc') as IntegerAttr).num !== 0;
+        for (let x = 0; x < n; x++) this.mbarriers.cpAsyncArrive(addr[x]!, noinc, x);
+        return;
+      }
       case 'nvvm.shfl.sync':
         return this.shfl(op);
       case 'nvvm.vote.sync':
@@ -852,6 +868,8 @@ export class Simulator {
   /** The inline PTX forms the lowerings emit: predicated `@$p st.shared.bN [ $a + 0 ], $v;`. */
   private inlineAsm(op: Operation): void {
     const asm = (op.getAttr('asm_string') as StringAttr).value.trim();
+    const mb = parseMbarrierAsm(asm);
+    if (mb) return this.mbarrierAsm(op, mb);
     if (asm.includes('cp.async')) return this.cpAsync(op, asm);
     const m = /^@\$(\d+) st\.shared\.b(\d+) \[ \$(\d+) \+ 0 \], \$(\d+);$/.exec(asm);
     if (!m || op.results.some((r) => !(r.type instanceof LLVMVoidType))) throw new SimError(`simulator: unsupported inline asm '${asm}'`);
@@ -880,6 +898,29 @@ export class Simulator {
         this.writeByte(x, addr[x]! + i, Number(bits & 0xffn));
         bits >>= 8n;
       }
+    }
+  }
+
+  /** The mbarrier PTX of the lowering: per thread whose predicate holds (wait: every thread, unless skipped). */
+  private mbarrierAsm(op: Operation, mb: import('./mbarrier.js').MbarrierAsm): void {
+    const addr = this.scal(op.operand(mb.addr));
+    const pred = mb.pred === undefined ? undefined : this.scal(op.operand(mb.pred));
+    const active = (x: number): boolean => pred === undefined || pred[x] !== 0;
+    if (mb.kind === 'wait') {
+      const parity = this.scal(op.operand(mb.parity));
+      const waits: { tid: number; addr: number; parity: number }[] = [];
+      for (let x = 0; x < this.n; x++) if (active(x)) waits.push({ tid: x, addr: addr[x]!, parity: parity[x]! });
+      this.mbarriers.wait(waits);
+      return;
+    }
+    for (let x = 0; x < this.n; x++) {
+      if (!active(x)) continue;
+      const a = addr[x]!;
+      this.checkRange(a, 8);
+      if (mb.kind === 'init') this.mbarriers.init(a, mb.count, x);
+      else if (mb.kind === 'inval') this.mbarriers.inval(a, x);
+      else if (mb.kind === 'arrive') this.mbarriers.arrive(a, mb.count, x);
+      else this.mbarriers.expectTx(a, mb.bytes, x);
     }
   }
 
