@@ -18,17 +18,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
   // CHECK-DAG: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
   // The partition: store, barrier over its 64 threads, load.
-  // CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}} : vector<2xi32>, !llvm.ptr<3>
   // CHECK-NEXT: nvvm.barrier id = %[[C2]] number_of_threads = %[[C64]]
-  // CHECK: llvm.load %{{.*}} -> vector<2xf32>
+  // CHECK: llvm.load %{{.*}} -> vector<2xi32>
   // The default warps: the store before the op, then in the default region a barrier before the read.
   // CHECK: nvvm.stmatrix
   // CHECK: llvm.br ^[[DEFAULT:.*]]
   // CHECK: ^[[DEFAULT]]:
   // CHECK-NEXT: nvvm.barrier id = %[[C0]] number_of_threads = %[[C128]]
-  // CHECK: llvm.load %{{.*}} -> vector<2xf32>
+  // CHECK: llvm.load %{{.*}} -> vector<2xi32>
   // CHECK: nvvm.barrier id = %[[C0]] number_of_threads = %[[C128]]
-  // CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}} : vector<2xi32>, !llvm.ptr<3>
   // CHECK: llvm.br ^[[AFTER:.*]]
   // After the op: a barrier before reading what the default region stored.
   // CHECK: ^[[AFTER]]:
