@@ -97,4 +97,27 @@ describe('outcome classification', () => {
     expect(outcomeClass(classify({ exitCode: 1, stderr: tooLarge, stdout: '', ms: 20000, baselineMs: 100 }))).toBe('error');
     expect(outcomeClass(rec(1, ":1:0: error: 'tt.make_range' op tensor tensor<64xi32> has no encoding\n"))).toBe('error');
   });
+  it('takes <unknown>:0 as a location only where ops may have none', () => {
+    const unknown = "<unknown>:0: error: 'arith.constant' op result of type 'tensor<4xi32>' has no layout encoding\n";
+    expect(outcomeClass(rec(1, unknown))).toBe('unlocated-error');
+    expect(outcomeClass(classify({ exitCode: 1, stderr: unknown, stdout: '', ms: 1, unknownLoc: true }))).toBe('error');
+  });
+  it("counts MLIR's own print/parse gaps apart from ours", () => {
+    const gap = { kind: 'fails' as const, detail: "<stdin>:4:13: error: failed to construct function type: expected LLVM type for function arguments and results, got 'index'" };
+    expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: 'module {}', ms: 1, reparse: gap }))).toBe('mlir-roundtrip-gap');
+    const ours = { kind: 'fails' as const, detail: '<stdin>:1:1: error: expected operation name' };
+    expect(outcomeClass(classify({ exitCode: 0, stderr: '', stdout: 'module {}', ms: 1, reparse: ours }))).toMatch(/^reparse-fails/);
+  });
+  // (Quadratic joining, as a regex did, takes minutes here: past vitest's time limit for a test.)
+  it('joins megabytes of spaces into one line', () => {
+    const text = `a  \n\n  b${' '.repeat(3_000_000)}c\n d`;
+    const r = new Rng(3);
+    let joined: string | undefined;
+    // The 'one-line' mutator's first choice joins the lines.
+    for (let i = 0; i < 20 && joined === undefined; i++) {
+      const m = MUTATORS['one-line']!(text, r);
+      if (m?.detail === 'joined') joined = m.text;
+    }
+    expect(joined).toBe(`a b${' '.repeat(3_000_000)}c d`);
+  });
 });
