@@ -75,6 +75,9 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
   // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
   // before anything is rewritten.
   const numWarps = funcs.map((f) => lookupNumWarps(f));
+  const badWarps = funcs.findIndex((_, i) => !(numWarps[i]! >= 1));
+  // Every thread-index computation divides by or loops over the warps (Triton's lowering would too).
+  if (badWarps >= 0) return [{ op: funcs[badWarps]!, message: `cannot be lowered for ${numWarps[badWarps]} warps ('ttg.num-warps' must be at least 1)` }];
   // A signature of more registers than the lowering takes is reported before its (huge) LLVM struct types are built.
   for (const f of funcs) {
     const ft = FuncOp.function_type(f).value;
@@ -87,6 +90,7 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     }
   }
   const threadsPerWarp = lookupThreadsPerWarp(module);
+  if (!(threadsPerWarp >= 1) && funcs[0]) return [{ op: funcs[0], message: `cannot be lowered for ${threadsPerWarp} threads per warp ('ttg.threads-per-warp' must be at least 1)` }];
   const shared: Omit<ConversionState, 'numWarps'> = {
     target: { computeCapability: opts.computeCapability, ptxVersion: opts.ptxVersion },
     threadsPerWarp,
