@@ -253,8 +253,8 @@ export interface CvtSmemLayout {
    */
   threadDependent?: boolean;
   /**
-   * Which construction gave the layout: Triton's GenericSwizzling, our bank-conflict-free one (when it costs
-   * fewer wavefronts), or the fallback for layouts the swizzling cannot serve.
+   * Which construction gave the layout: Triton's GenericSwizzling, our bank-conflict-free one (only in place of
+   * a thread-dependent fallback), or the fallback for layouts the swizzling cannot serve.
    */
   origin: 'triton' | 'bank-conflict-free' | 'fallback';
 }
