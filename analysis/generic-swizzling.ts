@@ -182,83 +182,76 @@ function optimalSwizzlingCore(
   return basis1D.reshapeOuts(outDims);
 }
 
-/** The vectorisation bases of a ld.shared/st.shared conversion (Triton's getVbasis). */
-function getVbasis(src: LinearLayout, dst: LinearLayout, bitwidth: number): number[] {
-  let regSrc = flattenBases(src, REGISTER);
-  let regDst = flattenBases(dst, REGISTER);
-  const dim = src.getTotalOutDimSizeLog2();
+const removeZeros = (v: readonly number[]): number[] => v.filter((x) => x !== 0);
+
+/**
+ * The vectorisation bases of a ld.shared/st.shared conversion (Triton 3.6's optimalSwizzlingLdSt): the register
+ * bases both sides share (at most 128 bits), filled up to 32 bits with registers of one side that are warps of
+ * the other (the side with more, or with the lowest basis on a tie; `srcFillsBank` says which), then with warp
+ * bases both share, then alternately with warp bases of each side.
+ */
+function ldStVbasis(srcFlat: LinearLayout, dstFlat: LinearLayout, bitwidth: number): { vbasis: number[]; srcFillsBank: boolean | undefined } {
+  const regSrc = flattenBases(srcFlat, REGISTER);
+  const regDst = flattenBases(dstFlat, REGISTER);
+  const dim = srcFlat.getTotalOutDimSizeLog2();
   let vbasis = intersectionBasis(regSrc, regDst, dim);
   const maxVecBases = log2(Math.floor(128 / bitwidth));
   if (vbasis.length > maxVecBases) vbasis = vbasis.slice(0, maxVecBases);
-  const basesPerBank = bitwidth > 32 ? 0 : log2(Math.floor(32 / bitwidth));
-  const laneSrcSet = new Set(flattenBases(src, LANE));
-  const laneDstSet = new Set(flattenBases(dst, LANE));
-  const intersectAfterBank0 = (regs: readonly number[], vb: readonly number[], otherLane: Set<number>): number[] => {
-    const vec: number[] = [];
-    const maxVecLog2 = log2(Math.floor(128 / Math.max(bitwidth, 32)));
-    for (const r of regs) {
-      if (vb.includes(r)) continue;
-      if (otherLane.has(r)) vec.push(r);
-      if (vec.length === maxVecLog2) break;
-    }
-    return vec;
-  };
-  let vecSrc = true;
+  let srcFillsBank: boolean | undefined;
   if ((1 << vbasis.length) * bitwidth < 32) {
-    const isPrefix = (prefix: readonly number[], regs: readonly number[]): boolean => prefix.every((p, i) => regs[i] === p);
-    let srcPrefix = isPrefix(vbasis, regSrc);
-    let dstPrefix = isPrefix(vbasis, regDst);
-    const movePrefixToFront = (regs: readonly number[]): number[] => [...vbasis, ...regs.filter((r) => !vbasis.includes(r))];
-    if (vbasis.length && !srcPrefix && !dstPrefix) {
-      regSrc = movePrefixToFront(regSrc);
-      regDst = movePrefixToFront(regDst);
-      srcPrefix = isPrefix(vbasis, regSrc);
-      dstPrefix = isPrefix(vbasis, regDst);
+    const basesPerBank = log2(Math.floor(32 / bitwidth));
+    const warpSrc = removeZeros(flattenBases(srcFlat, WARP));
+    const warpDst = removeZeros(flattenBases(dstFlat, WARP));
+    const removeVec = (v: readonly number[]): number[] => v.filter((r) => !vbasis.includes(r));
+    const regSrcWarp = intersectionBasis(removeVec(regSrc), warpDst, dim);
+    const regDstWarp = intersectionBasis(removeVec(regDst), warpSrc, dim);
+    let largest: number[];
+    if (regSrcWarp.length === regDstWarp.length && regSrcWarp.length > 0) {
+      srcFillsBank = Math.min(...regSrcWarp) < Math.min(...regDstWarp);
+      largest = srcFillsBank ? regSrcWarp : regDstWarp;
+    } else {
+      srcFillsBank = regSrcWarp.length > regDstWarp.length;
+      largest = srcFillsBank ? regSrcWarp : regDstWarp;
     }
-    const fillVbasis = (regs: readonly number[], vb: readonly number[]): number[] => {
-      const ret = [...vb];
-      for (let i = vb.length; i < basesPerBank && i < regs.length; i++) ret.push(regs[i]!);
-      return ret;
-    };
-    if (srcPrefix && dstPrefix) {
-      const vs = intersectAfterBank0(regSrc, fillVbasis(regSrc, vbasis), laneDstSet);
-      const vd = intersectAfterBank0(regDst, fillVbasis(regDst, vbasis), laneSrcSet);
-      // SmallVector comparison: lexicographic.
-      srcPrefix = lexCompare(vs, vd) >= 0;
+    vbasis = [...vbasis, ...largest];
+    if (vbasis.length < basesPerBank) vbasis.push(...intersectionBasis(warpSrc, warpDst, dim));
+    for (let i = 0; vbasis.length < basesPerBank && (i < warpSrc.length || i < warpDst.length); i++) {
+      if (i < warpSrc.length && !vbasis.includes(warpSrc[i]!)) vbasis.push(warpSrc[i]!);
+      if (vbasis.length < basesPerBank && i < warpDst.length && !vbasis.includes(warpDst[i]!)) vbasis.push(warpDst[i]!);
     }
-    vecSrc = srcPrefix;
-    vbasis = fillVbasis(vecSrc ? regSrc : regDst, vbasis);
+    if (vbasis.length > basesPerBank) vbasis = vbasis.slice(0, basesPerBank);
   }
-  vbasis = [...vbasis, ...(vecSrc ? intersectAfterBank0(regSrc, vbasis, laneDstSet) : intersectAfterBank0(regDst, vbasis, laneSrcSet))];
-  return vbasis;
+  return { vbasis, srcFillsBank };
 }
 
-function lexCompare(a: readonly number[], b: readonly number[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-  return a.length - b.length;
-}
-
-/** The swizzled layout when only ld.shared / st.shared are used (Triton's optimalSwizzlingLdSt). */
+/** The swizzled layout when only ld.shared / st.shared are used (Triton 3.6's optimalSwizzlingLdSt). */
 export function optimalSwizzlingLdSt(src: LinearLayout, dst: LinearLayout, bitwidth: number): LinearLayout {
   const srcFlat = src.flattenOuts();
   const dstFlat = dst.flattenOuts();
   const regSrc = flattenBases(srcFlat, REGISTER);
   const regDst = flattenBases(dstFlat, REGISTER);
-  let tileSrc = flattenBases(srcFlat, LANE);
-  let tileDst = flattenBases(dstFlat, LANE);
-  const vbasis = getVbasis(srcFlat, dstFlat, bitwidth);
-  const vectorSize = (regs: readonly number[], vb: readonly number[]): number => {
-    for (let i = 0; i < vb.length; i++) if (!(i < regs.length && regs[i] === vb[i])) return i;
-    return vb.length;
-  };
-  const vs = vectorSize(regSrc, vbasis);
-  if ((1 << vs) * bitwidth > 32) tileSrc = tileSrc.slice(0, tileSrc.length - log2(((1 << vs) * bitwidth) / 32));
-  const vd = vectorSize(regDst, vbasis);
-  if ((1 << vd) * bitwidth > 32) tileDst = tileDst.slice(0, tileDst.length - log2(((1 << vd) * bitwidth) / 32));
-  tileSrc = tileSrc.filter((b) => !vbasis.includes(b));
-  tileDst = tileDst.filter((b) => !vbasis.includes(b));
-  return optimalSwizzlingCore(srcFlat, dstFlat, bitwidth, vbasis, tileSrc, tileDst, src.getOutDims());
+  const { vbasis, srcFillsBank } = ldStVbasis(srcFlat, dstFlat, bitwidth);
+  // The lanes past a 32-bit access are not part of a wavefront's tile.
+  const log2Vec = log2(Math.max(1, Math.floor(((1 << vbasis.length) * bitwidth) / 32)));
+  const laneSrc = flattenBases(srcFlat, LANE);
+  const laneDst = flattenBases(dstFlat, LANE);
+  const tileSrc = laneSrc.slice(0, laneSrc.length - log2Vec);
+  const tileDst = laneDst.slice(0, laneDst.length - log2Vec);
+  let smem = optimalSwizzlingCore(srcFlat, dstFlat, bitwidth, vbasis, tileSrc, tileDst, src.getOutDims());
+  if (log2Vec < 2) {
+    // Bank bases that are registers of the side that filled the bank (or of the side with more) go first, so
+    // that accesses can vectorise further along them.
+    const banks = flattenBases(smem.flattenOuts(), 'bank');
+    const inSrc = banks.map((b, i) => (regSrc.includes(b) ? i : -1)).filter((i) => i >= 0);
+    const inDst = banks.map((b, i) => (regDst.includes(b) ? i : -1)).filter((i) => i >= 0);
+    const order = srcFillsBank === true ? inSrc : srcFillsBank === false ? inDst : inSrc.length > inDst.length ? inSrc : inDst;
+    for (let i = 0; i < banks.length; i++) if (!order.includes(i)) order.push(i);
+    const bases = smem.getBases();
+    const bank = bases.get('bank') ?? [];
+    const named: [string, number[][]][] = [...bases].map(([d, bs]) => [d, (d === 'bank' ? order.map((i) => bank[i]!) : bs).map((b) => [...b])]);
+    smem = LinearLayout.fromBasesWithSizes(named, smem.getOutDims(), true);
+  }
+  return smem;
 }
 
 /** Bank conflicts (read, write) of a swizzled layout for the given access tiles. */

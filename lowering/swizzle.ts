@@ -253,8 +253,8 @@ export interface CvtSmemLayout {
    */
   threadDependent?: boolean;
   /**
-   * Which construction gave the layout: Triton's GenericSwizzling, our bank-conflict-free one (when it costs
-   * fewer wavefronts), or the fallback for layouts the swizzling cannot serve.
+   * Which construction gave the layout: Triton's GenericSwizzling, our bank-conflict-free one (only in place of
+   * a thread-dependent fallback), or the fallback for layouts the swizzling cannot serve.
    */
   origin: 'triton' | 'bank-conflict-free' | 'fallback';
 }
@@ -285,15 +285,13 @@ const layoutCache = new WeakMap<RankedTensorType, WeakMap<RankedTensorType, Map<
 
 function computeCvtSmemLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number, threadCols: readonly number[]): CvtSmemLayout {
   const tri = tritonSmemLayout(srcTy, dstTy, computeCapability, threadCols);
-  // ldmatrix/stmatrix tiles are kept; otherwise the bank-conflict-free layout for our accesses when it is cheaper.
-  if (tri.tiles[0] !== 0 || tri.tiles[1] !== 0) return tri;
+  // Triton 3.6 always goes through its own swizzled layout (the vector widths of the stores and loads follow from
+  // it), so it is kept whenever its rounds could be made independent of the threads; only the thread-dependent
+  // fallback is replaced by our bank-conflict-free layout.
+  if (!tri.threadDependent) return tri;
   const src = toLinearLayout(srcTy.shape, srcTy.encoding!);
   const dst = toLinearLayout(dstTy.shape, dstTy.encoding!);
-  const bits = tensorBitwidth(srcTy);
-  const mine = optimalSwizzle(src, dst, bits, tri.nReps);
-  if (!mine) return tri;
-  if (tri.threadDependent) return mine;
-  return sharedLayoutCost(mine, src, dst, bits) < sharedLayoutCost(tri, src, dst, bits) ? mine : tri;
+  return optimalSwizzle(src, dst, tensorBitwidth(srcTy), tri.nReps) ?? tri;
 }
 
 /** Triton's swizzled layout (GenericSwizzling), with rounds made independent of the threads (see cvtSmemLayout). */

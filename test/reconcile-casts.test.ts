@@ -31,7 +31,8 @@ describe('reconcile-unrealized-casts', () => {
     expect(r.stdout).not.toContain('unrealized_conversion_cast');
     expect(r.stdout).toContain('llvm.return %arg0 : i32');
   });
-  it('reports a cast that is still used', async () => {
+  // MLIR's reconcileUnrealizedCasts (as in Triton 3.6) never fails: a live cast with nothing to fold stays.
+  it('keeps a cast that is still used', async () => {
     const r = await run(`module {
   llvm.func @f(%arg0: i32) -> i64 {
     %0 = builtin.unrealized_conversion_cast %arg0 : i32 to i64
@@ -39,7 +40,8 @@ describe('reconcile-unrealized-casts', () => {
   }
 }
 `);
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/:3:10: error: failed to legalize operation 'builtin.unrealized_conversion_cast'/);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('%0 = builtin.unrealized_conversion_cast %arg0 : i32 to i64');
+    expect(r.stdout).toContain('llvm.return %0 : i64');
   });
 });

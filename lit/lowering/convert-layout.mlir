@@ -74,14 +74,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// A transposition across warps goes through the swizzled scratch buffer, laid out so that both sides are free
-// of bank conflicts: 64-bit stores (two registers contiguous in shared memory; 128-bit stores would force a
-// conflict on the loading side), a barrier, then 32-bit loads; shared memory moves integers, as Triton's.
+// A transposition across warps goes through Triton 3.6's swizzled scratch buffer (optimalSwizzlingLdSt): no
+// register basis is shared by both sides, so 32-bit stores, a barrier, then 32-bit loads, as Triton 3.6 lowers
+// it; shared memory moves integers, as Triton's.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @transpose
-  // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+  // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
   // CHECK-NOT: nvvm.barrier0

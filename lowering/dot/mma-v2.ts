@@ -23,6 +23,7 @@ import type { LoweringContext } from '../conversion.js';
 import { DotOp } from '../../dialect/tt/ops.js';
 import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from '../layout-indices.js';
 import { ptx } from '../ptx.js';
+import { emitF64Mma } from './mma-v2-f64.js';
 
 /** Coordinates of (register, lane, warp) in a layout (block 0). */
 export function coordAt(ll: LinearLayout, reg: number, lane: number, warp: number): number[] {
@@ -48,8 +49,8 @@ interface MmaShape {
   kPerReg: number;
   /** 2 (m16n8k16-style: A has 4 registers, B 2) or 1 (Turing m16n8k8: A 2, B 1). */
   kHalves: number;
-  /** Output kind: f32 (4 × "=f"), i32 (4 × "=r"), f16 (2 × "=r" holding f16x2). */
-  acc: 'f32' | 'i32' | 'f16';
+  /** Output kind: f32 (4 × "=f"), i32 (4 × "=r"), f16 (2 × "=r" holding f16x2), f64 (mma-v2-f64.ts). */
+  acc: 'f32' | 'i32' | 'f16' | 'f64';
 }
 
 function elemName(t: Type): string {
@@ -85,6 +86,9 @@ function mmaShape(a: Type, b: Type, d: Type, inputPrecision: number, turing: boo
     }
     // fp8 operands with f16 accumulators (Triton's FP16_FP8*_FP8*_FP16).
     if (!turing && fp8[ea] && fp8[eb]) return { ptxName: `mma.sync.aligned.m16n8k32.row.col.f16.${fp8[ea]}.${fp8[eb]}.f16`, kPerReg: 4, kHalves: 2, acc: 'f16' };
+  } else if (ed === 'f64') {
+    // Planned as m16n8k4 units (one f64 per register); mma-v2-f64.ts picks the instruction.
+    if (!turing && ea === 'f64' && eb === 'f64') return { ptxName: '', kPerReg: 1, kHalves: 1, acc: 'f64' };
   }
   return `no mma.sync for ${ea} x ${eb} -> ${ed}${ea === 'f32' ? ` (input precision ${inputPrecision})` : ''}`;
 }
@@ -267,9 +271,13 @@ export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | voi
   const acc = new Map<string, Value>();
   for (const [k, r] of cMap) acc.set(k, cVals[r]!);
   const accTy = cVals[0]!.type;
+  if (shape.acc === 'f64') {
+    const err = emitF64Mma({ b, units: plan.instrs, hopper: ctx.computeCapability === 90, aVals, bVals, aMap, bMap, acc, coord, row: (m) => m & (M - 1), col: (n) => n & (N - 1) });
+    if (err) ctx.error(`tt.dot (mma v2): ${err}`);
+  }
   const f16x2 = VectorType.get([2], FloatType.get('f16'));
 
-  for (const ins of plan.instrs) {
+  for (const ins of shape.acc === 'f64' ? [] : plan.instrs) {
     const aRegs: Value[] = [];
     for (let i = 0; i < 2 * shape.kHalves; i++) {
       const m = (ins.m0 ^ (8 * (i & 1))) & (M - 1);
