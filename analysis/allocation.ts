@@ -17,6 +17,7 @@
  * explicit buffer) and `ttg.shared` (the module's total) on the module, as `allocate-shared-memory-nv` does.
  */
 import { IntegerAttr, StringAttr, SymbolRefAttr } from '../dialect/ir/attribute.js';
+import { DiagnosticError, opError } from '../dialect/ir/diagnostics.js';
 import { BlockArgument, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
@@ -572,6 +573,10 @@ const intersects = (a: Interval, b: Interval): boolean => a.start < b.end && b.s
 /** Bytes and alignment of a shared memory local_alloc. */
 export function localAllocSizeAndAlignment(op: Operation): { bytes: number; alignment: number } {
   const t = op.result(0).type as MemDescType;
+  // Triton divides by the dimension here and dies of SIGFPE; a located error is the useful answer.
+  if (t.allocShape.some((d) => d <= 0)) {
+    throw new DiagnosticError(opError(op, `cannot allocate a shared memory buffer with an empty dimension (shape ${t.allocShape.join('x')})`));
+  }
   const enc = t.encoding;
   const split = enc ? safeSplit(enc, t.allocShape.length) : undefined;
   const perCTA = split ? t.allocShape.map((s, i) => s / Math.min(s, split[i - (t.allocShape.length - split.length)] ?? 1)) : [...t.allocShape];
