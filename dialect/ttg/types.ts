@@ -12,6 +12,23 @@ import { FloatType, IntegerType, ShapedType, Type, intern } from '../ir/type.js'
 import { LayoutEncodingAttr, SharedEncodingAttr, isPow2 } from './attrs/common.js';
 import { SharedMemorySpaceAttr } from './attrs/memory-space.js';
 
+/**
+ * An encoding that is not a shared-memory layout (the tensor-memory encodings of ttng) checks the memdesc that
+ * carries it itself: the dialect that defines it knows its rules, and ttg stays below ttng.
+ */
+export interface MemDescEncoding {
+  verifyMemDesc(d: {
+    shape: readonly number[];
+    allocShape: readonly number[];
+    elementType: Type;
+    memorySpace: Attribute;
+  }): string | undefined;
+}
+
+function hasMemDescVerifier(a: Attribute): a is Attribute & MemDescEncoding {
+  return typeof (a as Partial<MemDescEncoding>).verifyMemDesc === 'function';
+}
+
 export class MemDescType extends ShapedType {
   private constructor(
     readonly shape: readonly number[],
@@ -104,7 +121,9 @@ export class MemDescType extends ShapedType {
       }
       const bad = encoding.verifyAllocShape(allocShape);
       if (bad) return bad;
-    } else if (encoding instanceof LayoutEncodingAttr) {
+    } else if (hasMemDescVerifier(encoding)) {
+      return encoding.verifyMemDesc({ shape, allocShape, elementType: this.elementType, memorySpace });
+    } else {
       return `${encoding.key} is not a valid encoding`;
     }
     return undefined;

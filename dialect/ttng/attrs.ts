@@ -6,7 +6,11 @@
 import type { AsmParser, AsmPrinter } from '../ir/asm-interfaces.js';
 import { Attribute, IntegerAttr } from '../ir/attribute.js';
 import { registerAliasHook, registerAttrParser } from '../ir/dialect-registry.js';
-import { intern } from '../ir/type.js';
+import { bitWidth, intern, type Type } from '../ir/type.js';
+import type { MemDescEncoding } from '../ttg/types.js';
+
+/** What a tensor-memory encoding checks of the memdesc that carries it (Triton's MemDescType::verify). */
+type MemDescFacts = Parameters<MemDescEncoding['verifyMemDesc']>[0];
 
 export class TensorMemorySpaceAttr extends Attribute {
   static get(): TensorMemorySpaceAttr {
@@ -17,7 +21,7 @@ export class TensorMemorySpaceAttr extends Attribute {
   }
 }
 
-export class TensorMemoryEncodingAttr extends Attribute {
+export class TensorMemoryEncodingAttr extends Attribute implements MemDescEncoding {
   private constructor(
     readonly blockM: number,
     readonly blockN: number,
@@ -38,9 +42,33 @@ export class TensorMemoryEncodingAttr extends Attribute {
     if (this.twoCTAs) s += ', twoCTAs = true';
     p.write(s + '>');
   }
+  verifyMemDesc(d: MemDescFacts): string | undefined {
+    if (!(d.memorySpace instanceof TensorMemorySpaceAttr)) return 'memorySpace must be TensorMemorySpace';
+    if (d.shape.length !== 2 && d.shape.length !== 3) return 'rank must be 2 or 3';
+    const bits = elementBits(d.elementType);
+    if (bits * this.colStride > 32) {
+      return `bitwidth * colStride must be less than or equal to 32. Got ${bits} and ${this.colStride}`;
+    }
+    const [rows, cols] = d.allocShape.slice(-2) as [number, number];
+    const minRows = this.blockM * this.ctaSplitM;
+    const minCols = this.blockN * this.ctaSplitN;
+    if (rows < minRows || cols < minCols) {
+      return `the allocation shape must be at least ${minRows}x${minCols}. Got ${d.allocShape.join(', ')}`;
+    }
+    return undefined;
+  }
 }
 
-export class TensorMemoryScalesEncodingAttr extends Attribute {
+/** Bit width of a memdesc element (Triton's getIntOrFloatBitWidth; 0 for other types, which then pass). */
+function elementBits(t: Type): number {
+  try {
+    return bitWidth(t);
+  } catch {
+    return 0;
+  }
+}
+
+export class TensorMemoryScalesEncodingAttr extends Attribute implements MemDescEncoding {
   private constructor(
     readonly ctaSplitM: number,
     readonly ctaSplitN: number,
@@ -55,6 +83,12 @@ export class TensorMemoryScalesEncodingAttr extends Attribute {
     if (this.ctaSplitM !== 1) parts.push(`CTASplitM = ${this.ctaSplitM}`);
     if (this.ctaSplitN !== 1) parts.push(`CTASplitN = ${this.ctaSplitN}`);
     p.write(`#ttng.tensor_memory_scales_encoding<${parts.join(', ')}>`);
+  }
+  verifyMemDesc(d: MemDescFacts): string | undefined {
+    if (!(d.memorySpace instanceof TensorMemorySpaceAttr)) return 'memorySpace must be TensorMemorySpace';
+    if (d.allocShape.length !== 2) return "Scales don't currently support multibuffering";
+    if (elementBits(d.elementType) !== 8) return 'bitwidth must be 8';
+    return undefined;
   }
 }
 
