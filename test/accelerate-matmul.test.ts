@@ -21,6 +21,8 @@ import {
   nvmmaSharedForShape,
   supportMMA,
 } from '../dialect/ttg/utils/mma-utils.js';
+import { firstOp } from './helpers/ir.js';
+import { corpusStageFailures } from './helpers/corpus-stage.js';
 
 const f16 = FloatType.get('f16');
 const f32 = FloatType.get('f32');
@@ -34,15 +36,6 @@ function run(src: string): string {
   const m = parse(src);
   accelerateMatmul(m);
   return printOperation(m, {});
-}
-
-function firstOp(m: Operation, name: string): Operation {
-  let found: Operation | undefined;
-  m.walk((op) => {
-    if (!found && op.name === name) found = op;
-  });
-  if (!found) throw new Error(`no ${name}`);
-  return found;
 }
 
 const ACC = '#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>';
@@ -207,18 +200,8 @@ const corpus = 'golden/corpus';
 
 describe('corpus stage 05 (Triton 3.6)', () => {
   it('matches every accelerate-matmul stage exactly', { timeout: 300_000 }, () => {
-    const failures: string[] = [];
-    let n = 0;
-    for (const c of gt.list(corpus).sort()) {
-      const files = gt.list(join(corpus, c));
-      const fa = files.find((f) => f.startsWith('04-'));
-      const fb = files.find((f) => f.startsWith('05-tritongpu-accelerate-matmul'));
-      if (!fa || !fb) continue;
-      n++;
-      const out = run(gt.read(join(corpus, c, fa)));
-      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
-    }
-    expect(n).toBe(72);
+    const { cases, failures } = corpusStageFailures('04-', '05-tritongpu-accelerate-matmul', run);
+    expect(cases).toBe(72);
     expect(failures).toEqual([]);
   });
 });

@@ -4,20 +4,11 @@ import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
 import type { Block, Operation } from '../dialect/ir/ir.js';
 import { Parser } from '../parser/parser.js';
+import { STRAIGHT_LINE_FUNC } from './helpers/ir.js';
 
-const SRC = `module {
-  tt.func @f(%a: i32) -> i32 {
-    %0 = arith.addi %a, %a : i32
-    %1 = arith.muli %0, %0 : i32
-    %2 = arith.subi %1, %0 : i32
-    %3 = arith.xori %2, %1 : i32
-    tt.return %3 : i32
-  }
-}
-`;
 
 function body(): Block {
-  const m = new Parser(SRC, { filename: 'order.mlir' }).parseModule();
+  const m = new Parser(STRAIGHT_LINE_FUNC, { filename: 'order.mlir' }).parseModule();
   const func = m.regions[0]!.blocks[0]!.ops[0]!;
   return func.regions[0]!.blocks[0]!;
 }

@@ -10,18 +10,10 @@ import { getRegionBranchModel, regionEdgesInto, successorOperandValues, takenSuc
 import { CallGraph, symbolName } from '../analysis/dataflow/call-graph.js';
 import { SCCPAnalysis } from '../analysis/dataflow/constant-propagation.js';
 import { IntegerAttr } from '../dialect/ir/attribute.js';
+import { firstOp } from './helpers/ir.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'test.mlir' }).parseModule();
-}
-
-function firstOp(m: Operation, name: string): Operation {
-  let found: Operation | undefined;
-  m.walk((op) => {
-    if (!found && op.name === name) found = op;
-  });
-  if (!found) throw new Error(`no ${name}`);
-  return found;
 }
 
 /** Set of op names a value may come from: a toy lattice (join = union) to drive the solver. */

@@ -11,20 +11,11 @@ import { printOperation } from '../printer/printer.js';
 import { runPipeline } from '../transforms/pass-manager.js';
 import { getPass } from '../transforms/pass.js';
 import '../transforms/index.js';
+import { STRAIGHT_LINE_FUNC } from './helpers/ir.js';
 
-const SRC = `module {
-  tt.func @f(%a: i32) -> i32 {
-    %0 = arith.addi %a, %a : i32
-    %1 = arith.muli %0, %0 : i32
-    %2 = arith.subi %1, %0 : i32
-    %3 = arith.xori %2, %1 : i32
-    tt.return %3 : i32
-  }
-}
-`;
 
 function parse(): Operation {
-  return new Parser(SRC, { filename: 'lists.mlir' }).parseModule();
+  return new Parser(STRAIGHT_LINE_FUNC, { filename: 'lists.mlir' }).parseModule();
 }
 function body(m: Operation): Block {
   return m.region(0).blocks[0]!.ops[0]!.region(0).blocks[0]!;

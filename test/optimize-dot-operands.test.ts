@@ -12,6 +12,7 @@ import { NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/
 import { MemDescType } from '../dialect/ttg/types.js';
 import { memdescReshapeType, memdescTransType, optimizeDotOperands } from '../transforms/optimize-dot-operands.js';
 import { runCanonicalizer } from '../transforms/canonicalize.js';
+import { corpusStageFailures } from './helpers/corpus-stage.js';
 
 function run(src: string, canonicalize = false): string {
   const m = new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -47,18 +48,8 @@ const corpus = 'golden/corpus';
 
 describe('corpus stage 07 (Triton 3.6)', () => {
   it('matches every optimize-dot-operands stage exactly', { timeout: 300_000 }, () => {
-    const failures: string[] = [];
-    let n = 0;
-    for (const c of gt.list(corpus).sort()) {
-      const files = gt.list(join(corpus, c));
-      const fa = files.find((f) => f.startsWith('06-'));
-      const fb = files.find((f) => f.startsWith('07-tritongpu-optimize-dot-operands'));
-      if (!fa || !fb) continue;
-      n++;
-      const out = run(gt.read(join(corpus, c, fa)));
-      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
-    }
-    expect(n).toBe(72);
+    const { cases, failures } = corpusStageFailures('06-', '07-tritongpu-optimize-dot-operands', run);
+    expect(cases).toBe(72);
     expect(failures).toEqual([]);
   });
 });

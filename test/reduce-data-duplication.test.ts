@@ -10,6 +10,7 @@ import { printOperation } from '../printer/printer.js';
 import { BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr, SwizzledSharedEncodingAttr } from '../dialect/ttg/attrs/index.js';
 import { reduceDataDuplication } from '../transforms/reduce-data-duplication.js';
 import { swizzledSharedForDotOperand } from '../dialect/ttg/utils/mma-utils.js';
+import { corpusStageFailures } from './helpers/corpus-stage.js';
 
 function run(src: string): string {
   const m = new Parser(src, { filename: 'test.mlir' }).parseModule();
@@ -65,18 +66,8 @@ const corpus = 'golden/corpus';
 
 describe('corpus stage 10 (Triton 3.6)', () => {
   it('matches every reduce-data-duplication stage exactly', { timeout: 300_000 }, () => {
-    const failures: string[] = [];
-    let n = 0;
-    for (const c of gt.list(corpus).sort()) {
-      const files = gt.list(join(corpus, c));
-      const fa = files.find((f) => f.startsWith('09-'));
-      const fb = files.find((f) => f.startsWith('10-tritongpu-reduce-data-duplication'));
-      if (!fa || !fb) continue;
-      n++;
-      const out = run(gt.read(join(corpus, c, fa)));
-      if (out.trim() !== gt.read(join(corpus, c, fb)).trim()) failures.push(`${c}/${fb}`);
-    }
-    expect(n).toBe(72);
+    const { cases, failures } = corpusStageFailures('09-', '10-tritongpu-reduce-data-duplication', run);
+    expect(cases).toBe(72);
     expect(failures).toEqual([]);
   });
 });

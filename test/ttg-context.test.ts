@@ -9,18 +9,10 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp, maybeLookupNumWarps } from '../dialect/ttg/context.js';
 import { Parser } from '../parser/parser.js';
 import { runOptSync } from '../tools/opt-main.js';
+import { firstOp } from './helpers/ir.js';
 
 function parse(src: string): Operation {
   return new Parser(src, { filename: 'ctx.mlir' }).parseModule();
-}
-
-function firstOp(root: Operation, name: string): Operation {
-  let found: Operation | undefined;
-  root.walk((op) => {
-    if (!found && op.name === name) found = op;
-  });
-  if (!found) throw new Error(`no ${name}`);
-  return found;
 }
 
 const BLOCKED = '#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>';
