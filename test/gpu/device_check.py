@@ -494,7 +494,19 @@ def code_text(image, kind, name):
             if l.lstrip().startswith(".section"):
                 keep = keep[:i]
                 break
-        return "\n".join(keep).replace(name, "KERNEL")
+        # Virtual registers renumbered in order of first use, and their counts (`.reg .b32 %r<N>;`) dropped: two
+        # LLVM inputs that differ only in value names give the same PTX up to this numbering.
+        keep = [l for l in keep if not l.lstrip().startswith(".reg ")]
+        numbers, counts = {}, {}
+
+        def renumber(m):
+            key, prefix = m.group(0), m.group(1)
+            if key not in numbers:
+                counts[prefix] = counts.get(prefix, 0) + 1
+                numbers[key] = "%" + prefix + str(counts[prefix])
+            return numbers[key]
+        body = re.sub(r"%(rd|r|f|fd|p|rs|h|hh)(?=\d)\d+", renumber, "\n".join(keep))
+        return body.replace(name, "KERNEL")
     import shutil
     import subprocess
     import tempfile
