@@ -633,12 +633,19 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
     res.update(max_err=max_err, bitwise=bitwise)
 
     # Timing: the same launch path for both; do_bench medians (L2 flushed before each launch) in alternating
-    # rounds, ours then Triton's, so that clock and thermal drift over a few hundred ms falls on both; each side's
-    # time is the median of its rounds.
+    # rounds, so that clock and thermal drift over a few hundred ms falls on both; which side goes first alternates
+    # too, so that an order effect cannot favour either side. Each side's time is the median of
+    # its rounds; kernels under `--short-us` get `--short-rounds` rounds, since their run-to-run spread is largest.
     o_rounds, t_rounds = [], []
-    for _ in range(max(1, a.rounds)):
-        o_rounds.append(do_bench(o_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
-        t_rounds.append(do_bench(t_launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
+
+    def bench_round(i):
+        pair = [(o_launch, o_rounds), (t_launch, t_rounds)]
+        for launch, out in (pair if i % 2 == 0 else pair[::-1]):
+            out.append(do_bench(launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
+    for i in range(max(1, a.rounds)):
+        bench_round(i)
+    while len(o_rounds) < a.short_rounds and statistics.median(t_rounds) < a.short_us:
+        bench_round(len(o_rounds))
     torch.cuda.synchronize()
     o_us, t_us = statistics.median(o_rounds), statistics.median(t_rounds)
     res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None, rounds=len(o_rounds))
@@ -780,6 +787,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=10, help="do_bench warm-up, ms")
     ap.add_argument("--rep", type=int, default=40, help="do_bench repetition time, ms")
     ap.add_argument("--rounds", type=int, default=3, help="alternating timing rounds per side (median)")
+    ap.add_argument("--short-rounds", type=int, default=9, help="rounds for kernels faster than --short-us")
+    ap.add_argument("--short-us", type=float, default=20.0, help="what counts as a short kernel, microseconds")
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4), help="parallel Triton compiles")
     ap.add_argument("--dry-run", action="store_true", help="check the manifest against kernels.py; no GPU")
     ap.add_argument("--check-inputs", action="store_true",
@@ -870,7 +879,8 @@ def main():
         cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--start", str(start), "--kernels", kernels,
                "--jobs-file", paths["jobs.json"],
                "--results", paths["results.jsonl"], "--progress", paths["progress.json"], "--triton", paths["triton.pkl"],
-               "--binaries", mdir, "--env", paths["env.json"], "--warmup", str(a.warmup), "--rep", str(a.rep), "--rounds", str(a.rounds)]
+               "--binaries", mdir, "--env", paths["env.json"], "--warmup", str(a.warmup), "--rep", str(a.rep), "--rounds", str(a.rounds),
+               "--short-rounds", str(a.short_rounds), "--short-us", str(a.short_us)]
         if a.simulate:
             cmd.append("--simulate")
         proc = subprocess.Popen(cmd)
