@@ -2,15 +2,23 @@
  * `--nvgpu-warp-specialization=num-stages=N dump-intermediate-steps=B` (Triton 3.6's NVGPUWarpSpecializationPass,
  * the Hopper automatic warp specialization). Per `tt.func`: nothing happens unless an `scf.for` asks for it with
  * `tt.warp_specialize`; nor when the function does not run on exactly 4 warps, nor when any `scf.if` has a
- * non-empty else block (Triton skips those). `num-stages` is only used by the partitioning itself (buffer count,
- * and loops then get `tt.num_stages = 0`). The partitioning (task, data and code partitioning, token lowering) is
- * not implemented: a loop that would be partitioned is reported as a located error.
+ * non-empty else block (Triton skips those). Otherwise, with 3 warp groups (one producer, two consumers) and then
+ * 2: task partition (nvgpu-ws/task-partition.ts) picks the producer loads and consumer dots/stores, task id
+ * propagation (nvgpu-ws/task-id-propagation.ts) labels every op with the tasks that need it, and data partition
+ * splits the consumers' work between the consumer groups. `num-stages` is the buffer count of code partition,
+ * and loops then get `tt.num_stages = 0`. `dump-intermediate-steps` prints the module after each step to stderr
+ * (local scope, no locations), as Triton's debug dump does.
+ * Data partition, code partition and token lowering are not implemented: a function that would reach them is a
+ * located error at its first warp-specialized loop.
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
 import { maybeLookupNumWarps } from '../dialect/ttg/context.js';
 import { ForOp, IfOp } from '../dialect/scf/ops.js';
 import { FuncOp } from '../dialect/tt/ops.js';
+import { printOperation } from '../printer/printer.js';
+import { doTaskPartition } from './nvgpu-ws/task-partition.js';
+import { doTaskIdPropagate, TaskIdPropagationError } from './nvgpu-ws/task-id-propagation.js';
 
 const WARP_SPECIALIZE_ATTR = 'tt.warp_specialize';
 
@@ -36,6 +44,11 @@ export function loopsToWarpSpecialize(func: Operation): Operation[] {
   return loops;
 }
 
+/** Triton's `llvm::dbgs() << moduleOp` after a step. */
+function dumpStep(module: Operation, step: string): void {
+  process.stderr.write(`// -----// WarpSpec internal IR Dump After: ${step}\n${printOperation(module, { localScope: true })}\n\n\n`);
+}
+
 registerPass({
   name: 'nvgpu-warp-specialization',
   className: 'NVGPUWarpSpecialization',
@@ -44,7 +57,8 @@ registerPass({
     'num-stages': { type: 'int', default: 0, description: 'number of buffers for warp specialization' },
     'dump-intermediate-steps': { type: 'bool', default: false, description: 'Dump intermediate steps' },
   },
-  run(mod, _options, ctx) {
+  run(mod, options, ctx) {
+    const dump = options['dump-intermediate-steps'];
     const funcs: Operation[] = [];
     mod.walk((op) => {
       if (FuncOp.is(op)) funcs.push(op);
@@ -52,6 +66,21 @@ registerPass({
     for (const func of funcs) {
       const loops = loopsToWarpSpecialize(func);
       if (loops.length === 0) continue;
+      for (let numWarpGroups = 3; numWarpGroups >= 2; numWarpGroups--) {
+        doTaskPartition(func, numWarpGroups);
+        if (dump) dumpStep(mod, 'doTaskPartition');
+        try {
+          doTaskIdPropagate(func);
+        } catch (e) {
+          if (!(e instanceof TaskIdPropagationError)) throw e;
+          ctx.emitError(e.op, e.message);
+          ctx.signalPassFailure();
+          return;
+        }
+        if (dump) dumpStep(mod, 'doTaskIdPropagate');
+        // Data partition would run here; until it exists the partitioning stops after the task ids.
+        break;
+      }
       ctx.emitError(loops[0]!, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet');
       ctx.signalPassFailure();
       return;
