@@ -5,11 +5,11 @@
  * non-empty else block (Triton skips those). Otherwise, with 3 warp groups (one producer, two consumers) and then
  * 2: task partition (nvgpu-ws/task-partition.ts) picks the producer loads and consumer dots/stores, task id
  * propagation (nvgpu-ws/task-id-propagation.ts) labels every op with the tasks that need it, and data partition
- * splits the consumers' work between the consumer groups. `num-stages` is the buffer count of code partition,
- * and loops then get `tt.num_stages = 0`. `dump-intermediate-steps` prints the module after each step to stderr
+ * (nvgpu-ws/data-partition.ts) splits the consumers' work between the consumer groups. `num-stages` is the
+ * buffer count of code partition, and loops then get `tt.num_stages = 0`. `dump-intermediate-steps` prints the module after each step to stderr
  * (local scope, no locations), as Triton's debug dump does.
- * Data partition, code partition and token lowering are not implemented: a function that would reach them is a
- * located error at its first warp-specialized loop.
+ * Code partition (buffers, barriers, the `ttg.warp_specialize` op) and token lowering are not implemented: a
+ * function that reaches them is a located error at its first warp-specialized loop.
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
@@ -19,6 +19,8 @@ import { FuncOp } from '../dialect/tt/ops.js';
 import { printOperation } from '../printer/printer.js';
 import { doTaskPartition } from './nvgpu-ws/task-partition.js';
 import { doTaskIdPropagate, TaskIdPropagationError } from './nvgpu-ws/task-id-propagation.js';
+import { DataPartitionError, doDataPartition } from './nvgpu-ws/data-partition.js';
+import { verifyOperation } from '../dialect/ir/verifier.js';
 
 const WARP_SPECIALIZE_ATTR = 'tt.warp_specialize';
 
@@ -44,9 +46,45 @@ export function loopsToWarpSpecialize(func: Operation): Operation[] {
   return loops;
 }
 
-/** Triton's `llvm::dbgs() << moduleOp` after a step. */
+/** Triton's `llvm::dbgs() << moduleOp` after a step (generic form when the module does not verify, as MLIR prints). */
 function dumpStep(module: Operation, step: string): void {
-  process.stderr.write(`// -----// WarpSpec internal IR Dump After: ${step}\n${printOperation(module, { localScope: true })}\n\n\n`);
+  const generic = verifyOperation(module) !== undefined;
+  process.stderr.write(`// -----// WarpSpec internal IR Dump After: ${step}\n${printOperation(module, { localScope: true, generic, genericDefaults: generic })}\n\n\n`);
+}
+
+/** A step's failure where Triton would crash: reported as a located error at `op`. */
+export class WarpSpecializationError extends Error {
+  constructor(
+    readonly op: Operation,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The partitioning steps implemented so far, on one function Triton would specialize: task partition, task id
+ * propagation and data partition with 3 warp groups, and again with 2 when the data partition fails (task
+ * partition then keeps the first ids). `onStep` sees each step's name after it ran. Returns whether the data
+ * partition succeeded (Triton signals a failure otherwise but goes on).
+ */
+export function partitionFunction(func: Operation, onStep: (step: string) => void): boolean {
+  try {
+    for (let numWarpGroups = 3; numWarpGroups >= 2; numWarpGroups--) {
+      doTaskPartition(func, numWarpGroups);
+      onStep('doTaskPartition');
+      doTaskIdPropagate(func);
+      onStep('doTaskIdPropagate');
+      if (doDataPartition(func, numWarpGroups - 1)) {
+        onStep('doDataPartition');
+        return true;
+      }
+    }
+    return false;
+  } catch (e) {
+    if (e instanceof TaskIdPropagationError || e instanceof DataPartitionError) throw new WarpSpecializationError(e.op, e.message);
+    throw e;
+  }
 }
 
 registerPass({
@@ -66,22 +104,18 @@ registerPass({
     for (const func of funcs) {
       const loops = loopsToWarpSpecialize(func);
       if (loops.length === 0) continue;
-      for (let numWarpGroups = 3; numWarpGroups >= 2; numWarpGroups--) {
-        doTaskPartition(func, numWarpGroups);
-        if (dump) dumpStep(mod, 'doTaskPartition');
-        try {
-          doTaskIdPropagate(func);
-        } catch (e) {
-          if (!(e instanceof TaskIdPropagationError)) throw e;
-          ctx.emitError(e.op, e.message);
-          ctx.signalPassFailure();
-          return;
-        }
-        if (dump) dumpStep(mod, 'doTaskIdPropagate');
-        // Data partition would run here; until it exists the partitioning stops after the task ids.
-        break;
+      try {
+        partitionFunction(func, (step) => {
+          if (dump) dumpStep(mod, step);
+        });
+      } catch (e) {
+        if (!(e instanceof WarpSpecializationError)) throw e;
+        ctx.emitError(e.op, e.message);
+        ctx.signalPassFailure();
+        return;
       }
-      ctx.emitError(loops[0]!, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet');
+      // Code partition and token lowering would follow; until they exist the pass stops here.
+      ctx.emitError(loops[0]!, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition and token lowering are not implemented');
       ctx.signalPassFailure();
       return;
     }
