@@ -16,7 +16,7 @@ import type { Block, Operation, Value } from '../../dialect/ir/ir.js';
 import { BlockArgument, OpResult } from '../../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType, type Type } from '../../dialect/ir/type.js';
 import { applyPatternsGreedily } from '../../dialect/ir/rewrite/greedy.js';
-import { ConstantOp } from '../../dialect/arith/ops.js';
+import { ConstantOp, ExtFOp, ExtSIOp, ExtUIOp } from '../../dialect/arith/ops.js';
 import { ForOp, IfOp, YieldOp } from '../../dialect/scf/ops.js';
 import { SCF_FOR_PATTERNS, SCF_IF_PATTERNS } from '../../dialect/scf/canonicalize.js';
 import {
@@ -41,7 +41,8 @@ import {
 import { PointerType, TensorDescType } from '../../dialect/tt/types.js';
 import { ConvertLayoutOp, LocalAllocOp, MemDescSubsliceOp, MemDescTransOp } from '../../dialect/ttg/ops.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
-import { ReinterpretTensorDescOp, WarpGroupDotOp } from '../../dialect/ttng/ops.js';
+import { ReinterpretTensorDescOp, TMEMAllocOp, TMEMLoadOp, WarpGroupDotOp } from '../../dialect/ttng/ops.js';
+import { TCGen5MMAOp } from '../../dialect/ttng/mma-v5-ops.js';
 import { FOR_OP_DEAD_ARG_ELIMINATION } from '../remove-layout-conversions/scf-cleanup.js';
 import { addAsyncTaskIds, getAsyncTaskIds, setAsyncTaskIds } from './task-ids.js';
 
@@ -150,7 +151,7 @@ function isTrans(op: Operation): boolean {
 }
 
 function isBlackwellMma(op: Operation): boolean {
-  return op.name === 'ttng.tc_gen5_mma' || op.name === 'ttng.tmem_alloc' || op.name === 'ttng.tmem_load';
+  return TCGen5MMAOp.is(op) || TMEMAllocOp.is(op) || TMEMLoadOp.is(op);
 }
 
 /** MLIR's getBackwardSlice(op) (not inclusive, block arguments followed into single-block parents). */
@@ -192,7 +193,7 @@ function rematerialize(op: Operation, s: Scheme, dim: number): boolean {
 const BACKWARD_THROUGH = (op: Operation): boolean =>
   op.hasTrait('Elementwise') ||
   ConstantOp.is(op) ||
-  ['arith.extsi', 'arith.extui', 'arith.extf', 'ttng.tmem_alloc', 'ttng.tmem_load'].includes(op.name) ||
+  ExtSIOp.is(op) || ExtUIOp.is(op) || ExtFOp.is(op) || TMEMAllocOp.is(op) || TMEMLoadOp.is(op) ||
   BroadcastOp.is(op) ||
   ExpandDimsOp.is(op) ||
   MakeRangeOp.is(op) ||
@@ -219,7 +220,7 @@ function backward(v: Value, s: Scheme, dimIn: number): boolean {
     s.dims.set(op, dim);
     if (isTrans(op)) dim = s.flip(dim);
     if (ExpandDimsOp.is(op)) {
-      const axis = (op.getAttr('axis') as IntegerAttr).num;
+      const axis = ExpandDimsOp.axis(op).num;
       if (axis < dim) dim--;
     }
     if (BACKWARD_THROUGH(op)) {
@@ -323,7 +324,7 @@ function sliceClosure(root: Value, s: Scheme, dim0: number): boolean {
 function computeScheme(func: Operation, s: Scheme): boolean {
   const dots = new OrderedSet<Operation>();
   func.walkPostOrder((op) => {
-    if (getAsyncTaskIds(op).length > 1 && (WarpGroupDotOp.is(op) || op.name === 'ttng.tc_gen5_mma')) dots.insert(op);
+    if (getAsyncTaskIds(op).length > 1 && (WarpGroupDotOp.is(op) || TCGen5MMAOp.is(op))) dots.insert(op);
   });
   if (dots.size === 0) return true;
   for (const op of dots.items) {
@@ -487,8 +488,8 @@ function sliceOp(op: Operation, st: SliceState): Operation {
     mapResult(op.result(0), newOp.result(0));
   } else if (MakeRangeOp.is(op)) {
     b.setInsertionPoint(op);
-    const start0 = (op.getAttr('start') as IntegerAttr).num;
-    const end0 = (op.getAttr('end') as IntegerAttr).num;
+    const start0 = MakeRangeOp.start(op).num;
+    const end0 = MakeRangeOp.end(op).num;
     const size = Math.trunc((end0 - start0) / n);
     const start = start0 + offset * size;
     const t = op.result(0).type as RankedTensorType;
@@ -508,7 +509,7 @@ function sliceOp(op: Operation, st: SliceState): Operation {
     for (const o of op.operandValues) sliceValue(o, st);
     newOp = cloneAndRetype();
   } else if (DescriptorLoadOp.is(op) || DescriptorStoreOp.is(op)) {
-    const desc = op.operand(0);
+    const desc = DescriptorLoadOp.is(op) ? DescriptorLoadOp.desc(op) : DescriptorStoreOp.desc(op);
     sliceValue(desc, st);
     const indices = DescriptorLoadOp.is(op) ? DescriptorLoadOp.indices(op) : DescriptorStoreOp.indices(op);
     const coord = indices[dim]!;
@@ -527,7 +528,7 @@ function sliceOp(op: Operation, st: SliceState): Operation {
   } else if (MakeTensorDescOp.is(op) || ReinterpretTensorDescOp.is(op)) {
     newOp = cloneAndRetype();
   } else if (isTrans(op)) {
-    sliceValue(op.operand(0), st);
+    sliceValue(TransOp.is(op) ? TransOp.src(op) : MemDescTransOp.src(op), st);
     newOp = cloneAndRetype();
   } else if (WarpGroupDotOp.is(op)) {
     const idx = s.dotOperand.get(op) ?? 0;

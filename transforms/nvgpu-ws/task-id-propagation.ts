@@ -59,7 +59,7 @@ function propagateToParents(lat: Lattice, op: Operation, ids: readonly number[] 
       lat.meet(ForOp.upperBound(p), ids);
       lat.meet(ForOp.step(p), ids);
     } else if (IfOp.is(p)) {
-      lat.meet(p.operand(0), ids);
+      lat.meet(IfOp.condition(p), ids);
     } else if (!ReduceOp.is(p)) {
       throw new TaskIdPropagationError(op, `task id propagation does not support ops nested in '${p.name}'`);
     }
