@@ -261,6 +261,42 @@ function usersOf(v: Value): Operation[] {
   return v.uses.map((u) => u.owner);
 }
 
+/** MLIR's getForwardSlice(Value): every transitive user (and nested op), in topological order. */
+function forwardSliceOf(v: Value): Operation[] {
+  const slice = new OrderedSet<Operation>();
+  const visit = (op: Operation): void => {
+    for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) if (!slice.has(o)) visit(o);
+    for (const res of op.results) for (const u of usersOf(res)) if (!slice.has(u)) visit(u);
+    slice.insert(op);
+  };
+  for (const u of usersOf(v)) if (!slice.has(u)) visit(u);
+  return [...slice.items].reverse();
+}
+
+/**
+ * Whether everything computed from `v` ends in one atomic store (`tt.atomic_rmw` / `tt.descriptor_reduce`).
+ * Triton reads an uninitialized pointer when the slice has no atomic store at all; that counts as false here.
+ */
+function onlyUsedByAtomicStore(v: Value): boolean {
+  const slice = forwardSliceOf(v);
+  const atomic = slice.find((op) => AtomicRMWOp.is(op) || DescriptorReduceOp.is(op));
+  if (!atomic) return false;
+  const rest = new Set(slice);
+  rest.delete(atomic);
+  const queue: Operation[] = [atomic];
+  while (queue.length > 0) {
+    const op = queue.pop()!;
+    for (const o of op.operandValues) {
+      const def = o.definingOp;
+      if (def && rest.has(def)) {
+        rest.delete(def);
+        queue.push(def);
+      }
+    }
+  }
+  return rest.size === 0;
+}
+
 function forward(v: Value, s: Scheme, dimIn: number, seen: Set<Value>): boolean {
   if (seen.has(v)) return true;
   seen.add(v);
@@ -275,11 +311,14 @@ function forward(v: Value, s: Scheme, dimIn: number, seen: Set<Value>): boolean 
     s.dims.set(user, dim);
     if (WarpGroupDotOp.is(user)) {
       if ((dim === 0 && v === WarpGroupDotOp.b(user)) || (dim === 1 && v === WarpGroupDotOp.a(user))) {
-        // Triton keeps going only when the dot's result feeds an atomic store (a partial sum); it reads an
-        // uninitialized pointer when there is none. Partitioning fails here instead.
-        return false;
+        // A partial product is fine when the dot's result only feeds an atomic store: its users are then
+        // duplicated, not cut.
+        if (!onlyUsedByAtomicStore(WarpGroupDotOp.d(user))) return false;
+        s.dotOperand.set(user, v === WarpGroupDotOp.a(user) ? 0 : 1);
+        dim = NO_DIM;
+      } else {
+        s.dotOperand.set(user, dim === 0 ? 0 : 1);
       }
-      s.dotOperand.set(user, dim === 0 ? 0 : 1);
     }
     if (isBlackwellMma(user)) throw new DataPartitionError(user, 'data partitioning of Blackwell MMA ops is not supported');
     for (const r of user.results) if (!forward(r, s, dim, seen)) return false;
