@@ -47,9 +47,9 @@ export function loopsToWarpSpecialize(func: Operation): Operation[] {
 }
 
 /** Triton's `llvm::dbgs() << moduleOp` after a step (generic form when the module does not verify, as MLIR prints). */
-function dumpStep(module: Operation, step: string): void {
+function dumpStep(module: Operation, step: string, out: (text: string) => void): void {
   const generic = verifyOperation(module) !== undefined;
-  process.stderr.write(`// -----// WarpSpec internal IR Dump After: ${step}\n${printOperation(module, { localScope: true, generic, genericDefaults: generic })}\n\n\n`);
+  out(`// -----// WarpSpec internal IR Dump After: ${step}\n${printOperation(module, { localScope: true, generic, genericDefaults: generic })}\n\n\n`);
 }
 
 /** A step's failure where Triton would crash: reported as a located error at `op`. */
@@ -106,7 +106,7 @@ registerPass({
       if (loops.length === 0) continue;
       try {
         partitionFunction(func, (step) => {
-          if (dump) dumpStep(mod, step);
+          if (dump) dumpStep(mod, step, ctx.debugDump ?? ((t) => process.stderr.write(t)));
         });
       } catch (e) {
         if (!(e instanceof WarpSpecializationError)) throw e;
@@ -114,8 +114,10 @@ registerPass({
         ctx.signalPassFailure();
         return;
       }
-      // Code partition and token lowering would follow; until they exist the pass stops here.
-      ctx.emitError(loops[0]!, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition and token lowering are not implemented');
+      // Code partition and token lowering would follow; until they exist the pass stops here, at the loop that
+      // data partition left (it may have replaced the original).
+      const loop = loopsToWarpSpecialize(func)[0] ?? func;
+      ctx.emitError(loop, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition and token lowering are not implemented');
       ctx.signalPassFailure();
       return;
     }
