@@ -128,3 +128,68 @@ PIPE = (
     + entry("ws_mm_persistent", ws_mm_persistent, [(128, 128, 64), (128, 256, 64)],
             extra={"M": "i32", "N": "i32", "K": "i32", "scm": "i32"}, consts={"NUM_SMS": 132})
 )
+
+
+# Shapes of loop unlike the matmuls above (set "holdout": `pipeline.py ... --set holdout`).
+@triton.jit
+def ws_two_dots(a_desc, b_desc, d_desc, c_ptr, e_ptr, K, scm, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    acc2 = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, warp_specialize=True):
+        a = a_desc.load([pid_m * BM, k])
+        b = b_desc.load([k, pid_n * BN])
+        d = d_desc.load([k, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+        acc2 = tl.dot(a, d, acc2)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :], acc.to(tl.float16))
+    tl.store(e_ptr + rm[:, None] * scm + rn[None, :], acc2.to(tl.float16))
+
+
+@triton.jit
+def ws_mm_rowsum(a_desc, b_desc, c_ptr, s_ptr, K, scm, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, warp_specialize=True):
+        a = a_desc.load([pid_m * BM, k])
+        b = b_desc.load([k, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :], acc.to(tl.float16))
+    tl.store(s_ptr + rm, tl.sum(acc, axis=1))
+
+
+@triton.jit
+def ws_mm_stride2(a_desc, b_desc, c_ptr, K, scm, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for i in tl.range(0, K // BK, warp_specialize=True):
+        k = i * BK
+        a = a_desc.load([pid_m * BM, k])
+        b = b_desc.load([k, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :], acc.to(tl.float16))
+
+
+HOLDOUT_OPTS = {"caps": [90], "num_warps": [4]}
+PIPE += [
+    ("ws_two_dots-fp16-128x128x64", ws_two_dots,
+     {"a_desc": D("fp16", 128, 64), "b_desc": D("fp16", 64, 128), "d_desc": D("fp16", 64, 128), "c_ptr": P("fp16"),
+      "e_ptr": P("fp16"), "K": "i32", "scm": "i32"},
+     [{"BM": 128, "BN": 128, "BK": 64}], ["c_ptr", "e_ptr", "scm"], "holdout", HOLDOUT_OPTS),
+    ("ws_mm_rowsum-fp16-128x128x64", ws_mm_rowsum,
+     {"a_desc": D("fp16", 128, 64), "b_desc": D("fp16", 64, 128), "c_ptr": P("fp16"), "s_ptr": P("fp32"), "K": "i32",
+      "scm": "i32"},
+     [{"BM": 128, "BN": 128, "BK": 64}], ["c_ptr", "s_ptr", "scm"], "holdout", HOLDOUT_OPTS),
+    ("ws_mm_stride2-fp16-128x128x64", ws_mm_stride2,
+     {"a_desc": D("fp16", 128, 64), "b_desc": D("fp16", 64, 128), "c_ptr": P("fp16"), "K": "i32", "scm": "i32"},
+     [{"BM": 128, "BN": 128, "BK": 64}], ["c_ptr", "scm"], "holdout", dict(HOLDOUT_OPTS, num_stages=[2])),
+]
