@@ -578,7 +578,7 @@ function sliceOp(op: Operation, st: SliceState): Operation {
   } else if (ForOp.is(op)) {
     newOp = sliceFor(op, st);
   } else if (IfOp.is(op)) {
-    throw new DataPartitionError(op, 'data partitioning of scf.if results is not supported');
+    newOp = sliceIf(op, st);
   } else if (YieldOp.is(op)) {
     const count = op.operandValues.length;
     for (let i = 0; i < count; i++) {
@@ -634,6 +634,33 @@ function sliceFor(forOp: Operation, st: SliceState): Operation {
     map.map(newBody.args[from + 1]!, newBody.args[to + 1]!);
   }
   return newFor;
+}
+
+/** An `scf.if` whose yields got sliced operands: a new if with the extra results, the regions moved over. */
+function sliceIf(ifOp: Operation, st: SliceState): Operation {
+  const thenYield = ifOp.regions[0]?.blocks[0]?.terminator;
+  const elseYield = ifOp.regions[1]?.blocks[0]?.terminator;
+  if (!thenYield || !elseYield) throw new DataPartitionError(ifOp, 'data partitioning of an scf.if needs both branches (Triton 3.6 aborts)');
+  sliceOp(thenYield, st);
+  sliceOp(elseYield, st);
+  const b = new Builder();
+  b.setInsertionPoint(ifOp);
+  const newIf = b.create({ name: 'scf.if', operands: [IfOp.condition(ifOp)], resultTypes: thenYield.operandValues.map((v) => v.type), regions: 2, loc: ifOp.loc });
+  newIf.region(0).takeBody(ifOp.region(0));
+  newIf.region(1).takeBody(ifOp.region(1));
+  for (const [k, v] of ifOp.attributes) newIf.setAttr(k, v);
+  st.s.ops.insert(newIf);
+  ifOp.setAttr(TO_BE_REMOVED, UnitAttr.get());
+  ifOp.results.forEach((r, i) => r.replaceAllUsesWith(newIf.result(i)));
+  const yielded = thenYield.operandValues;
+  yielded.forEach((v, i) => {
+    const nv = st.map.lookup(v);
+    if (!nv) return;
+    const j = yielded.indexOf(nv);
+    if (j < 0) throw new DataPartitionError(ifOp, 'sliced value not yielded');
+    st.map.map(newIf.result(i), newIf.result(j));
+  });
+  return newIf;
 }
 
 /** Erases the unused ops of the closure and dead loop arguments until nothing changes (doDeepCleanup). */
