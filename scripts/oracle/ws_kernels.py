@@ -193,3 +193,33 @@ PIPE += [
      {"a_desc": D("fp16", 128, 64), "b_desc": D("fp16", 64, 128), "c_ptr": P("fp16"), "K": "i32", "scm": "i32"},
      [{"BM": 128, "BN": 128, "BK": 64}], ["c_ptr", "scm"], "holdout", dict(HOLDOUT_OPTS, num_stages=[2])),
 ]
+
+
+@triton.jit
+def ws_mm_masked(a_desc, b_desc, c_ptr, M, N, K, scm, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # masked epilogue (compares on make_range slices) and an elementwise op on the accumulator inside the loop
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, warp_specialize=True):
+        a = a_desc.load([pid_m * BM, k])
+        b = b_desc.load([k, pid_n * BN])
+        acc = tl.dot(a, b, acc) * 0.5
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :], tl.where(acc > 0, acc, 0.0).to(tl.float16), mask=mask)
+
+
+PIPE += [
+    ("ws_mm_masked-fp16-128x128x64", ws_mm_masked,
+     {"a_desc": D("fp16", 128, 64), "b_desc": D("fp16", 64, 128), "c_ptr": P("fp16"), "M": "i32", "N": "i32",
+      "K": "i32", "scm": "i32"},
+     [{"BM": 128, "BN": 128, "BK": 64}], ["c_ptr", "scm"], "holdout", HOLDOUT_OPTS),
+    ("ws_mm-fp8e4nv-128x256x64", ws_mm_bt,
+     {"a_desc": D("fp8e4nv", 128, 64), "b_desc": D("fp8e4nv", 256, 64), "c_ptr": P("fp16"), "K": "i32", "scm": "i32"},
+     [{"BM": 128, "BN": 256, "BK": 64}], ["c_ptr", "scm"], "holdout", HOLDOUT_OPTS),
+    ("ws_mm-bf16-256x128x64", ws_mm,
+     {"a_desc": D("bf16", 256, 64), "b_desc": D("bf16", 64, 128), "c_ptr": P("bf16"), "K": "i32", "scm": "i32"},
+     [{"BM": 256, "BN": 128, "BK": 64}], ["c_ptr", "scm"], "holdout", dict(HOLDOUT_OPTS, num_stages=[4])),
+]
