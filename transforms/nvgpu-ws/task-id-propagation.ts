@@ -13,7 +13,7 @@
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { DenseArrayAttr } from '../../dialect/ir/attribute.js';
 import { ConstantOp } from '../../dialect/arith/ops.js';
-import { ForOp, IfOp, YieldOp } from '../../dialect/scf/ops.js';
+import { ConditionOp, ForOp, IfOp, YieldOp } from '../../dialect/scf/ops.js';
 import { FuncOp, ReduceOp, ReduceReturnOp, ReturnOp } from '../../dialect/tt/ops.js';
 import { ASYNC_TASK_ID, hasAsyncTaskIds, labelParentOps, setAsyncTaskIds, unionTaskIds } from './task-ids.js';
 
@@ -52,7 +52,7 @@ function anchorIds(op: Operation): number[] | undefined {
 
 /** Triton's propagateToParent: loop bounds/step and branch conditions of every enclosing op. */
 function propagateToParents(lat: Lattice, op: Operation, ids: readonly number[] | undefined): void {
-  if (ids === undefined) return;
+  // Triton walks the parents even for an unknown value, so an unsupported parent fails either way.
   for (let p = op.parentOp; p && !FuncOp.is(p); p = p.parentOp) {
     if (ForOp.is(p)) {
       lat.meet(ForOp.lowerBound(p), ids);
@@ -131,6 +131,9 @@ export function doTaskIdPropagate(func: Operation): void {
   func.walk((op) => {
     if (op !== func) ops.push(op);
   });
+  // An scf.condition's condition is a branch operand of neither an scf.for nor an scf.if: Triton asserts.
+  const cond = ops.find((op) => ConditionOp.is(op));
+  if (cond) throw new TaskIdPropagationError(cond, 'task id propagation does not support scf.while (Triton 3.6 asserts)');
   const lat = new Lattice();
   do {
     lat.changed = false;
