@@ -1,7 +1,7 @@
 // Triton 3.6 reaches llvm_unreachable in task id propagation (TaskIdPropagation.cpp: 'Other parent ops are not
 // supported') on a function with an scf.while; we stop with a located error.
 // RUN: not ttg-opt %s --nvgpu-warp-specialization=num-stages=3 2>&1 | FileCheck %s
-// CHECK: while-loop.mlir:12:7: error: task id propagation does not support scf.while
+// CHECK: while-loop.mlir:13:7: error: task id propagation does not support scf.while
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
