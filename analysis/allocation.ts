@@ -600,6 +600,18 @@ function safeSplit(enc: import('../dialect/ir/attribute.js').Attribute, rank: nu
   }
 }
 
+
+/** The nearest enclosing op with the AsyncRegions trait (MLIR's getParentWithTrait). */
+function asyncRegionsParent(op: Operation): Operation | undefined {
+  return op.getParentWhere((p) => p.hasTrait('AsyncRegions'));
+}
+
+/** Triton's test: both owners sit under the same async-regions op, in different (innermost) regions. */
+function mayRunConcurrently(a: Operation, b: Operation): boolean {
+  const wa = asyncRegionsParent(a);
+  return wa !== undefined && wa === asyncRegionsParent(b) && a.parent?.parent !== b.parent?.parent;
+}
+
 export class FunctionAllocation {
   readonly buffers: Buffer[] = [];
   /** Explicit buffer of each local_alloc result. */
@@ -742,6 +754,10 @@ export class FunctionAllocation {
     }
   }
 
+  /**
+   * Buffers also interfere, whatever their live ranges, when their offsets overlap and they belong to different
+   * regions of one op with async regions (the partitions of a `ttg.warp_specialize` run at the same time).
+   */
   private buildInterference(buffers: Buffer[]): Map<Buffer, Set<Buffer>> {
     const g = new Map<Buffer, Set<Buffer>>();
     for (const x of buffers) {
@@ -749,7 +765,8 @@ export class FunctionAllocation {
         if (x === y) continue;
         const xr = this.bufferRange.get(x)!;
         const yr = this.bufferRange.get(y)!;
-        if (intersects(xr, yr) && intersects({ start: x.offset, end: x.offset + x.size }, { start: y.offset, end: y.offset + y.size })) {
+        const overlap = intersects({ start: x.offset, end: x.offset + x.size }, { start: y.offset, end: y.offset + y.size });
+        if (overlap && (intersects(xr, yr) || mayRunConcurrently(x.owner, y.owner))) {
           let s = g.get(x);
           if (!s) g.set(x, (s = new Set()));
           s.add(y);

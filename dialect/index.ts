@@ -42,6 +42,7 @@ import './ttng/tmem-subslice-op.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';
+import './ttg/region-branch.js';
 import './cf/canonicalize.js';
 import './llvm/constant-folds.js';
 import './llvm/gep-fold.js';

@@ -288,7 +288,18 @@ export class FunctionLowering {
    * regions of ops that are kept (`ttg.warp_specialize`), whose block arguments are kept values.
    */
   lowerNestedBlocks(region: Region, warpGroup?: { numWarps: number; startWarp: number | undefined }): void {
-    for (const blk of region.blocks) for (const a of blk.args) this.kept.add(a);
+    for (const a of region.blocks[0]?.args ?? []) this.kept.add(a);
+    // Other blocks (a lowered loop's CFG) take converted arguments, as the function's own blocks do (run).
+    for (const blk of region.blocks.slice(1)) {
+      const n = blk.args.length;
+      this.nestedOrigArgs.push([blk, n]);
+      for (let i = 0; i < n; i++) {
+        const old = blk.args[i]!;
+        const neu = blk.addArgument(convertType(old.type), old.loc);
+        if (isAggregateType(old.type)) this.structs.set(old, neu);
+        else this.values.set(old, [neu]);
+      }
+    }
     const snapshot = new Map<Block, Operation[]>();
     for (const blk of region.blocks) snapshot.set(blk, [...blk.ops]);
     const saved = { state: this.state, start: this.warpGroupStartThread };
@@ -304,6 +315,9 @@ export class FunctionLowering {
       this.warpGroupStartThread = saved.start;
     }
   }
+
+  /** Non-entry blocks of nested regions and their original argument counts (erased with the function's). */
+  private readonly nestedOrigArgs: [Block, number][] = [];
 
   /** The first thread of the warp_specialize partition being lowered (undefined outside partitions). */
   private warpGroupStartThread: number | undefined = undefined;
@@ -451,8 +465,7 @@ export class FunctionLowering {
       for (const r of op.results) r.dropAllUses();
       op.remove();
     }
-    for (const blk of region.blocks) {
-      const n = origArgCount.get(blk) ?? 0;
+    for (const [blk, n] of [...region.blocks.map((b) => [b, origArgCount.get(b) ?? 0] as [Block, number]), ...this.nestedOrigArgs]) {
       for (let i = n - 1; i >= 0; i--) {
         blk.args[i]!.dropAllUses();
         blk.eraseArgument(i);

@@ -36,6 +36,11 @@ export interface PrintOptions {
   nameLocAsPrefix?: boolean;
   /** `--mlir-print-local-scope`: no alias definitions; types and attributes are printed in full where used. */
   localScope?: boolean;
+  /**
+   * In the generic form, print absent default-valued properties with their default, as MLIR does for ops whose
+   * properties were populated with their defaults at creation (Triton's in-pass `<< moduleOp` dumps).
+   */
+  genericDefaults?: boolean;
 }
 
 interface AliasInfo {
@@ -385,6 +390,11 @@ export class IRPrinter implements OpFormatPrinter {
     const props: NamedAttribute[] = [];
     const attrs: NamedAttribute[] = [];
     for (const [name, value] of op.attributes) (op.isInherentAttr(name) ? props : attrs).push({ name, value });
+    if (this.opts.genericDefaults && op.def) {
+      for (const a of op.def.attributes) {
+        if (a.default !== undefined && !a.optional && op.getAttr(a.name) === undefined) props.push({ name: a.name, value: a.default });
+      }
+    }
     if (op.operandSegments) {
       props.push({ name: 'operandSegmentSizes', value: DenseArrayAttr.get(IntegerAttr.i32(0).type, op.operandSegments) });
     }

@@ -36,6 +36,7 @@ export interface PipelineResult {
 class Context implements PassContext {
   readonly diagnostics: Diagnostic[] = [];
   failed = false;
+  constructor(readonly debugDump?: (text: string) => void) {}
   emitError(op: Operation, message: string): Diagnostic {
     const d = onOp(new Diagnostic('error', message, op.loc), op);
     this.diagnostics.push(d);
@@ -66,7 +67,7 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
   let verifiedAt: number | undefined;
   for (const e of pipeline) {
     if (opts.printIRBefore && opts.print) dump(header('Before', e) + opts.print(module) + '\n\n');
-    const ctx = new Context();
+    const ctx = new Context(opts.dump);
     try {
       e.pass.run(module, e.options, ctx);
     } catch (err) {

@@ -19,6 +19,8 @@ export interface PassContext {
   readonly failed: boolean;
   /** Everything reported so far by this pass. */
   readonly diagnostics: readonly Diagnostic[];
+  /** Writes a pass's own debug dump (`dump-intermediate-steps`) where the driver's IR dumps go (stderr in the CLI). */
+  debugDump?(text: string): void;
 }
 
 /** A pass whose options follow the schema `S` (type-erased to `Pass` in the registry). */

@@ -272,7 +272,8 @@ export const TruncFOp = defineOp({
   name: 'arith.truncf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],
-  attributes: [{ name: 'roundingmode', kind: roundingKind, optional: true }, FASTMATH_ATTR],
+  // OptionalAttr in MLIR (not default-valued): the generic form prints no `fastmath` when it is absent.
+  attributes: [{ name: 'roundingmode', kind: roundingKind, optional: true }, { ...FASTMATH_ATTR, optional: true }],
   traits: ['Pure', 'Elementwise', 'CastOp', 'SameOperandsAndResultShape'],
   format: '$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
 });

@@ -969,6 +969,22 @@ export const MakeTensorDescOp = ttOp({
   format: '$base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)',
 });
 
+/** Triton's verifyDescriptorLoadStoreType: the descriptor's block (leading unit dims may be dropped) is the tensor. */
+function verifyDescriptorBlock(desc: Type, tensor: Type): string | undefined {
+  if (!(desc instanceof TensorDescType) || !(tensor instanceof RankedTensorType)) return undefined;
+  const block = desc.blockType;
+  let shape = block.shape;
+  if (shape.length > tensor.shape.length) {
+    const extra = shape.length - tensor.shape.length;
+    if (shape.slice(0, extra).some((d) => d !== 1)) return 'ranked reduce load only allowed for unit dimension leading dim.';
+    shape = shape.slice(extra);
+  }
+  const signless = (t: Type): Type => (t instanceof IntegerType ? IntegerType.get(t.width) : t);
+  const same = shape.length === tensor.shape.length && shape.every((d, i) => d === tensor.shape[i]);
+  if (same && signless(block.elementType) === signless(tensor.elementType)) return undefined;
+  return 'tensor descriptor block and tensor types must match';
+}
+
 export const DescriptorLoadOp = ttOp({
   name: 'tt.descriptor_load',
   operands: [
@@ -982,6 +998,7 @@ export const DescriptorLoadOp = ttOp({
   ],
   traits: ['MemRead', 'DescriptorOpInterface'],
   format: '$desc `[` $indices `]` oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict) attr-dict `:` qualified(type($desc)) `->` type($result)',
+  verify: (op) => verifyDescriptorBlock(op.operand(0).type, op.result(0).type),
 });
 
 export const DescriptorStoreOp = ttOp({
@@ -993,6 +1010,7 @@ export const DescriptorStoreOp = ttOp({
   ],
   traits: ['MemRead', 'MemWrite', 'DescriptorOpInterface', 'DescriptorStoreLikeOpInterface'],
   format: '$desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)',
+  verify: (op) => verifyDescriptorBlock(op.operand(0).type, op.operand(1).type),
 });
 
 export const DescriptorReduceOp = ttOp({
