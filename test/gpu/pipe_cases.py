@@ -7,7 +7,7 @@ Same spec format as extra_cases.py. Kept free of torch imports (device_check.py'
 """
 import math
 
-PIPE_KERNELS = {"matmul_pipe", "attn_pipe", "online_softmax", "persistent_matmul", "matmul_tma"}
+PIPE_KERNELS = {"matmul_pipe", "attn_pipe", "online_softmax", "persistent_matmul", "matmul_tma", "ws_matmul"}
 
 LOG2E = 1.4426950408889634
 
@@ -38,6 +38,13 @@ def make_pipe_case(kernel, consts, torch, dev, sentinel):
                     ref_tol=(5e-2, 3e-2), ref=lambda a: {"c": (a["a"].float() @ a["b"].float()).half()})
 
     if kernel == "matmul_tma":
+        BM, BN = consts["BM"], consts["BN"]
+        M = N = K = 4096
+        args = dict(a_ptr=scaled(M, K), b_ptr=scaled(K, N), c_ptr=poison((M, N), f16), M=M, N=N, K=K)
+        return dict(args=args, outs=["c_ptr"], grid=(cdiv(M, BM), cdiv(N, BN), 1), exact=False, tol=(2e-2, 1e-2),
+                    ref_tol=(5e-2, 3e-2), ref=lambda a: {"c_ptr": (a["a_ptr"].float() @ a["b_ptr"].float()).half()})
+
+    if kernel == "ws_matmul":  # scripts/oracle/kernels_ws.py: a warp-specialized TMA matmul, pointer-store epilogue
         BM, BN = consts["BM"], consts["BN"]
         M = N = K = 4096
         args = dict(a_ptr=scaled(M, K), b_ptr=scaled(K, N), c_ptr=poison((M, N), f16), M=M, N=N, K=K)

@@ -112,6 +112,8 @@ export interface ManifestCase {
   shared?: number;
   /** `ttg.global_scratch_memory_size` of our module (bytes per program), 0 when absent. */
   global_scratch?: number;
+  /** Warps to launch when they are more than num_warps: `ttg.total-num-warps` of a warp-specialized kernel. */
+  launch_warps?: number;
   /** Staged binary, relative to the manifest's folder, and its kind. */
   binary?: string;
   binary_kind?: 'cubin' | 'ptx';
@@ -141,7 +143,9 @@ const EXTRA_KERNELS = join('scripts', 'oracle', 'kernels_extra.py');
 const isExtra = (args: Args): boolean => args.corpus === 'extra';
 /** Whether `--corpus` names the real-pipeline corpus (kernels.py, kernels_extra.py and the shared kernels_pipe.py). */
 const isPipeline = (args: Args): boolean => args.corpus === 'pipeline';
-const PIPELINE_KERNELS = ['kernels.py', 'kernels_extra.py', 'kernels_pipe.py'];
+const PIPELINE_KERNELS = ['kernels.py', 'kernels_extra.py', 'kernels_pipe.py', 'kernels_ws.py'];
+/** The warp-specialized kernels (a PIPE table of ours, beside kernels_extra.py). */
+const WS_KERNELS = 'scripts/oracle/kernels_ws.py';
 
 /** Where staging writes: --staged, else test/gpu/staged (shared corpus) or test/gpu/staged-extra. */
 function stagedDirOf(args: Args, root: string): string {
@@ -162,10 +166,11 @@ export function ptxEntryParams(ptx: string, name: string): string[] | undefined 
 }
 
 /** The module attributes and kernel function of our lowered LLVM-dialect text. */
-export function describeLowered(mlir: string): { name?: string; shared: number; globalScratch: number; signature?: string } {
-  const nl = mlir.indexOf('\n');
-  const head = nl >= 0 ? mlir.slice(0, nl) : mlir;
+export function describeLowered(mlir: string): { name?: string; shared: number; globalScratch: number; signature?: string; totalWarps?: number } {
+  // The module's attribute line: attribute aliases (`#loop_annotation = ...`) may come first.
+  const head = /^module attributes .*$/m.exec(mlir)?.[0] ?? '';
   const shared = /ttg\.shared = (\d+) : i32/.exec(head)?.[1];
+  const total = /"?ttg\.total-num-warps"? = (\d+) : i32/.exec(head)?.[1];
   const gs = /"?ttg\.global_scratch_memory_size"? = (\d+) : i32/.exec(head)?.[1];
   let name: string | undefined;
   let signature: string | undefined;
@@ -177,7 +182,7 @@ export function describeLowered(mlir: string): { name?: string; shared: number; 
       break;
     }
   }
-  return { name, shared: shared ? Number(shared) : 0, globalScratch: gs ? Number(gs) : 0, signature };
+  return { name, shared: shared ? Number(shared) : 0, globalScratch: gs ? Number(gs) : 0, signature, ...(total ? { totalWarps: Number(total) } : {}) };
 }
 
 function gitCommit(root: string): string {
@@ -220,6 +225,7 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
     const pipePy = join(sharedDir(), 'oracle', 'kernels_pipe.py');
     if (!existsSync(pipePy)) throw new Error(`${pipePy} is missing`);
     copyFileSync(pipePy, join(stagedDir, 'kernels_pipe.py'));
+    copyFileSync(join(root, WS_KERNELS), join(stagedDir, 'kernels_ws.py'));
   }
   const work = args.keep ? resolve(args.keep) : mkdtempSync(join(tmpdir(), 'ttg-gpu-'));
   const out: ManifestCase[] = [];
@@ -278,6 +284,7 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
       name: lowered.name,
       shared: lowered.shared,
       global_scratch: lowered.globalScratch,
+      ...(lowered.totalWarps !== undefined && lowered.totalWarps !== meta.num_warps ? { launch_warps: lowered.totalWarps } : {}),
       binary: `${name}/kernel.${kind}`,
       binary_kind: kind,
       params,
