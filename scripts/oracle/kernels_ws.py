@@ -5,6 +5,10 @@
 # A PIPE table for ../shared/oracle/pipeline.py (sm90 only: the pass exists for Hopper; num_warps 4: it needs 4):
 #   /tmp/tv/bin/python ../shared/oracle/pipeline.py OUT scripts/oracle/kernels_ws.py --jobs 1
 #   /tmp/tv/bin/python ../shared/oracle/export_pipeline.py OUT/pipeline.jsonl.gz OUT/pipeline
+# (its output is golden/ws-gpu.tar.xz). On the GPU, Triton's warp-specialized TTGIR through our lowering:
+#   tar -xJf golden/ws-gpu.tar.xz -C /tmp/wsg
+#   TTG_PIPELINE_DIR=/tmp/wsg/pipeline npm run gpu -- --corpus pipeline --stage-only --llvm triton --staged test/gpu/staged-ws
+#   python3 test/gpu/device_check.py --manifest test/gpu/staged-ws/manifest.json --out $OUT   (on the GPU machine)
 import triton
 import triton.language as tl
 from kernels import P, D16  # noqa: F401  (D16 is read by pipeline.py)
