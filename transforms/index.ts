@@ -46,6 +46,7 @@ import './triton-rewrite-tensor-descriptor-to-pointer.js';
 import './tma-lowering.js';
 import './prefetch.js';
 import './interleave-tmem.js';
+import './hoist-tmem-alloc.js';
 import './mma-lowering.js';
 import './optimize-tmem-layouts.js';
 import './enable-line-info.js';
