@@ -47,6 +47,7 @@ import './tma-lowering.js';
 import './prefetch.js';
 import './interleave-tmem.js';
 import './hoist-tmem-alloc.js';
+import './remove-tmem-tokens.js';
 import './mma-lowering.js';
 import './optimize-tmem-layouts.js';
 import './enable-line-info.js';
