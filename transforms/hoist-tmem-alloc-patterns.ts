@@ -27,7 +27,7 @@ import type { Operation, Value } from '../dialect/ir/ir.js';
 import { operationProperlyDominates } from '../dialect/ir/rewrite/dominance.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { getConstantValue, isOneInt } from '../dialect/ir/rewrite/registry.js';
-import { SelectOp } from '../dialect/arith/ops.js';
+import { SelectOp, XOrIOp } from '../dialect/arith/ops.js';
 import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
 import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../dialect/ttng/ops.js';
 import { definedOutsideOfLoop, forBody, forYield } from './pipeliner/expand/loop-utils.js';
@@ -76,7 +76,7 @@ const combineStoreAndSelect: RewritePattern = {
     let pred = cond;
     if (which === 'true') {
       const one = constTrue(r, select.loc);
-      pred = r.create({ name: 'arith.xori', operands: [cond, one], resultTypes: [cond.type], loc: select.loc }).result(0);
+      pred = r.create({ name: XOrIOp.opName, operands: [cond, one], resultTypes: [cond.type], loc: select.loc }).result(0);
     }
     const value = which === 'true' ? falseSrc : trueSrc;
     r.replaceOpWithNewOp(store, { name: TMEMStoreOp.opName, operands: [TMEMStoreOp.dst(store), dep, value, pred], resultTypes: [tokenType()], loc: store.loc });

@@ -21,11 +21,11 @@ import { isPure } from '../dialect/ir/traits.js';
 import { SCF_FOR_PATTERNS } from '../dialect/scf/canonicalize.js';
 import { ForOp } from '../dialect/scf/ops.js';
 import { MemDescType } from '../dialect/ttg/types.js';
-import { TMEMAllocOp, TMEMLoadOp } from '../dialect/ttng/ops.js';
+import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../dialect/ttng/ops.js';
 import { registerPass, type PassContext } from './pass.js';
 import { hoistTmemAllocPatterns } from './hoist-tmem-alloc-patterns.js';
 import { definedOutsideOfLoop, forBody } from './pipeliner/expand/loop-utils.js';
-import { addIterArgs, appendToYield, constTrue, createTokenStore, isTokenAlloc, isTokenLoad, isTokenMma, isTokenStore } from './tmem-tokens.js';
+import { addIterArgs, appendToYield, constTrue, createTokenStore, isTokenAlloc, isTokenLoad, isTokenMma, isTokenStore, mmaV5Handle } from './tmem-tokens.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 
 /** An error that stops the pass at an op (Triton aborts there). */
@@ -40,11 +40,11 @@ class HoistError extends Error {
 
 /** The token an access of a (not loop-carried) tensor-memory variable forwards (getTokenFromOp). */
 function forwardedToken(user: Operation): Value {
-  if (isTokenMma(user) || isTokenLoad(user) || isTokenStore(user)) {
-    const t = TMEMLoadOp.is(user) ? TMEMLoadOp.token(user) : user.results[user.results.length - 1];
-    if (t) return t;
-  }
-  throw new HoistError(user, `unknown TMEM memory user '${user.name}' of a hoisted accumulator`);
+  const name = user.name;
+  if (isTokenMma(user)) return mmaV5Handle(user)!.token(user)!;
+  if (isTokenLoad(user)) return TMEMLoadOp.token(user)!;
+  if (isTokenStore(user)) return TMEMStoreOp.token(user)!;
+  throw new HoistError(user as Operation, `unknown TMEM memory user '${name}' of a hoisted accumulator`);
 }
 
 /** The leaves of the token lattice that starts at `token` (findLastMemoryUses). */
@@ -135,14 +135,14 @@ function run(module: Operation, hoistOutOfIf: boolean): void {
   if (!hoistOutOfIf) {
     const mmas: Operation[] = [];
     module.walk((op) => {
-      if (op.hasTrait('MMAv5OpInterface')) mmas.push(op);
+      if (mmaV5Handle(op)) mmas.push(op);
     });
     for (const mma of mmas) {
       const forOp = mma.parentOp;
       if (!forOp || !ForOp.is(forOp)) continue;
       hoistInvariantInputs(mma, forOp);
       // Only the accumulator's alloc (the scales' stay in the loop).
-      const alloc = mma.operandValues[2]?.definingOp;
+      const alloc = mmaV5Handle(mma)!.d(mma).definingOp;
       if (!isTokenAlloc(alloc) || alloc.parent?.parent !== mma.parent?.parent) continue;
       hoistAlloc(alloc, forOp);
     }

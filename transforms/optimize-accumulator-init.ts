@@ -28,6 +28,7 @@ import { ConstantOp, SelectOp } from '../dialect/arith/ops.js';
 import { ForOp, IfOp } from '../dialect/scf/ops.js';
 import { TMEMAllocOp, TMEMLoadOp, WarpGroupDotOp } from '../dialect/ttng/ops.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { mmaV5Handle } from './tmem-tokens.js';
 import { registerPass } from './pass.js';
 import { addIterArgsToLoop, constBool, forBody, forYield, select } from './pipeliner/expand/loop-utils.js';
 
@@ -101,25 +102,18 @@ function findZeroInit(accUse: Value, forOp: Operation): { zeroInit: ZeroInit | u
   return { zeroInit: undefined, loopArgIsZero };
 }
 
-const isMmaV5 = (op: Operation): boolean => op.hasTrait('MMAv5OpInterface');
-
-/** The position of an MMAv5 op's `useD` operand. */
-function useDPosition(mma: Operation): number {
-  const def = mma.def!;
-  const sizes = mma.groupSizes();
-  let at = 0;
-  for (let i = 0; i < def.operands.length && def.operands[i]!.name !== 'useD'; i++) at += sizes[i]!;
-  return at;
-}
+const isMmaV5 = (op: Operation): boolean => mmaV5Handle(op) !== undefined;
 
 /** The use-accumulator flag of a dot (warp-group dot: its optional useC; MMAv5: useD). */
 function useAccFlag(dot: Operation): Value | undefined {
-  return isMmaV5(dot) ? dot.operandValues[useDPosition(dot)] : WarpGroupDotOp.useC(dot);
+  const h = mmaV5Handle(dot);
+  return h ? h.useD(dot) : WarpGroupDotOp.useC(dot);
 }
 
 function setUseC(dot: Operation, flag: Value): void {
-  if (isMmaV5(dot)) {
-    dot.setOperand(useDPosition(dot), flag);
+  const h = mmaV5Handle(dot);
+  if (h) {
+    dot.setOperand(h.useD.positions(dot)[0]!, flag);
     return;
   }
   const [a, b, c] = dot.operandValues;
@@ -131,8 +125,9 @@ function setUseC(dot: Operation, flag: Value): void {
  * alloc's initial value, when the alloc and its first load are in the MMA's region (else undefined).
  */
 function accumulatorUse(dot: Operation): Value | undefined {
-  if (!isMmaV5(dot)) return WarpGroupDotOp.c(dot);
-  const alloc = dot.operandValues[2]?.definingOp;
+  const h = mmaV5Handle(dot);
+  if (!h) return WarpGroupDotOp.c(dot);
+  const alloc = h.d(dot).definingOp;
   if (!alloc || !TMEMAllocOp.is(alloc) || alloc.parent?.parent !== dot.parent?.parent) return undefined;
   const load = TMEMAllocOp.result(alloc).users.find((u) => TMEMLoadOp.is(u));
   if (!load || load.parent?.parent !== dot.parent?.parent) return undefined;

@@ -12,20 +12,22 @@ import { FuncOp } from '../dialect/tt/ops.js';
 import { AsyncTokenType } from '../dialect/ttg/types.js';
 import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../dialect/ttng/ops.js';
 import { registerPass } from './pass.js';
+import { PoisonOp } from '../dialect/ub/ops.js';
+import type { OperandAccessor } from '../dialect/ir/op-handle.js';
+import { mmaV5Handle } from './tmem-tokens.js';
 
-/** Removes the optional operand group `name` of `op` (keeping operandSegmentSizes in step). */
-function clearOptionalGroup(op: Operation, name: string): void {
-  const def = op.def!;
-  const idx = def.operands.findIndex((o) => o.name === name);
-  const sizes = [...op.groupSizes()];
-  if (idx < 0 || sizes[idx] === 0) return;
-  let start = 0;
-  for (let i = 0; i < idx; i++) start += sizes[i]!;
+/** Removes the optional operand `group` of `op` (keeping operandSegmentSizes in step). */
+function clearOptionalGroup(op: Operation, group: OperandAccessor<'optional'>): void {
+  const at = group.positions(op);
+  if (!at.length) return;
   const values = op.operandValues;
-  values.splice(start, sizes[idx]!);
-  sizes[idx] = 0;
+  values.splice(at[0]!, at.length);
+  const segments = op.operandSegments;
   op.setOperands(values);
-  if (op.operandSegments) op.operandSegments = sizes;
+  if (segments) {
+    const idx = op.def!.operands.findIndex((o) => o.name === group.operandName);
+    op.operandSegments = segments.map((n, i) => (i === idx ? 0 : n));
+  }
 }
 
 /** Rebuilds `op` without result `index`, whose uses get `replacement` (eraseResult). */
@@ -49,16 +51,17 @@ function eraseResult(op: Operation, index: number, replacement: Value): void {
 }
 
 function removeToken(op: Operation, dummy: Value): void {
-  if (op.hasTrait('MMAv5OpInterface')) {
-    clearOptionalGroup(op, 'acc_dep');
-    if (op.results.length) eraseResult(op, 0, dummy);
+  const mma = mmaV5Handle(op);
+  if (mma) {
+    clearOptionalGroup(op, mma.acc_dep);
+    if (mma.token(op)) eraseResult(op, 0, dummy);
   } else if (TMEMStoreOp.is(op)) {
-    clearOptionalGroup(op, 'dep');
+    clearOptionalGroup(op, TMEMStoreOp.dep);
     if (TMEMStoreOp.token(op)) eraseResult(op, 0, dummy);
   } else if (TMEMAllocOp.is(op)) {
     if (TMEMAllocOp.token(op)) eraseResult(op, 1, dummy);
   } else if (TMEMLoadOp.is(op)) {
-    clearOptionalGroup(op, 'dep');
+    clearOptionalGroup(op, TMEMLoadOp.dep);
     if (TMEMLoadOp.token(op)) eraseResult(op, 1, dummy);
   }
 }
@@ -73,7 +76,7 @@ registerPass({
       const b = new Builder();
       b.setInsertionPointToStart(func.region(0).blocks[0]!);
       // A placeholder the canonicalizer removes once nothing reads it.
-      const dummy = b.create({ name: 'ub.poison', resultTypes: [AsyncTokenType.get()], loc: func.loc }).result(0);
+      const dummy = b.create({ name: PoisonOp.opName, resultTypes: [AsyncTokenType.get()], loc: func.loc }).result(0);
       const ops: Operation[] = [];
       func.walkPostOrder((op) => void ops.push(op));
       for (const op of ops) removeToken(op, dummy);

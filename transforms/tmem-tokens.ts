@@ -11,8 +11,10 @@ import { operationProperlyDominates } from '../dialect/ir/rewrite/dominance.js';
 import type { Rewriter } from '../dialect/ir/rewriter.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { ForOp, IfOp, YieldOp } from '../dialect/scf/ops.js';
+import { ConstantOp } from '../dialect/arith/ops.js';
 import { AsyncTokenType } from '../dialect/ttg/types.js';
 import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../dialect/ttng/ops.js';
+import { TCGen5MMAOp, TCGen5MMAScaledOp } from '../dialect/ttng/mma-v5-ops.js';
 import { forBody, forYield } from './pipeliner/expand/loop-utils.js';
 
 export const tokenType = (): AsyncTokenType => AsyncTokenType.get();
@@ -31,7 +33,8 @@ export function isTokenAlloc(op: Operation | undefined): op is Operation {
 }
 /** An MMAv5 op (`ttng.tc_gen5_mma*`) with a token result. */
 export function isTokenMma(op: Operation | undefined): op is Operation {
-  return op !== undefined && op.hasTrait('MMAv5OpInterface') && op.results.length > 0;
+  const h = op && mmaV5Handle(op);
+  return h !== undefined && h.token(op!) !== undefined;
 }
 
 /** Replaces operand `i` of the operand group `positions` gives (its first position). */
@@ -53,7 +56,7 @@ export function createTokenLoad(b: Builder, resultType: Value['type'], src: Valu
 
 /** `arith.constant true`. */
 export function constTrue(b: Builder, loc: Operation['loc']): Value {
-  return b.create({ name: 'arith.constant', resultTypes: [boolType()], attributes: [['value', trueAttr()]], loc }).result(0);
+  return b.create({ name: ConstantOp.opName, resultTypes: [boolType()], attributes: [['value', trueAttr()]], loc }).result(0);
 }
 
 const boolType = (): IntegerType => IntegerType.get(1);
@@ -227,4 +230,14 @@ export function sinkValueRedefinition(r: Rewriter, input: Value, out: Value, blo
     throw new Error(`FIXME: sinking into unhandled control flow op: ${op.name}`);
   }
   return out;
+}
+
+// ---- MMAv5 ops ---------------------------------------------------------------------------------------
+
+const MMAV5 = [TCGen5MMAOp, TCGen5MMAScaledOp] as const;
+type MmaV5Handle = (typeof MMAV5)[number];
+
+/** The handle of an MMAv5 op (MMAv5OpInterface), or undefined. */
+export function mmaV5Handle(op: Operation): MmaV5Handle | undefined {
+  return MMAV5.find((h) => h.is(op));
 }
