@@ -9,7 +9,7 @@
  *   messages (32x32b, 16x256b, 16x64b, 16x128b, or 16x32bx2 with a second-half offset) times repetitions, packing
  *   16- or 8-bit elements into 32-bit columns first. The canonicalizer (canonicalize.ts) and verifiers ask this.
  */
-import { LinearLayout, divideLeft } from '../linear-layout/linear-layout.js';
+import { LinearLayout, divideLeft, divideRight } from '../linear-layout/linear-layout.js';
 import type { Operation } from '../ir/ir.js';
 import { FloatType, IntegerType, type RankedTensorType } from '../ir/type.js';
 import { MemDescType } from '../ttg/types.js';
@@ -122,8 +122,8 @@ export function tmemLinearLayout(memTy: MemDescType): LinearLayout | undefined {
 
 type Atom = '32x32b' | '16x256b' | '16x64b' | '16x128b' | '16x32bx2';
 
-/** getTileLayout(atom, unpacked, withWarp = true): (register, lane, warp) -> (row, col) of one message. */
-function tileLayout(atom: Atom, unpacked: boolean): LinearLayout {
+/** getTileLayout(atom, unpacked, withWarp): (register, lane[, warp]) -> (row, col) of one message. */
+function tileLayout(atom: Atom, unpacked: boolean, withWarp = true): LinearLayout {
   let tile = LinearLayout.fromBasesWithSizes(
     [
       [REG, []],
@@ -162,15 +162,19 @@ function tileLayout(atom: Atom, unpacked: boolean): LinearLayout {
       LinearLayout.identity1D(2, REG, COL).mul(LinearLayout.identity1D(4, LANE, COL)).mul(LinearLayout.identity1D(8, LANE, ROW)).mul(LinearLayout.identity1D(2, REG, ROW)),
     );
   }
+  if (!withWarp) return tile;
   const nCol = tile.getOutDimSize(COL);
   const bases = basesOf(tile).filter(([d]) => d !== WARP);
-  const order = tile.getOutDimNames();
-  const vec = (row: number): number[] => order.map((d) => (d === ROW ? row : 0));
-  bases.push([WARP, [vec(32), vec(64)]]);
+  bases.push([WARP, [rowVec(tile, 32), rowVec(tile, 64)]]);
   return LinearLayout.fromBasesWithSizes(bases, [
     [ROW, 128],
     [COL, nCol],
   ], false);
+}
+
+/** A basis of `ll`'s (row, col) out-dims that moves `row` rows. */
+function rowVec(ll: LinearLayout, row: number): number[] {
+  return ll.getOutDimNames().map((d) => (d === ROW ? row : 0));
 }
 
 /** Drops the zero register bases (Triton's actionRemoveBroadcastedRegs applied). */
@@ -306,9 +310,101 @@ export function isTmemCompatible(_op: Operation, regTy: RankedTensorType, memTy:
     return false;
   }
   // Put warps 1 and 2 on rows 32 and 64 explicitly (the inverse cannot tell those rows from their broadcast).
-  const order = cvt.getOutDimNames();
-  const vec = (row: number): number[] => order.map((d) => (d === ROW ? row : 0));
-  const bases = basesOf(cvt).map(([d, bs]): [string, number[][]] => [d, d === WARP ? bs.map((b, i) => (i === 0 ? vec(32) : i === 1 ? vec(64) : b)) : bs]);
+  const bases = basesOf(cvt).map(([d, bs]): [string, number[][]] => [d, d === WARP ? bs.map((b, i) => (i === 0 ? rowVec(cvt, 32) : i === 1 ? rowVec(cvt, 64) : b)) : bs]);
   cvt = LinearLayout.fromBasesWithSizes(bases, cvt.getOutDims(), cvt.isSurjective());
   return lowerable(cvt, elementBits(memTy), memTy.encoding instanceof TensorMemoryScalesEncodingAttr);
+}
+
+// ---- the register layouts of tcgen05.ld / tcgen05.st ------------------------------------------------------
+
+/**
+ * getDistributedLayoutForTmemLdSt: the register layout (register, lane, warp[, block]) -> (dim0, dim1) that loads
+ * `ll` ((row, col) -> (dim0, dim1)) with messages of `atom` on `numWarps` warps, or undefined. 8- and 16-bit
+ * elements are packed along the columns first (or unpacked / padded); the message is widened along the columns by
+ * registers, and warps past the first four take more columns (broadcast once the columns run out) or row 16.
+ */
+function distributedForTmem(ll: LinearLayout, atom: Atom, numWarps: number, bitwidth: number, cta?: LinearLayout): LinearLayout | undefined {
+  if (cta) {
+    // The CTA split of the columns goes first (TMEM's CTA order is [0, 1]); the full CGA layout is appended.
+    const ctaCol = LinearLayout.identity1D(cta.getOutDimSize(D0), COL, D0).mul(LinearLayout.identity1D(cta.getOutDimSize(D1), COL, D1));
+    const quot = divideRight(ll, ctaCol);
+    if (!quot) return undefined;
+    const r = distributedForTmem(quot, atom, numWarps, bitwidth);
+    return r && r.mul(cta);
+  }
+  if (bitwidth !== 32) {
+    let quot: LinearLayout | undefined;
+    let bestContig = 1;
+    for (let contig = 1; bitwidth * contig <= 32; contig *= 2) {
+      const q = divideLeft(ll, LinearLayout.identity1D(contig, COL, D1));
+      if (!q) break;
+      quot = q;
+      bestContig = contig;
+    }
+    if (bestContig > 1) {
+      const r = distributedForTmem(quot!, atom, numWarps, bitwidth * bestContig);
+      return r && LinearLayout.identity1D(bestContig, REG, D1).mul(r);
+    }
+    const unpackedQuot = bitwidth === 16 ? divideLeft(ll, LinearLayout.zeros1D(32 / bitwidth, COL, D1).mul(LinearLayout.identity1D(2, COL, D1))) : undefined;
+    if (unpackedQuot) {
+      const r = distributedForTmem(unpackedQuot, atom, numWarps, 32);
+      return r && LinearLayout.identity1D(2, REG, D1).mul(r);
+    }
+    const padded = divideLeft(ll, LinearLayout.zeros1D(32 / bitwidth, COL, D1));
+    if (padded) return distributedForTmem(padded, atom, numWarps, 32);
+    if (ll.getInDimSize(COL) === 1) return distributedForTmem(ll, atom, numWarps, 32);
+    return undefined;
+  }
+  let tile = tileLayout(atom, false, false);
+  const nColsTile = tile.getOutDimSize(COL);
+  let nColsMissing = Math.floor(ll.getInDimSize(COL) / nColsTile);
+  if (nColsMissing === 0) return undefined;
+  const instr32Rows = atom === '32x32b';
+  const row16Basis = ll.getBasis(ROW, 4);
+  const layout16Rows = row16Basis.every((v) => v === 0);
+  // The layout must be left-divisible by the tile: the tile composed with ll may not map two inputs together.
+  let comp = tile.compose(ll).sublayout([REG, LANE], ll.getOutDimNames());
+  // 32x32b messages go by 16x32bx2 for lane 16, so that lane basis does not count.
+  if (instr32Rows) comp = comp.resizeInDim(LANE, comp.getInDimSize(LANE) / 2);
+  if (!comp.isInjective()) return undefined;
+  // Row 16, when the message does not cover it and the layout has 32 rows: a warp (more than 4), else a register.
+  let row16: string | undefined;
+  if (!instr32Rows && !layout16Rows) row16 = numWarps > 4 ? WARP : REG;
+  let warpsToTile = numWarps / (row16 === WARP ? 8 : 4);
+  const warpBroadcast = warpsToTile / Math.min(nColsMissing, warpsToTile);
+  warpsToTile /= warpBroadcast;
+  nColsMissing /= warpsToTile;
+  if (nColsMissing > 1) {
+    if (instr32Rows && layout16Rows) {
+      // Lane 16 would load repeated rows: it loads the second half of the columns instead (16x32bx2).
+      tile = divideLeft(tile, LinearLayout.identity1D(2, LANE, ROW))!;
+      tile = tile.mul(LinearLayout.identity1D(nColsMissing / 2, REG, COL).mul(LinearLayout.identity1D(2, LANE, COL)));
+    } else {
+      tile = tile.mul(LinearLayout.identity1D(nColsMissing, REG, COL));
+    }
+  }
+  const bases = basesOf(tile);
+  let warps = bases.find(([d]) => d === WARP)?.[1];
+  if (!warps) bases.push([WARP, (warps = [])]);
+  warps.push(rowVec(tile, 32), rowVec(tile, 64));
+  if (row16) bases.find(([d]) => d === row16)![1].push(rowVec(tile, 16));
+  tile = LinearLayout.fromBasesWithSizes(bases, [
+    [ROW, 128],
+    [COL, tile.getOutDimSize(COL)],
+  ], false);
+  tile = tile.mul(LinearLayout.identity1D(warpsToTile, WARP, COL));
+  tile = tile.mul(LinearLayout.zeros1D(warpBroadcast, WARP, COL));
+  return tile.compose(ll);
+}
+
+/**
+ * getDefaultLayoutForTmemLdSt: the register layout of a TMEM memdesc's loads and stores with 32x32b messages
+ * (Triton's default; TRITON_PREFER_TMEM_16x256_LAYOUT is not consulted), as `#ttg.linear` bases with the CGA
+ * layout `cga` (block bases) appended. Undefined when no such layout exists.
+ */
+export function defaultTmemRegisterLayout(memTy: MemDescType, numWarps: number, cga: readonly (readonly number[])[]): LinearLayout | undefined {
+  const ll = tmemLinearLayout(memTy);
+  if (!ll) return undefined;
+  const ctaLayout = LinearLayout.fromBases([['block', cga.map((b) => [...b])]], [D0, D1]);
+  return distributedForTmem(ll, '32x32b', numWarps, elementBits(memTy), ctaLayout)?.transposeOuts([D0, D1]);
 }
