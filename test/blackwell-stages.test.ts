@@ -8,6 +8,7 @@ import { runOpt } from '../tools/opt-main.js';
 const stage = (n: number): string => readFileSync(new URL(`./fixtures/blackwell-loop-nest/stage${n}.mlir`, import.meta.url), 'utf8');
 
 const CASES: [string, number][] = [
+  ['--tritongpu-accelerate-matmul', 3],
   ['--tritongpu-optimize-accumulator-init', 9],
   ['--tritongpu-hoist-tmem-alloc', 10],
   ['--triton-nvidia-gpu-remove-tmem-tokens', 14],
