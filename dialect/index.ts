@@ -39,6 +39,7 @@ import './ttng/mma-v5-ops.js';
 import './ttng/mma-v5-effects.js';
 import './ttng/tma-gather-op.js';
 import './ttng/tmem-subslice-op.js';
+import './ttng/canonicalize.js';
 import './scf/canonicalize.js';
 import './speculation.js';
 import './scf/region-branch.js';

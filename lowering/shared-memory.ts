@@ -306,7 +306,8 @@ export function planLocalAccess(kind: 'load' | 'store', computeCapability: numbe
   // by their tile (not for padded layouts), ld/st.shared otherwise.
   if (!addr.padded) {
     const plan = selectMatrixPlan(kind, computeCapability, acc, elemTy, addr);
-    if (plan) return { ...base, matrix: { plan, reps: matrixReps(kind, plan, acc) } };
+    // Copies are loaded once (Triton removes broadcast registers before lowerLdStMatrix and broadcasts after).
+    if (plan) return { ...base, matrix: { plan, reps: matrixReps(kind, plan, acc, kind === 'load' ? { regFilter: (r) => (r & zeroMask) === 0 } : {}) } };
   }
   if (bits < 8 || bits % 8 !== 0) throw new Error(`shared memory access of ${bits}-bit elements`);
   // Broadcast registers hold copies: store each element once per thread, load the unique registers.
@@ -353,7 +354,10 @@ function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDe
   const addr = memDescAddressing(ctx, memTy, mem);
   const p = planLocalAccess('load', ctx.computeCapability, tensor, addr);
   const elemTy = convertElementType(tensor.elementType);
-  if (p.matrix) return emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, addr).map((v) => fromStorage(b, v!, elemTy));
+  if (p.matrix) {
+    const loaded = emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, addr).map((v) => (v ? fromStorage(b, v, elemTy) : undefined));
+    return loaded.map((_, r) => loaded[r & ~p.zeroMask]!);
+  }
   // Load the unique registers, copy to the broadcast ones.
   const loaded = emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
   const n = 2 ** p.acc.regCols.length;

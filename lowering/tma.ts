@@ -216,7 +216,10 @@ registerLowering(BarrierExpectOp, (op, ctx) => {
 
 registerLowering(ArriveBarrierOp, (op, ctx) => {
   const b = ctx.b;
-  const addr = barrierBase(ctx, ArriveBarrierOp.alloc(op));
+  // As Triton 3.6: the arrive passes the memdesc's whole struct (base pointer, offsets) as its "r" operand, not the
+  // base pointer the other barrier ops extract; NVPTX packs the struct into one register whose low 32 bits are the
+  // base pointer, so the PTX still addresses the barrier.
+  const addr = ctx.lookupPacked(ArriveBarrierOp.alloc(op));
   let pred = b.icmp('eq', ctx.threadId(), b.i32(0));
   const user = ArriveBarrierOp.pred(op);
   if (user) pred = b.and(pred, ctx.lookup(user)[0]!);

@@ -139,6 +139,8 @@ export interface DotCase {
   numWarps: number;
   cc: number;
   tf32?: boolean;
+  /** Times each K value enters the sum (Triton 3.6 with K below the operand tile; see lowering/dot/mma-v2.ts). */
+  kCopies?: number;
 }
 
 const BITS: Record<string, number> = { f16: 16, bf16: 16, f32: 32, i8: 8, i32: 32, f8E4M3FN: 8, f8E5M2: 8 };
@@ -190,7 +192,7 @@ export function runDotCase(c: DotCase): { mismatches: number; first?: string; mm
       const bt = c.batch ? [co[0]!] : [];
       const [m, n] = c.batch ? [co[1]!, co[2]!] : [co[0]!, co[1]!];
       let sum = argValue(2, co);
-      for (let k = 0; k < K; k++) sum += asSigned(raw(0, [...bt, m, k], aBits), aBits) * asSigned(raw(1, [...bt, k, n], bBits), bBits);
+      for (let k = 0; k < K * (c.kCopies ?? 1); k++) sum += asSigned(raw(0, [...bt, m, k % K], aBits), aBits) * asSigned(raw(1, [...bt, k % K, n], bBits), bBits);
       const want = BigInt.asUintN(accBits, sum) & accMask;
       if (got !== want) {
         mismatches++;
@@ -234,6 +236,35 @@ describe('tt.dot (mma v2) on the warp simulator with an mma.sync emulation', () 
     const r = runDotCase(c);
     expect(r.mmas).toBeGreaterThan(0);
     expect(r.first ?? '').toBe('');
+  });
+});
+
+describe('tt.dot (mma v2) with K below the operand tile: each K counted tile / K times, as Triton 3.6', () => {
+  // The dot operand layout broadcasts K up to Triton's tile (256 / element bits) and Triton's MMAv2 lowering feeds
+  // the copies to the instructions too (checked against Triton 3.6's own lowering: same instructions, operands
+  // from the same coordinates). Upstream's tritongpu_to_llvm.mlir convert_dot_fp8 is the fp8 16x16x16 case.
+  const cases: DotCase[] = [];
+  const one = mmaV2([1, 1]);
+  cases.push({ shape: [16, 16, 16], aElem: 'f8E5M2', bElem: 'f8E5M2', accElem: 'f32', enc: one, kWidth: 4, numWarps: 1, cc: 89, kCopies: 2 });
+  cases.push({ shape: [32, 16, 16], aElem: 'f8E5M2', bElem: 'f8E4M3FN', accElem: 'f32', enc: mmaV2([2, 2]), kWidth: 4, numWarps: 4, cc: 89, kCopies: 2 });
+  cases.push({ shape: [16, 8, 8], aElem: 'f8E5M2', bElem: 'f8E5M2', accElem: 'f32', enc: one, kWidth: 4, numWarps: 1, cc: 89, kCopies: 4 });
+  cases.push({ shape: [16, 8, 16], aElem: 'f8E4M3FN', bElem: 'f8E5M2', accElem: 'f16', enc: one, kWidth: 4, numWarps: 1, cc: 89, kCopies: 2 });
+  cases.push({ shape: [16, 8, 16], aElem: 'i8', bElem: 'i8', accElem: 'i32', enc: one, kWidth: 4, numWarps: 1, cc: 80, kCopies: 2 });
+  cases.push({ shape: [16, 8, 8], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: one, kWidth: 2, numWarps: 1, cc: 80, kCopies: 2 });
+  cases.push({ shape: [32, 8, 8], aElem: 'bf16', bElem: 'bf16', accElem: 'f32', enc: mmaV2([2, 1]), kWidth: 2, numWarps: 2, cc: 80, kCopies: 2 });
+  cases.push({ shape: [16, 8, 4], aElem: 'f32', bElem: 'f32', accElem: 'f32', enc: one, kWidth: 1, numWarps: 1, cc: 80, tf32: true, kCopies: 2 });
+  // sm75: two m16n8k8 per 16-wide tile, the second on the copies.
+  cases.push({ shape: [16, 8, 8], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: one, kWidth: 2, numWarps: 1, cc: 75, kCopies: 2 });
+
+  test.each(cases.map((c) => [JSON.stringify(c), c] as const))('%s', (_, c) => {
+    const r = runDotCase(c);
+    expect(r.mmas).toBeGreaterThan(0);
+    expect(r.first ?? '').toBe('');
+  });
+
+  test('a kWidth wider than one register with K below the tile is still refused (Triton drops K values there)', () => {
+    const c: DotCase = { shape: [16, 8, 16], aElem: 'f16', bElem: 'f16', accElem: 'f32', enc: one, kWidth: 8, numWarps: 1, cc: 80 };
+    expect(() => runDotCase(c)).toThrow(/unsupported operand layouts/);
   });
 });
 

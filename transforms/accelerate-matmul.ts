@@ -24,6 +24,7 @@ import { NvidiaMmaEncodingAttr, SharedMemorySpaceAttr } from '../dialect/ttg/att
 import { getCGALayout, getOrderForMemory, getShapePerCTA } from '../dialect/ttg/layout-queries.js';
 import { MemDescType } from '../dialect/ttg/types.js';
 import { registerPass, type PassContext } from './pass.js';
+import { blockedToMMAv5 } from './accelerate-matmul-v5.js';
 import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
 import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { productOf } from '../dialect/ttg/utils/layout.js';
@@ -162,7 +163,7 @@ function convertDotOperandForMMA(rewriter: PatternRewriter, v: Value, opIdx: num
  * getSharedMemoryMMAOperand: a local_alloc (right after the producer, past converts) of `v` in the NVMMA shared
  * layout of its memory order, or the order the MMA needs when it cannot transpose.
  */
-function getSharedMemoryMMAOperand(
+export function getSharedMemoryMMAOperand(
   rewriter: PatternRewriter,
   v: Value,
   opIdx: number,
@@ -267,25 +268,6 @@ function blockedToMMA(cc: number, ctx: PassContext | undefined): RewritePattern 
   };
 }
 
-/**
- * BlockedToMMAv5 (benefit 10, tried first): Triton's sm100 tcgen05 rewrite. Only its version probe is reproduced
- * (so remarks about an unusable MMA v3 are reported twice, as Triton does); MMA v5 dots are left unchanged
- * since the tcgen05 ops are not modelled.
- */
-function blockedToMMAv5Probe(cc: number, ctx: PassContext | undefined): RewritePattern {
-  return {
-    rootName: DotOp.opName,
-    benefit: 10,
-    name: 'BlockedToMMAv5',
-    matchAndRewrite(dot) {
-      const retType = tensorOf(dot.result(0));
-      if (!retType.encoding || retType.encoding instanceof NvidiaMmaEncodingAttr) return false;
-      getMMAVersionSafe(cc, dot, ctx);
-      return false;
-    },
-  };
-}
-
 // ---- decomposeMixedModeDotOp ------------------------------------------------------------------------
 
 function mmav2SupportsFp8Operands(cc: number): boolean {
@@ -328,7 +310,7 @@ export function decomposeMixedModeDotOp(module: Operation, cc: number): void {
 /** Runs the pass on a module. */
 export function accelerateMatmul(module: Operation, ctx?: PassContext): void {
   const cc = requireComputeCapability(module);
-  applyPatternsGreedily(module, [blockedToMMA(cc, ctx), blockedToMMAv5Probe(cc, ctx)], { useTopDownTraversal: false });
+  applyPatternsGreedily(module, [blockedToMMA(cc, ctx), blockedToMMAv5(cc, ctx)], { useTopDownTraversal: false });
   decomposeMixedModeDotOp(module, cc);
 }
 

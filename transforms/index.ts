@@ -47,6 +47,8 @@ import './triton-rewrite-tensor-descriptor-to-pointer.js';
 import './tma-lowering.js';
 import './prefetch.js';
 import './interleave-tmem.js';
+import './hoist-tmem-alloc.js';
+import './remove-tmem-tokens.js';
 import './mma-lowering.js';
 import './optimize-tmem-layouts.js';
 import './enable-line-info.js';

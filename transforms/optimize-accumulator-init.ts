@@ -4,17 +4,19 @@
  * that zeroes it in some iterations) stops materializing the zeros and instead gets a `useC` flag that says when
  * the accumulator holds a real value.
  *
- * What it decides, and from what: only `ttng.warp_group_dot` ops directly in an `scf.for` body, and not those that
- * need a partial accumulator (fp8 A with an f32 accumulator and maxNumImpreciseAcc <= K). A zero accumulator gets
- * `useC = false`. Otherwise the accumulator is traced (through the loop's block argument to its yield) to a
+ * What it decides, and from what: `ttng.warp_group_dot` ops (not those that need a partial accumulator: fp8 A with
+ * an f32 accumulator and maxNumImpreciseAcc <= K) and Blackwell's MMAv5 ops (`ttng.tc_gen5_mma*`) directly in an
+ * `scf.for` body. An MMAv5 accumulator is the initial value of its `ttng.tmem_alloc`, which must be in the MMA's
+ * region and loaded (its first `ttng.tmem_load` user) in that region too; the flag is its `useD` operand. A zero
+ * accumulator gets `useC = false`. Otherwise the accumulator is traced (through the loop's block argument to its yield) to a
  * select or scf.if with a zero arm; the loop gets a new i1 iter arg (false if the loop's initial accumulator is
  * zero, else true), the zeroing is replaced by the other arm, and a select on the same condition computes the flag
  * (before the MMA when the zeroing precedes it, else for the next iteration). An MMA that already has a
  * non-constant or false flag is left alone (the pass already ran, or the MMA ignores its accumulator).
  *
- * Blackwell's MMAv5 ops (`ttng.tc_gen5_mma*`, with their TMEM accumulators and the TMEMAllocWithUnusedInit
- * cleanup) are not in ttg-opt's dialect yet, so only warp-group dots are rewritten; the final greedy rewrite still
- * runs (its folding and dead-constant removal are visible in the output).
+ * A final greedy rewrite (its folding and dead-constant removal are visible in the output) drops the initial value
+ * of a tensor-memory alloc whose MMA (its only other user besides at most one later load) ignores it: its `useD`
+ * is the constant false (TMEMAllocWithUnusedInit).
  */
 import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../dialect/ir/attribute.js';
 import { Builder } from '../dialect/ir/builder.js';
@@ -24,7 +26,9 @@ import { getConstantValue, intOrSplatValue } from '../dialect/ir/rewrite/registr
 import { IntegerType, ShapedType, FloatType } from '../dialect/ir/type.js';
 import { ConstantOp, SelectOp } from '../dialect/arith/ops.js';
 import { ForOp, IfOp } from '../dialect/scf/ops.js';
-import { WarpGroupDotOp } from '../dialect/ttng/ops.js';
+import { TMEMAllocOp, TMEMLoadOp, WarpGroupDotOp } from '../dialect/ttng/ops.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
+import { mmaV5Handle } from './tmem-tokens.js';
 import { registerPass } from './pass.js';
 import { addIterArgsToLoop, constBool, forBody, forYield, select } from './pipeliner/expand/loop-utils.js';
 
@@ -98,9 +102,36 @@ function findZeroInit(accUse: Value, forOp: Operation): { zeroInit: ZeroInit | u
   return { zeroInit: undefined, loopArgIsZero };
 }
 
+const isMmaV5 = (op: Operation): boolean => mmaV5Handle(op) !== undefined;
+
+/** The use-accumulator flag of a dot (warp-group dot: its optional useC; MMAv5: useD). */
+function useAccFlag(dot: Operation): Value | undefined {
+  const h = mmaV5Handle(dot);
+  return h ? h.useD(dot) : WarpGroupDotOp.useC(dot);
+}
+
 function setUseC(dot: Operation, flag: Value): void {
+  const h = mmaV5Handle(dot);
+  if (h) {
+    dot.setOperand(h.useD.positions(dot)[0]!, flag);
+    return;
+  }
   const [a, b, c] = dot.operandValues;
   dot.setOperands([a!, b!, c!, flag]);
+}
+
+/**
+ * The accumulator value a dot reads (getAccumulatorUseAndDef): a warp-group dot's C; an MMAv5 op's tensor-memory
+ * alloc's initial value, when the alloc and its first load are in the MMA's region (else undefined).
+ */
+function accumulatorUse(dot: Operation): Value | undefined {
+  const h = mmaV5Handle(dot);
+  if (!h) return WarpGroupDotOp.c(dot);
+  const alloc = h.d(dot).definingOp;
+  if (!alloc || !TMEMAllocOp.is(alloc) || alloc.parent?.parent !== dot.parent?.parent) return undefined;
+  const load = TMEMAllocOp.result(alloc).users.find((u) => TMEMLoadOp.is(u));
+  if (!load || load.parent?.parent !== dot.parent?.parent) return undefined;
+  return TMEMAllocOp.src(alloc);
 }
 
 function isBeforeInBlock(a: Operation, b: Operation): boolean {
@@ -119,14 +150,15 @@ function optimizeDot(dot: Operation): void {
   vTrue.definingOp!.loc = dot.loc;
   vFalse.definingOp!.loc = dot.loc;
 
-  const accUse = WarpGroupDotOp.c(dot);
+  const accUse = accumulatorUse(dot);
+  if (!accUse) return;
   if (isZeroConstant(accUse)) {
     setUseC(dot, vFalse);
     return;
   }
   const { zeroInit, loopArgIsZero } = findZeroInit(accUse, forOp);
   if (!zeroInit && !loopArgIsZero) return;
-  const useC = WarpGroupDotOp.useC(dot);
+  const useC = useAccFlag(dot);
   if (useC && boolConstant(useC) !== true) return;
 
   forOp = addIterArgsToLoop(b, forOp, [loopArgIsZero ? vFalse : vTrue]);
@@ -171,14 +203,40 @@ function optimizeDot(dot: Operation): void {
   }
 }
 
+/** TMEMAllocWithUnusedInit: an alloc's initial value that its MMA ignores (useD is the constant false) is dropped. */
+const TMEM_ALLOC_WITH_UNUSED_INIT: RewritePattern = {
+  rootName: TMEMAllocOp.opName,
+  name: 'TMEMAllocWithUnusedInit',
+  matchAndRewrite(alloc) {
+    if (!TMEMAllocOp.src(alloc)) return false;
+    const users = TMEMAllocOp.result(alloc).uses.map((u) => u.owner);
+    if (users.length > 2) return false;
+    let mma: Operation | undefined;
+    let load: Operation | undefined;
+    for (const u of users) {
+      if (TMEMLoadOp.is(u)) load = u;
+      else if (isMmaV5(u)) mma = u;
+    }
+    if (!mma) return false;
+    if (load && !(mma.parent === load.parent && mma.isBeforeInBlock(load))) return false;
+    const flag = useAccFlag(mma);
+    const c = flag?.definingOp;
+    if (!c || !ConstantOp.is(c)) return false;
+    const v = c.getAttr('value');
+    if (!(v instanceof IntegerAttr) || v.value !== 0n) return false;
+    alloc.setOperands([]);
+    return true;
+  },
+};
+
 /** Runs the pass on a module. */
 export function optimizeAccumulatorInit(module: Operation): void {
   const dots: Operation[] = [];
   module.walkPostOrder((op) => {
-    if (WarpGroupDotOp.is(op) && !needsPartialAccumulator(op)) dots.push(op);
+    if ((WarpGroupDotOp.is(op) && !needsPartialAccumulator(op)) || isMmaV5(op)) dots.push(op);
   });
   for (const dot of dots) optimizeDot(dot);
-  applyPatternsGreedily(module, []);
+  applyPatternsGreedily(module, [TMEM_ALLOC_WITH_UNUSED_INIT]);
 }
 
 registerPass({

@@ -238,3 +238,13 @@ export const CONVERT_LAYOUT_CANONICALIZATIONS: readonly RewritePattern[] = [
 ];
 
 registerCanonicalization(ConvertLayoutOp, CONVERT_LAYOUT_CANONICALIZATIONS);
+
+/**
+ * Appends a pattern that Triton lists in ConvertLayoutOp::getCanonicalizationPatterns but that belongs to a
+ * dialect above this one (ttng's tmem_store): the canonicalizer and the passes applying
+ * CONVERT_LAYOUT_CANONICALIZATIONS both get it.
+ */
+export function extendConvertLayoutCanonicalizations(p: RewritePattern): void {
+  (CONVERT_LAYOUT_CANONICALIZATIONS as RewritePattern[]).push(p);
+  registerCanonicalization(ConvertLayoutOp, [p]);
+}

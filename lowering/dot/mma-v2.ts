@@ -15,6 +15,13 @@
  * each A element and of each D element, the column of each B and D element, and the K value of each A/B
  * slot must agree, and each C tile must see every K exactly once), and warps must not split K: a layout
  * that does not fit is an error, never wrong code.
+ *
+ * One exception reproduces Triton 3.6 on purpose: when K is smaller than Triton's operand tile along K
+ * (getRepForOperand's 256 / element bits: 16 for f16, 32 for 8-bit types, 8 for tf32), the dot operand layout
+ * broadcasts K (its registers past K repeat those inside it) and Triton's MMAv2 lowering feeds every register,
+ * duplicates included, to the instructions of one tile. Each K value then enters the sum tile / K times (an fp8
+ * 16x16x16 dot computes twice the product). We emit the same instructions: the tile's K slots are read at
+ * `slot mod K`, and each K value must appear exactly tile / K times.
  */
 import type { Operation, Value } from '../../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../../dialect/ir/type.js';
@@ -107,7 +114,7 @@ const key = (...xs: number[]): string => xs.join(',');
  * Plans the instructions of an mma v2 dot and checks them against the PTX fragment layouts; returns the
  * instructions grouped as Triton orders them (batch, k group, m tile, n tile), or a reason.
  */
-export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayout, shape: MmaShape, rank: number, K: number): { instrs: Instr[] } | string {
+export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayout, shape: MmaShape, rank: number, K: number, tileK = 0): { instrs: Instr[] } | string {
   const bo = rank === 3 ? 1 : 0; // offset of (m|k, k|n) coordinates
   const aMap = registerMap(aLL);
   const bMap = registerMap(bLL);
@@ -141,14 +148,16 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
     tiles.set(key(t.batch, t.m0, t.n0), t);
   }
   const per = shape.kHalves * shape.kPerReg;
+  // K below Triton's operand tile: the tile's K slots wrap around K (see the header), `copies` times each.
+  const copies = tileK > K ? tileK / K : 1;
   const instrs: Instr[] = [];
   const laneG = (l: number): number => l >> 2;
   const laneT = (l: number): number => l & 3;
   for (const t of [...tiles.values()].sort((x, y) => x.batch - y.batch || x.m0 - y.m0 || x.n0 - y.n0)) {
     // K values of lane 0 in A's row m0.
-    const ks = [...new Set([...aMap.keys()].map((k) => k.split(',').map(Number)).filter((c) => batchOf(c) === t.batch && c[bo] === t.m0).map((c) => c[bo + 1]!))].sort((x, y) => x - y);
+    const ks = copies > 1 ? broadcastKSlots(shape, tileK, K) : [...new Set([...aMap.keys()].map((k) => k.split(',').map(Number)).filter((c) => batchOf(c) === t.batch && c[bo] === t.m0).map((c) => c[bo + 1]!))].sort((x, y) => x - y);
     if (ks.length % per !== 0 || ks.length === 0) return `lane 0 holds ${ks.length} K values of A, not a multiple of ${per}`;
-    const seenK = new Set<number>();
+    const seenK = new Map<number, number>();
     for (let g = 0; g < ks.length / per; g++) {
       const group = ks.slice(g * per, (g + 1) * per);
       const instr: Instr = { batch: t.batch, m0: t.m0, n0: t.n0, ks: [] };
@@ -203,12 +212,15 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         }
       }
       for (const k of kOf.values()) {
-        if (seenK.has(k)) return `K value ${k} is used twice`;
-        seenK.add(k);
+        const n = (seenK.get(k) ?? 0) + 1;
+        if (n > copies) return `K value ${k} is used ${n > 2 ? `${n} times` : 'twice'}`;
+        seenK.set(k, n);
       }
       instrs.push(instr);
     }
-    if (seenK.size !== K || [...seenK].some((k) => k < 0 || k >= K)) return `the instructions of a tile cover ${seenK.size} of K = ${K} values`;
+    if (seenK.size !== K || [...seenK.keys()].some((k) => k < 0 || k >= K) || [...seenK.values()].some((n) => n !== copies)) {
+      return `the instructions of a tile cover ${seenK.size} of K = ${K} values${copies > 1 ? ` (each ${copies} times)` : ''}`;
+    }
   }
   // Triton's order: batch, k group, m tile, n tile.
   const groupIdx = new Map<Instr, number>();
@@ -224,6 +236,20 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
   return { instrs };
 }
 
+/**
+ * Lane 0's K values, in instruction order, when K is below the operand tile `tileK`: lane 0 holds slots
+ * `j + 4 * kPerReg * h` of each instruction's `4 * per` slots; the instructions cover the tile's slots in order,
+ * and slot s holds K value `s mod K` (the broadcast copies Triton feeds to the instructions).
+ */
+function broadcastKSlots(shape: MmaShape, tileK: number, K: number): number[] {
+  const instrK = 4 * shape.kHalves * shape.kPerReg;
+  const ks: number[] = [];
+  for (let g = 0; g < tileK / instrK; g++) {
+    for (let h = 0; h < shape.kHalves; h++) for (let j = 0; j < shape.kPerReg; j++) ks.push((g * instrK + 4 * shape.kPerReg * h + j) % K);
+  }
+  return ks;
+}
+
 /** Lowers a tt.dot whose result has an mma v2 layout. */
 export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | void {
   const b = ctx.b;
@@ -233,7 +259,10 @@ export function lowerMmaV2Dot(op: Operation, ctx: LoweringContext): string | voi
   const shape = mmaShape(aT.elementType, bT.elementType, dT.elementType, inputPrecision, ctx.computeCapability < 80);
   if (typeof shape === 'string') ctx.error(`tt.dot: ${shape}`);
   const K = aT.shape[rank - 1]!;
-  const plan = planMmaV2(tensorLayout(aT), tensorLayout(bT), tensorLayout(dT), shape, rank, K);
+  // Triton's operand tile along K (getRepForOperand: 4 lanes x 64 bits); f64 keeps its own plan (mma-v2-f64.ts).
+  const aBits = aT.elementType instanceof FloatType || aT.elementType instanceof IntegerType ? aT.elementType.width : 0;
+  const tileK = shape.acc === 'f64' || aBits === 0 ? 0 : 256 / aBits;
+  const plan = planMmaV2(tensorLayout(aT), tensorLayout(bT), tensorLayout(dT), shape, rank, K, tileK);
   if (typeof plan === 'string') ctx.error(`tt.dot (mma v2): unsupported operand layouts: ${plan}`);
 
   const aVals = ctx.lowered(DotOp.a);

@@ -178,6 +178,18 @@ export class Simulator {
     return r.a;
   }
 
+  /**
+   * A 32-bit "r" operand of inline asm: a scalar, or (as NVPTX packs it) the low 32 bits of an aggregate, which is
+   * its first field; Triton's mbarrier.arrive passes a memdesc's whole struct, whose first field is the address.
+   */
+  private regOperand(v: Value): Uint32Array {
+    const r = this.get(v);
+    if (r.k === 's') return r.a;
+    const a = new Uint32Array(this.n);
+    for (let x = 0; x < this.n; x++) a[x] = Number(BigInt.asUintN(32, this.bitsOf(r, v.type, x)));
+    return a;
+  }
+
   /** Per-thread bits of a value as bigints (little-endian packing of aggregates). */
   private bitsOf(r: RV, t: Type, tid: number): bigint {
     if (r.k === 's') return BigInt(r.a[tid]!);
@@ -903,7 +915,7 @@ export class Simulator {
 
   /** The mbarrier PTX of the lowering: per thread whose predicate holds (wait: every thread, unless skipped). */
   private mbarrierAsm(op: Operation, mb: import('./mbarrier.js').MbarrierAsm): void {
-    const addr = this.scal(op.operand(mb.addr));
+    const addr = this.regOperand(op.operand(mb.addr));
     const pred = mb.pred === undefined ? undefined : this.scal(op.operand(mb.pred));
     const active = (x: number): boolean => pred === undefined || pred[x] !== 0;
     if (mb.kind === 'wait') {
