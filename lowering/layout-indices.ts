@@ -193,7 +193,8 @@ export function emitIndices(ctx: LoweringContext, t: RankedTensorType, withCTAOf
   for (let r = 0; r < nReg; r++) {
     const regIns: [string, number][] = ll.getInDimNames().map((d) => [d, d === REGISTER ? r : 0]);
     const regOut = ll.apply(regIns);
-    out.push(regOut.map(([, c], i) => (c === 0 ? base[i]! : b.xor(base[i]!, b.i32(c)))));
+    // Register 0 too: Triton XORs every register's constant, 0 included (applyLinearLayoutVec).
+    out.push(regOut.map(([, c], i) => b.xor(base[i]!, b.i32(c))));
   }
   return out;
 }
