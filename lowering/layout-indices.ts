@@ -187,7 +187,9 @@ export function emitIndices(ctx: LoweringContext, t: RankedTensorType, withCTAOf
     else if (d === BLOCK) inputs.push([d, block]);
     else inputs.push([d, b.i32(0)]);
   }
-  const base = applyLinearLayout(b, ll, inputs).map(([, v]) => v);
+  // Triton's applyLinearLayoutVec builds the base from a second register zero of its own.
+  const baseInputs = inputs.map(([d, v]): [string, Value] => [d, d === REGISTER ? b.i32(0) : v]);
+  const base = applyLinearLayout(b, ll, baseInputs).map(([, v]) => v);
   const nReg = ll.hasInDim(REGISTER) ? ll.getInDimSize(REGISTER) : 1;
   const out: Value[][] = [];
   for (let r = 0; r < nReg; r++) {
