@@ -160,6 +160,17 @@ function packOtherWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, wi
   return b.bitcast(v, IntegerType.get(width));
 }
 
+/**
+ * A stored word as Triton's StoreOpConversion packs it: always through a vector (one element included), element
+ * positions as i32 constants. i1 elements keep packWord's byte form.
+ */
+function packStoreWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: number): Value {
+  if (memoryType(elemTy) !== elemTy) return packWord(b, elems, elemTy, width);
+  let v = b.undef(VectorType.get([elems.length], elemTy));
+  elems.forEach((e, i) => (v = b.insertElement(v, b.bitcast(e, elemTy), b.i32(i))));
+  return b.bitcast(v, IntegerType.get(width));
+}
+
 registerLowering(LoadOp, (op, ctx) => {
   const b = ctx.b;
   const ptr = LoadOp.ptr(op);
@@ -299,7 +310,6 @@ registerLowering(StoreOp, (op, ctx) => {
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));
   for (let start = 0; start < n; start += vec) {
-    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const maxWord = Math.max(32, nbits);
     const total = nbits * vec;
     const width = Math.min(total, maxWord);
@@ -307,7 +317,11 @@ registerLowering(StoreOp, (op, ctx) => {
     const wordElems = width / nbits;
     const wc = width === 64 ? 'l' : width === 32 ? 'r' : 'c';
     const ins: [Value, string][] = [];
-    for (let w = 0; w < nWords; w++) ins.push([packWord(b, vals.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width), wc]);
+    for (let w = 0; w < nWords; w++) ins.push([packStoreWord(b, vals.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width), wc]);
+    let pred = threadPred;
+    if (masks) pred = pred ? b.and(pred, masks[start]!) : masks[start]!;
+    // As Triton: the L2 policy register after the words and the predicate.
+    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     let next = nWords;
     const addrIdx = next++;
     ins.push([ptrs[start]!, 'l']);
@@ -316,8 +330,6 @@ registerLowering(StoreOp, (op, ctx) => {
       policyIdx = next++;
       ins.push([policy, 'l']);
     }
-    let pred = threadPred;
-    if (masks) pred = pred ? b.and(pred, masks[start]!) : masks[start]!;
     let predIdx = -1;
     if (pred) {
       predIdx = next++;

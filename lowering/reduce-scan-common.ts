@@ -12,7 +12,6 @@
  *   element types first (Triton's getSmemBases);
  * - `pext(b, x, mask)`: the bits of `x` selected by `mask`, packed to the low bits.
  */
-import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Operation, Region, Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { LLVMPointerType } from '../dialect/llvm/types.js';
@@ -21,6 +20,7 @@ import type { LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { convertElementType } from './type-converter.js';
+import { constantIntValue } from './layout-indices.js';
 
 /** Bit width of a lowered scalar type (pointers count as 64 bits). */
 export function scalarBits(t: Type): number {
@@ -86,10 +86,8 @@ function unpackVector(b: LLVMBuilder, v: Value): Value[] {
 
 /** Triton's isConstantTruePred: an `llvm.mlir.constant` i1 true. */
 function isConstantTrue(v: Value): boolean {
-  const d = v.definingOp;
-  if (!d || d.name !== 'llvm.mlir.constant') return false;
-  const a = d.getAttr('value');
-  return a instanceof IntegerAttr && v.type instanceof IntegerType && v.type.width === 1 && a.num !== 0;
+  const c = constantIntValue(v);
+  return c !== undefined && c !== 0 && v.type instanceof IntegerType && v.type.width === 1;
 }
 
 /** The PTX register letter of an 8..64-bit shared access (Triton's getConstraintForBitwidth: 8 bits in `h`). */
