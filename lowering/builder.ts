@@ -82,6 +82,10 @@ export class LLVMBuilder {
     const a = IntegerAttr.get(t, BigInt(value));
     return this.pooled('c' + a.key, 'llvm.mlir.constant', t, [['value', a]]);
   }
+  /** `llvm.mlir.constant(v : index) : i32`: Triton's createIndexAttrConstant with the converter's index type. */
+  index(v: number): Value {
+    return this.constant(IntegerType.get(32), IntegerAttr.get(IndexType.get(), v));
+  }
   i32(v: number | bigint): Value {
     return this.int(IntegerType.get(32), v);
   }

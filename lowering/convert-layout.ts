@@ -197,14 +197,17 @@ function viaShared(ctx: LoweringContext, op: Operation, srcTy: RankedTensorType,
   const { src, dst } = smem;
   const stored = vals.map((v, r) => ((r & src.zero) === 0 ? toStorage(b, v) : undefined));
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** dst.acc.regCols.length).fill(undefined);
+  // As Triton's transferWithinBlockSwizzling: a zero affine offset for every access, addresses over the buffer.
+  const exact = { affine: b.i32(0), offsetElems: smem.layout.bufferElems };
   smem.rounds.forEach(({ store, load }, k) => {
     if (k > 0) cvtBarrier(b, warpSync);
     if (store.kind === 'matrix') {
       const roundVals = stored.map((v, r) => (xorCols(src.reps, r) === k && (r & src.zero) === 0 ? v : undefined));
-      emitStMatrix(ctx, base, store.plan, store.reps, src.acc, sTy, () => roundVals as Value[]);
-    } else emitSmemAccess(ctx, base, src.acc, sTy, store.opts, store.plan, stored);
+      emitStMatrix(ctx, base, store.plan, store.reps, src.acc, sTy, () => roundVals as Value[], { exact });
+    } else emitSmemAccess(ctx, base, src.acc, sTy, { ...store.opts, exact }, store.plan, stored);
     cvtBarrier(b, warpSync);
-    const loaded = load.kind === 'matrix' ? emitLdMatrix(ctx, base, load.plan, load.reps, dst.acc, sTy) : emitSmemAccess(ctx, base, dst.acc, sTy, load.opts, load.plan);
+    const loaded =
+      load.kind === 'matrix' ? emitLdMatrix(ctx, base, load.plan, load.reps, dst.acc, sTy, { exact }) : emitSmemAccess(ctx, base, dst.acc, sTy, { ...load.opts, exact }, load.plan);
     loaded.forEach((v, r) => {
       if (v && xorCols(dst.reps, r) === k && (r & dst.zero) === 0) out[r] = v;
     });

@@ -187,13 +187,16 @@ export function emitIndices(ctx: LoweringContext, t: RankedTensorType, withCTAOf
     else if (d === BLOCK) inputs.push([d, block]);
     else inputs.push([d, b.i32(0)]);
   }
-  const base = applyLinearLayout(b, ll, inputs).map(([, v]) => v);
+  // Triton's applyLinearLayoutVec builds the base from a second register zero of its own.
+  const baseInputs = inputs.map(([d, v]): [string, Value] => [d, d === REGISTER ? b.i32(0) : v]);
+  const base = applyLinearLayout(b, ll, baseInputs).map(([, v]) => v);
   const nReg = ll.hasInDim(REGISTER) ? ll.getInDimSize(REGISTER) : 1;
   const out: Value[][] = [];
   for (let r = 0; r < nReg; r++) {
     const regIns: [string, number][] = ll.getInDimNames().map((d) => [d, d === REGISTER ? r : 0]);
     const regOut = ll.apply(regIns);
-    out.push(regOut.map(([, c], i) => (c === 0 ? base[i]! : b.xor(base[i]!, b.i32(c)))));
+    // Register 0 too: Triton XORs every register's constant, 0 included (applyLinearLayoutVec).
+    out.push(regOut.map(([, c], i) => b.xor(base[i]!, b.i32(c))));
   }
   return out;
 }

@@ -25,6 +25,7 @@ import type { LoweringContext } from './conversion.js';
 import { applyLinearLayout, constantIntValue } from './layout-indices.js';
 import type { SmemAccess } from './shared-memory.js';
 import { accessWavefronts, log2, spanMask, xorCols } from './swizzle.js';
+import { ExactAddresses, tritonThreadBase, type ExactAddressing } from './ldst-address.js';
 
 function bitsOf(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
@@ -35,6 +36,8 @@ export interface MatrixAccessOptions {
   affine?: Value | undefined;
   affineMask?: number;
   padded?: unknown;
+  /** Build the addresses op for op as Triton's lowerLdStMatrix (ldst-address.ts). */
+  exact?: ExactAddressing;
 }
 
 /** How an access maps onto ldmatrix/stmatrix instructions. */
@@ -102,8 +105,15 @@ function matrixAttrs(plan: MatrixPlan, withNum: boolean): [string, import('../di
 }
 
 /** The row address (bytes from `base`) this lane provides, for repetition constant `repOff` (elements). */
-function rowAddresses(ctx: LoweringContext, base: Value, plan: MatrixPlan, acc: SmemAccess, bytes: number, affine: Value | undefined): (repOff: number) => Value {
+function rowAddresses(ctx: LoweringContext, base: Value, plan: MatrixPlan, acc: SmemAccess, bytes: number, affine: Value | undefined, exact?: ExactAddressing): (repOff: number) => Value {
   const b = ctx.b;
+  if (exact) {
+    // Triton's address lanes: the 8 rows of each of the `num` matrices.
+    const laneBases = plan.addrLaneCols.slice(0, 3 + log2(plan.num));
+    const span = spanMask([...laneBases, ...acc.warpCols]);
+    const addrs = new ExactAddresses(ctx, base, tritonThreadBase(ctx, laneBases, acc.warpCols, bytes, exact));
+    return (repOff: number) => addrs.at((repOff & span) * bytes, (repOff & ~span) * bytes);
+  }
   const lanes = plan.addrLaneCols.map((c) => c * bytes);
   const warps = acc.warpCols.map((c) => c * bytes);
   const m = spanMask([...lanes, ...warps]);
@@ -215,7 +225,7 @@ export function emitLdMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan
   const b = ctx.b;
   const w = bitsOf(elemTy);
   const bytes = w / 8;
-  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine);
+  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact);
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** acc.regCols.length).fill(undefined);
   const perCell = plan.packBits.length === 0 ? 1 : 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
@@ -226,12 +236,9 @@ export function emitLdMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan
     const res = b.create('nvvm.ldmatrix', [addr], [resTy], matrixAttrs(plan, true)).result(0);
     for (let k = 0; k < plan.num; k++) {
       const cell = plan.num === 1 ? res : b.extractValue(res, k);
-      if (perCell === 1) {
-        out[regIndex(plan, rep, k, 0)] = b.bitcast(cell, elemTy);
-      } else {
-        const v = b.bitcast(cell, VectorType.get([perCell], elemTy));
-        for (let j = 0; j < perCell; j++) out[regIndex(plan, rep, k, j)] = b.extractElement(v, j);
-      }
+      // As Triton: through a vector of the cell's elements, one element included.
+      const v = b.bitcast(cell, VectorType.get([perCell], elemTy));
+      for (let j = 0; j < perCell; j++) out[regIndex(plan, rep, k, j)] = b.extractElement(v, b.i32(j));
     }
   }
   return out;
@@ -243,19 +250,17 @@ export function emitStMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan
   const w = bitsOf(elemTy);
   const bytes = w / 8;
   const values = vals();
-  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine);
+  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact);
   const perCell = 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
   for (const rep of reps) {
     const addr = addrOf(xorCols(acc.regCols, regIndex(plan, rep, 0, 0)));
     const cells: Value[] = [];
     for (let k = 0; k < plan.num; k++) {
-      if (perCell === 1) cells.push(b.bitcast(values[regIndex(plan, rep, k, 0)]!, i32));
-      else {
-        const elems: Value[] = [];
-        for (let j = 0; j < perCell; j++) elems.push(values[regIndex(plan, rep, k, j)]!);
-        cells.push(b.bitcast(b.packVector(elems), i32));
-      }
+      // As Triton: packed through a vector of the cell's elements, one element included.
+      const elems: Value[] = [];
+      for (let j = 0; j < perCell; j++) elems.push(values[regIndex(plan, rep, k, j)]!);
+      cells.push(b.bitcast(b.packVector(elems), i32));
     }
     b.create('nvvm.stmatrix', [addr, ...cells], [], matrixAttrs(plan, false));
   }

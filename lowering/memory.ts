@@ -17,6 +17,7 @@ import { IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, VectorType, type Type } from '../dialect/ir/type.js';
 import { PointerType } from '../dialect/tt/types.js';
+import { LLVMStructType } from '../dialect/llvm/types.js';
 import { getContigPerThread, getOrder } from '../dialect/ttg/layout-queries.js';
 import type { LLVMBuilder } from './builder.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
@@ -146,6 +147,30 @@ function packWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: 
   return b.bitcast(v, IntegerType.get(width));
 }
 
+/**
+ * The load's `other` word as Triton's LoadOpConversion builds it: always through a vector (one element
+ * included), element positions as index-typed constants, even where an integer splat becomes an immediate
+ * (the word is then dead; its constants still order the entry block's hoisted constants). i1 elements keep
+ * packWord's byte form.
+ */
+function packOtherWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: number): Value {
+  if (memoryType(elemTy) !== elemTy) return packWord(b, elems, elemTy, width);
+  let v = b.undef(VectorType.get([elems.length], elemTy));
+  elems.forEach((e, i) => (v = b.insertElement(v, e, b.index(i))));
+  return b.bitcast(v, IntegerType.get(width));
+}
+
+/**
+ * A stored word as Triton's StoreOpConversion packs it: always through a vector (one element included), element
+ * positions as i32 constants. i1 elements keep packWord's byte form.
+ */
+function packStoreWord(b: LLVMBuilder, elems: readonly Value[], elemTy: Type, width: number): Value {
+  if (memoryType(elemTy) !== elemTy) return packWord(b, elems, elemTy, width);
+  let v = b.undef(VectorType.get([elems.length], elemTy));
+  elems.forEach((e, i) => (v = b.insertElement(v, b.bitcast(e, elemTy), b.i32(i))));
+  return b.bitcast(v, IntegerType.get(width));
+}
+
 registerLowering(LoadOp, (op, ctx) => {
   const b = ctx.b;
   const ptr = LoadOp.ptr(op);
@@ -180,8 +205,6 @@ registerLowering(LoadOp, (op, ctx) => {
   const volatile = LoadOp.isVolatile(op).num === 1;
   const loaded: Value[] = [];
   for (let start = 0; start < numElems; start += vec) {
-    // Triton 3.6 creates the L2 policy register for every access.
-    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const maxWord = Math.max(32, nbits);
     const total = nbits * vec;
     const width = Math.min(total, maxWord);
@@ -196,13 +219,13 @@ registerLowering(LoadOp, (op, ctx) => {
     let next = nWords;
     if (others) {
       for (let w = 0; w < nWords; w++) {
+        const word = packOtherWord(b, others.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width);
         if (otherConst !== undefined) {
           const bits = BigInt.asUintN(nbits, otherConst);
           let packed = 0n;
           for (let k = 0; k < movWidth / nbits; k++) packed |= bits << BigInt(k * nbits);
           lines.push(`mov.u${movWidth} $${w}, ${formatImm(BigInt.asIntN(64, packed))};`);
         } else {
-          const word = packWord(b, others.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width);
           ins.push([word, wc]);
           lines.push(`mov.u${movWidth} $${w}, $${next++};`);
         }
@@ -210,6 +233,8 @@ registerLowering(LoadOp, (op, ctx) => {
     } else {
       for (let w = 0; w < nWords; w++) lines.push(`mov.u${movWidth} $${w}, 0x0;`);
     }
+    // Triton 3.6 creates the L2 policy register for every access, after the `other` words.
+    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const addrIdx = next++;
     ins.push([ptrs[start]!, 'l']);
     let policyIdx = -1;
@@ -234,11 +259,17 @@ registerLowering(LoadOp, (op, ctx) => {
     let instr = `${predIdx >= 0 ? `@$${predIdx} ` : ''}${mods.join('.')} { ${dsts} }, [ $${addrIdx} + 0 ]`;
     if (policy) instr += `, $${policyIdx}`;
     lines.push(instr + ';');
-    const words = ptx(b, lines.join('\n\t'), outs, ins, new Array<Type>(nWords).fill(IntegerType.get(width)), true);
     const perWord = width / nbits;
-    const vecs = words.map((w) => b.bitcast(w, VectorType.get([perWord], memTy)));
+    // As Triton: each word extracted from the asm's struct and bitcast to its vector in turn, then the elements
+    // taken out at index-typed positions.
+    const wordTy = IntegerType.get(width);
+    const resTy = nWords === 1 ? wordTy : LLVMStructType.getLiteral(new Array<Type>(nWords).fill(wordTy));
+    const constraints = [...outs, ...ins.map(([, c]) => c)].join(',');
+    const res = b.inlineAsm(lines.join('\n\t'), constraints, ins.map(([v]) => v), resTy, true)!;
+    const vecs: Value[] = [];
+    for (let w = 0; w < nWords; w++) vecs.push(b.bitcast(nWords === 1 ? res : b.extractValue(res, w), VectorType.get([perWord], memTy)));
     for (let i = 0; i < vec && start + i < numElems; i++) {
-      const e = b.extractElement(vecs[Math.floor(i / perWord)]!, i % perWord);
+      const e = b.extractElement(vecs[Math.floor(i / perWord)]!, b.index(i % perWord));
       // A loaded byte of an i1 element: its low bit (LLVM's in-memory form of i1).
       loaded.push(memTy === elemTy ? e : b.trunc(e, elemTy));
     }
@@ -279,7 +310,6 @@ registerLowering(StoreOp, (op, ctx) => {
   const cache = enumName(CACHE, op.getAttr('cache'));
   const evict = enumName(EVICT, op.getAttr('evict'));
   for (let start = 0; start < n; start += vec) {
-    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     const maxWord = Math.max(32, nbits);
     const total = nbits * vec;
     const width = Math.min(total, maxWord);
@@ -287,7 +317,11 @@ registerLowering(StoreOp, (op, ctx) => {
     const wordElems = width / nbits;
     const wc = width === 64 ? 'l' : width === 32 ? 'r' : 'c';
     const ins: [Value, string][] = [];
-    for (let w = 0; w < nWords; w++) ins.push([packWord(b, vals.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width), wc]);
+    for (let w = 0; w < nWords; w++) ins.push([packStoreWord(b, vals.slice(start + w * wordElems, start + (w + 1) * wordElems), elemTy, width), wc]);
+    let pred = threadPred;
+    if (masks) pred = pred ? b.and(pred, masks[start]!) : masks[start]!;
+    // As Triton: the L2 policy register after the words and the predicate.
+    const policy = cachePolicyReg(b, evict, ctx.computeCapability);
     let next = nWords;
     const addrIdx = next++;
     ins.push([ptrs[start]!, 'l']);
@@ -296,8 +330,6 @@ registerLowering(StoreOp, (op, ctx) => {
       policyIdx = next++;
       ins.push([policy, 'l']);
     }
-    let pred = threadPred;
-    if (masks) pred = pred ? b.and(pred, masks[start]!) : masks[start]!;
     let predIdx = -1;
     if (pred) {
       predIdx = next++;

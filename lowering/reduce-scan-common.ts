@@ -5,7 +5,8 @@
  * - `shuffle(b, kind, v, offset)`: `nvvm.shfl.sync` of any scalar: values narrower than 32 bits are bitcast and
  *   zero-extended to i32, 64-bit values (and pointers) are moved as two 32-bit halves;
  * - `storeShared` / `loadShared`: scalar shared-memory accesses, predicated through inline PTX
- *   (`@$p st.shared.bN [ $0 + 0 ], $1;`) when a predicate is given, plain `llvm.store` / `llvm.load` otherwise;
+ *   (`@$p st.shared.bN [ $0 + 0 ], $1;`) in Triton's TargetInfo op order when a predicate is given, plain
+ *   `llvm.store` / `llvm.load` otherwise;
  * - `combine(ctx, region, acc, cur)`: applies a reduce/scan combine region to (acc..., cur...);
  * - `scratchBases(ctx, op, elems)`: one shared-memory base per operand in the op's scratch buffer, the widest
  *   element types first (Triton's getSmemBases);
@@ -19,6 +20,7 @@ import type { LoweringContext } from './conversion.js';
 import { ptx } from './ptx.js';
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { convertElementType } from './type-converter.js';
+import { constantIntValue } from './layout-indices.js';
 
 /** Bit width of a lowered scalar type (pointers count as 64 bits). */
 export function scalarBits(t: Type): number {
@@ -67,59 +69,101 @@ export function shuffle(b: LLVMBuilder, kind: 'bfly' | 'up' | 'down' | 'idx', v:
   return r;
 }
 
-/** A shared-memory address as the 32-bit register inline PTX takes (`[ $k + 0 ]` with an `r` operand). */
-function sharedAddr32(b: LLVMBuilder, ptr: Value): Value {
-  return b.ptrtoint(ptr, i32());
+/** `vals` packed in a vector (Triton's packLLVector: undef, then insertelement at i32 positions). */
+function packVector(b: LLVMBuilder, vals: readonly Value[]): Value {
+  let v = b.undef(VectorType.get([vals.length], vals[0]!.type));
+  vals.forEach((x, i) => (v = b.insertElement(v, x, b.i32(i))));
+  return v;
+}
+
+/** The elements of a vector (Triton's unpackLLVector: extractelement at i32 positions); a scalar as is. */
+function unpackVector(b: LLVMBuilder, v: Value): Value[] {
+  if (!(v.type instanceof VectorType)) return [v];
+  const out: Value[] = [];
+  for (let i = 0; i < v.type.shape[0]!; i++) out.push(b.extractElement(v, b.i32(i)));
+  return out;
+}
+
+/** Triton's isConstantTruePred: an `llvm.mlir.constant` i1 true. */
+function isConstantTrue(v: Value): boolean {
+  const c = constantIntValue(v);
+  return c !== undefined && c !== 0 && v.type instanceof IntegerType && v.type.width === 1;
+}
+
+/** The PTX register letter of an 8..64-bit shared access (Triton's getConstraintForBitwidth: 8 bits in `h`). */
+function sharedConstraint(bits: number): string {
+  return bits === 64 ? 'l' : bits === 32 ? 'r' : 'h';
 }
 
 /**
- * Stores a scalar to shared memory. With `pred`, the store is `@pred st.shared.bN` inline PTX (sub-byte values
- * are widened to 8 bits, 8-bit ones travel in a 16-bit register); without, a plain `llvm.store`.
+ * Stores a scalar to shared memory. With `pred`, op for op as Triton's TargetInfo::storeShared (storeDShared):
+ * the value packed in a one-element vector, non-integers unpacked, bitcast (pointers: ptrtoint) to an integer
+ * and packed again, sub-byte values zero-extended to i8 likewise, then `@pred st.shared.bN [ ptr + 0 ]` inline
+ * PTX on the shared pointer and the vector (a plain `llvm.store` of the vector when the predicate is the
+ * constant true). Without `pred`, a plain `llvm.store` of the scalar.
  */
 export function storeShared(b: LLVMBuilder, ptr: Value, val: Value, pred?: Value): void {
   if (!pred) {
     b.store(val, ptr);
     return;
   }
-  const t = val.type;
-  if (t instanceof LLVMPointerType) {
-    storeShared(b, ptr, b.ptrtoint(val, IntegerType.get(64)), pred);
+  storeSharedVector(b, ptr, packVector(b, [val]), pred);
+}
+
+function storeSharedVector(b: LLVMBuilder, ptr: Value, vec: Value, pred: Value): void {
+  const elemTy = (vec.type as VectorType).elementType;
+  const bits = scalarBits(elemTy);
+  if (bits < 8) {
+    const vals = unpackVector(b, vec).map((v) => b.zext(b.bitcast(v, IntegerType.get(bits)), IntegerType.get(8)));
+    storeSharedVector(b, ptr, packVector(b, vals), pred);
     return;
   }
-  const bits = scalarBits(t);
-  let x = t instanceof IntegerType ? val : b.bitcast(val, IntegerType.get(bits));
-  let width = bits;
-  if (bits < 8) {
-    x = b.zext(x, IntegerType.get(8));
-    width = 8;
+  if (!(elemTy instanceof IntegerType)) {
+    const vals = unpackVector(b, vec).map((v) => (v.type instanceof LLVMPointerType ? b.ptrtoint(v, IntegerType.get(bits)) : b.bitcast(v, IntegerType.get(bits))));
+    storeSharedVector(b, ptr, packVector(b, vals), pred);
+    return;
   }
-  let constraint = width === 64 ? 'l' : width === 32 ? 'r' : 'h';
-  if (width === 8) {
-    x = b.zext(x, IntegerType.get(16));
-    constraint = 'h';
+  if (isConstantTrue(pred)) {
+    b.store(vec, ptr, bits / 8);
+    return;
   }
-  ptx(b, `@$2 st.shared.b${width} [ $0 + 0 ], $1;`, [], [
-    [sharedAddr32(b, ptr), 'r'],
-    [x, constraint],
+  ptx(b, `@$2 st.shared.b${bits} [ $0 + 0 ], $1;`, [], [
+    [ptr, 'r'],
+    [vec, sharedConstraint(bits)],
     [pred, 'b'],
   ], []);
 }
 
-/** Loads a scalar of (lowered) type `t` from shared memory, predicated like storeShared when `pred` is given. */
+/**
+ * Loads a scalar of (lowered) type `t` from shared memory. With `pred`, op for op as Triton's
+ * TargetInfo::loadShared (loadDShared): `@pred ld.shared.bN` inline PTX into an integer (a plain `llvm.load`
+ * when the predicate is the constant true), packed into a one-element vector and unpacked at each level that
+ * converts it back (bitcast for floats, inttoptr for pointers, trunc for sub-byte types). Without `pred`, a
+ * plain `llvm.load`.
+ */
 export function loadShared(b: LLVMBuilder, ptr: Value, t: Type, pred?: Value): Value {
   if (!pred) return b.load(ptr, t);
-  if (t instanceof LLVMPointerType) return b.inttoptr(loadShared(b, ptr, IntegerType.get(64), pred), t);
+  return unpackVector(b, loadSharedVector(b, ptr, t, pred))[0]!;
+}
+
+/** One element of type `t` as a one-element vector (a sub-byte type comes back as a scalar, as in Triton). */
+function loadSharedVector(b: LLVMBuilder, ptr: Value, t: Type, pred: Value): Value {
   const bits = scalarBits(t);
-  const width = Math.max(8, bits);
-  const regTy = IntegerType.get(width === 8 ? 16 : width);
-  const constraint = width === 64 ? '=l' : width === 32 ? '=r' : '=h';
-  let x = ptx(b, `@$2 ld.shared.b${width} $0, [ $1 + 0 ];`, [constraint], [
-    [sharedAddr32(b, ptr), 'r'],
-    [pred, 'b'],
-  ], [regTy])[0]!;
-  if (regTy.width !== bits) x = b.trunc(x, IntegerType.get(bits));
-  if (!(t instanceof IntegerType)) x = b.bitcast(x, t);
-  return x;
+  if (bits < 8) {
+    const byte = unpackVector(b, loadSharedVector(b, ptr, IntegerType.get(8), pred))[0]!;
+    return b.bitcast(b.trunc(byte, IntegerType.get(bits)), t);
+  }
+  if (!(t instanceof IntegerType)) {
+    const vals = unpackVector(b, loadSharedVector(b, ptr, IntegerType.get(bits), pred)).map((v) => (t instanceof LLVMPointerType ? b.inttoptr(v, t) : b.bitcast(v, t)));
+    return packVector(b, vals);
+  }
+  const loaded = isConstantTrue(pred)
+    ? b.load(ptr, t, bits / 8)
+    : ptx(b, `@$2 ld.shared.b${bits} $0, [ $1 + 0 ];`, ['=' + sharedConstraint(bits)], [
+        [ptr, 'r'],
+        [pred, 'b'],
+      ], [t])[0]!;
+  return packVector(b, [loaded]);
 }
 
 /** Applies a combine region to `acc` and `cur` (one value per operand each); an empty `acc` yields `cur`. */

@@ -10,12 +10,14 @@
  *    `acc = combine(acc, shfl.bfly(acc, 1 << bit))`, highest bit first (Triton's N * interleave offsets). Lane
  *    bits that broadcast (zero basis) or move along other dims are left alone, so broadcast lanes do no extra
  *    work. A full-warp integer reduction with a single `arith` combiner uses `redux.sync` on sm80+.
- * 3. Across warps (only when some warp bit moves along the axis): the lane with all its axis/broadcast lane bits
- *    clear, in a non-broadcast warp, writes its partial result to the scratch buffer at
- *    `warpAxisIndex + interWarp * linear(non-axis coordinates)`; after a barrier every thread `t < elems`
- *    reads element `t` (+ k·numThreads), reduces `interWarp` consecutive lanes with butterflies and writes the
- *    total back from the first of them; after another barrier every thread loads its results at
- *    `interWarp * linear(result coordinates)`.
+ * 3. Across warps (only when some warp bit moves along the axis), op for op as Triton: the scratch buffer is the
+ *    source shape with `interWarp` slots along the axis, the axis fastest. The lane at coordinate 0 along the
+ *    axis, in a warp and lane that represent their broadcast groups, writes its partial result at its source
+ *    coordinates (emitIndices, computed before the in-thread combines) with the axis replaced by the warp's
+ *    coordinate along it (lane/warp grid delinearization, or the axis bits where the grid does not locate ids as
+ *    the layout does); after a barrier every thread `t < elems` reads element `t` (+ k·numThreads), reduces
+ *    `interWarp` consecutive lanes with butterflies and writes the total back from the first of them; after
+ *    another barrier every thread loads its results at its result coordinates with axis slot 0.
  *
  * Lane or warp bases that move along the axis and another dim at once are not supported (Triton's helper
  * assumes they do not occur either), nor reductions across CTAs.
@@ -23,11 +25,13 @@
 import type { Operation, Region, Value } from '../dialect/ir/ir.js';
 import { IntegerType, RankedTensorType } from '../dialect/ir/type.js';
 import type { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
-import { getOrder } from '../dialect/ttg/layout-queries.js';
+import { getShapePerCTA } from '../dialect/ttg/layout-queries.js';
+import { llOrder } from '../dialect/ttg/linear/read.js';
 import { NVVMEnumAttr } from '../dialect/nvvm/attrs.js';
 import { reduceScratchBytes } from '../analysis/allocation.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
-import { applyLinearLayout, BLOCK, emitIndices, LANE, REGISTER, registerOffsets, tensorLayout, WARP } from './layout-indices.js';
+import { BLOCK, emitIndices, LANE, registerOffsets, tensorLayout, WARP } from './layout-indices.js';
+import { delinearizeInDim, delinearizeMatches, linearize } from './delinearize.js';
 import { bitsOf, combine, loadShared, operandElementTypes, pext, scratchBases, scratchBytes, shuffle, storeShared } from './reduce-scan-common.js';
 import { ReduceOp, ReduceReturnOp } from '../dialect/tt/ops.js';
 
@@ -125,28 +129,19 @@ export function warpReduce(ctx: LoweringContext, op: Operation, acc: Value[], la
   return cur;
 }
 
-/** `c0 * s0 + c1 * s1 + ...` with constant strides, skipping zero strides and folding unit ones. */
-function linearCombination(ctx: LoweringContext, coords: readonly Value[], strides: readonly number[]): Value {
+/**
+ * The coordinate along `axis` of a lane or warp id and whether the id represents its broadcast group: Triton's
+ * grid delinearization when it locates the ids as the layout does, else the id's axis bits packed (pext) and a
+ * test of its free bits.
+ */
+function idCoordinate(ctx: LoweringContext, ll: LinearLayout, inDim: string, id: Value, axis: number, bits: AxisBits): [Value, Value] {
   const b = ctx.b;
-  let acc: Value | undefined;
-  coords.forEach((c, i) => {
-    const s = strides[i]!;
-    if (s === 0) return;
-    const term = s === 1 ? c : b.mul(c, b.i32(s));
-    acc = acc ? b.add(acc, term) : term;
-  });
-  return acc ?? b.i32(0);
-}
-
-/** Extent (power of two) of the coordinates a layout reaches along each out-dim within one CTA. */
-function ctaExtents(ll: LinearLayout): number[] {
-  const rank = ll.getNumOutDims();
-  const ors = new Array<number>(rank).fill(0);
-  for (const d of [REGISTER, LANE, WARP]) {
-    if (!ll.hasInDim(d)) continue;
-    for (let i = 0; i < ll.getInDimSizeLog2(d); i++) ll.getBasis(d, i).forEach((v, k) => (ors[k]! |= v));
+  if (delinearizeMatches(ll, inDim, axis, bits.axis)) {
+    const [coords, isRep] = delinearizeInDim(b, ll, inDim, id);
+    return [coords[axis]!, isRep];
   }
-  return ors.map((o) => (o === 0 ? 1 : 2 ** (32 - Math.clz32(o))));
+  const isRep = bits.free ? b.icmp('eq', b.and(id, b.i32(bits.free)), b.i32(0)) : b.i1(true);
+  return [pext(b, id, bits.axis), isRep];
 }
 
 registerLowering(ReduceOp, (op, ctx) => {
@@ -166,7 +161,9 @@ registerLowering(ReduceOp, (op, ctx) => {
   if (laneBits.mixed || warpBits.mixed) ctx.error('tt.reduce: lane/warp bases that move along the reduced axis and another dim are not supported');
   if (blockBits.axis || blockBits.mixed) ctx.error('tt.reduce across CTAs is not supported');
 
-  // 1. In-thread reduction, keyed by the coordinates with the axis cleared.
+  // 1. In-thread reduction, keyed by the coordinates with the axis cleared. As Triton's reduceWithinThreads, the
+  // source coordinates (with the CTA offset) come first: the scratch writes index by them.
+  const srcIndices = emitIndices(ctx, srcT, true);
   const offsets = registerOffsets(ll);
   interface Group {
     key: number[];
@@ -220,17 +217,14 @@ registerLowering(ReduceOp, (op, ctx) => {
     return;
   }
 
-  // 3. Across warps through the scratch buffer.
+  // 3. Across warps through the scratch buffer, op for op as Triton's storeWarpReduceToSharedMemory,
+  // accumulatePartialReductions and loadReductionAndPackResult. The buffer is the source shape with `interWarp`
+  // slots along the axis, the axis fastest (getScratchRepShape / getOrderWithAxisAtBeginning).
   const interWarp = 1 << bitsOf(warpBits.axis).length;
-  const extents = ctaExtents(ll);
-  const order = getOrder(srcT.encoding, srcT.shape).filter((d) => d !== axis);
-  const strides = new Array<number>(rank).fill(0);
-  let stride = interWarp;
-  for (const d of order) {
-    strides[d] = stride;
-    stride *= extents[d]!;
-  }
-  const elems = stride;
+  const smemShape = getShapePerCTA(srcT.encoding, srcT.shape);
+  smemShape[axis] = interWarp;
+  const smemOrder = [axis, ...llOrder(ll).filter((d) => d !== axis)];
+  const elems = smemShape.reduce((x, y) => x * y, 1);
   const need = scratchBytes(op, elems);
   const have = reduceScratchBytes(op);
   if (need > have) ctx.error(`tt.reduce: needs ${need} bytes of scratch, ${have} allocated`);
@@ -238,65 +232,55 @@ registerLowering(ReduceOp, (op, ctx) => {
   const bases = scratchBases(ctx, op, elems);
   const [lane, warp] = ctx.laneWarp();
 
-  const base = applyLinearLayout(
-    b,
-    ll,
-    ll.getInDimNames().map((d): [string, Value] => [d, d === LANE ? lane : d === WARP ? warp : b.i32(0)]),
-  ).map(([, v]) => v);
-  const warpAxisIdx = pext(b, warp, warpBits.axis);
-  let writePred: Value | undefined;
-  const lanePredMask = laneBits.axis | laneBits.free;
-  if (lanePredMask) writePred = b.icmp('eq', b.and(lane, b.i32(lanePredMask)), b.i32(0));
-  if (warpBits.free) {
-    const p = b.icmp('eq', b.and(warp, b.i32(warpBits.free)), b.i32(0));
-    writePred = writePred ? b.and(writePred, p) : p;
-  }
+  // The writers: one lane per group of lanes along the axis and one warp per broadcast group; the slot along the
+  // axis is the warp's coordinate along it. Triton reads both off the lane/warp grids of the layout; where those
+  // do not locate ids as the layout does (layouts Triton's passes do not make), the axis bits are used directly.
+  const [laneAxisIdx, isRepLane] = idCoordinate(ctx, ll, LANE, lane, axis, laneBits);
+  const [warpAxisIdx, isRepWarp] = idCoordinate(ctx, ll, WARP, warp, axis, warpBits);
+  const laneZero = b.icmp('eq', laneAxisIdx, b.i32(0));
+  const write = b.and(b.and(isRepLane, isRepWarp), laneZero);
   for (const g of ordered) {
-    const coords = base.map((v, d) => {
-      const c = offsets[g.firstReg]![d]!;
-      return d === axis || c === 0 ? v : b.xor(v, b.i32(c));
-    });
-    const lin = linearCombination(
-      ctx,
-      coords.map((c, d) => (d === axis ? b.i32(0) : c)),
-      strides,
-    );
-    const off = b.add(lin, warpAxisIdx);
-    for (let i = 0; i < nOps; i++) {
-      const ptr = b.gep(bases[i]!, elemTypes[i]!, off);
-      // Triton's storeShared is always a predicated inline-PTX store (the predicate a constant true when every
-      // thread writes), which LLVM cannot merge or move; plain stores would let it schedule the reduction apart.
-      storeShared(b, ptr, g.acc[i]!, writePred ?? b.i1(true));
-    }
+    const writeIdx = [...srcIndices[g.firstReg]!];
+    writeIdx[axis] = warpAxisIdx;
+    const off = linearize(b, writeIdx, smemShape, smemOrder);
+    for (let i = 0; i < nOps; i++) storeShared(b, b.gep(bases[i]!, elemTypes[i]!, off), g.acc[i]!, write);
   }
   b.barrier();
 
-  // Reduce the per-warp partials: thread t handles element t (+ k * numThreads).
+  // Reduce the per-warp partials: thread t handles element t (+ k * numThreads), `interWarp` consecutive lanes
+  // at a time; the first of them writes the total back. As Triton, `tid < elems` guards the accesses even when
+  // it always holds (LLVM folds it from the kernel's thread count).
   const numThreads = ctx.numWarps * ctx.threadsPerWarp;
   const tid = ctx.threadId();
+  const laneId = b.urem(tid, b.i32(ctx.threadsPerWarp));
+  const zero = b.i32(0);
   const rounds = Math.max(1, Math.floor(elems / numThreads));
-  // As Triton: the partials are read and written through predicated shared accesses, `tid < elems` even when it
-  // always holds (LLVM folds it from the kernel's thread count).
   const needed = b.icmp('slt', tid, b.i32(elems));
-  const firstOfGroup = b.icmp('eq', b.and(lane, b.i32(interWarp - 1)), b.i32(0));
-  const storePred = b.and(needed, firstOfGroup);
+  let readOff = tid;
   for (let round = 0; round < rounds; round++) {
-    const off = round === 0 ? tid : b.add(tid, b.i32(round * numThreads));
-    const ptrs = bases.map((base, i) => b.gep(base, elemTypes[i]!, off));
-    let acc = ptrs.map((p, i) => loadShared(b, p, elemTypes[i]!, needed));
+    let acc = bases.map((base, i) => loadShared(b, b.gep(base, elemTypes[i]!, readOff), elemTypes[i]!, needed));
     acc = warpReduce(ctx, op, acc, interWarp - 1);
-    ptrs.forEach((p, i) => storeShared(b, p, acc[i]!, storePred));
+    const writePtrs = bases.map((base, i) => b.gep(base, elemTypes[i]!, readOff));
+    const first = b.icmp('eq', b.urem(laneId, b.i32(interWarp)), zero);
+    const pred = b.and(needed, first);
+    writePtrs.forEach((p, i) => storeShared(b, p, acc[i]!, pred));
+    if (round !== rounds - 1) readOff = b.add(readOff, b.i32(numThreads));
   }
   b.barrier();
 
-  // Read the results.
+  // Read the results at their coordinates with the axis slot 0.
   const out = resultTypes.map((rt, i) => {
     if (!(rt instanceof RankedTensorType)) return [loadShared(b, bases[i]!, elemTypes[i]!)];
-    const idx = emitIndices(ctx, rt);
+    const idx = emitIndices(ctx, rt, true);
     return idx.map((coords) => {
-      const full = [...coords];
-      full.splice(axis, 0, b.i32(0));
-      const off = linearCombination(ctx, full, strides);
+      const readIdx = [...coords];
+      readIdx.splice(axis, 0, b.i32(0));
+      rt.shape.forEach((size, r) => {
+        const d = r < axis ? r : r + 1;
+        // A result dim longer than the buffer's (the source shape smaller than a thread's tile) wraps.
+        if (size > smemShape[d]!) readIdx[d] = b.urem(readIdx[d]!, b.i32(smemShape[d]!));
+      });
+      const off = linearize(b, readIdx, smemShape, smemOrder);
       return loadShared(b, b.gep(bases[i]!, elemTypes[i]!, off), elemTypes[i]!);
     });
   });

@@ -49,6 +49,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, xorCols, type SmemAcce
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { loadShared, storeShared } from './shared-ld-st.js';
+import { ExactAddresses, tritonThreadBase } from './ldst-address.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
@@ -129,6 +130,18 @@ export function emitSmemAccess(
   const ptr3 = LLVMPointerType.get(3);
   const padded = opts.padded;
   const threadMask = spanMask([...acc.laneCols, ...acc.warpCols, opts.affineMask ?? 0]);
+  const maxAlign = opts.baseAlignment ?? 16;
+  const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
+  if (opts.exact && !padded) {
+    const addrs = new ExactAddresses(ctx, base, tritonThreadBase(ctx, acc.laneCols, acc.warpCols, bytes, opts.exact));
+    for (const regs of plan.instrs) {
+      const c = xorCols(acc.regCols, regs[0]!);
+      const addr = addrs.at((c & threadMask) * bytes, (c & ~threadMask) * bytes);
+      if (vals) storeShared(b, addr, regs.map((rr) => vals[rr] ?? b.undef(elemTy)), maxAlign);
+      else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
+    }
+    return out;
+  }
   // Thread part of the address: in bytes (no padding) or elements (padding applies to element offsets).
   const scale = padded ? 1 : bytes;
   let tBase = threadBase(ctx, acc.laneCols, acc.warpCols, scale);
@@ -142,8 +155,6 @@ export function emitSmemAccess(
     if (!v) xored.set(cx, (v = b.xor(tBase, b.i32(cx * scale))));
     return v;
   };
-  const maxAlign = opts.baseAlignment ?? 16;
-  const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
   for (const regs of plan.instrs) {
     const c = xorCols(acc.regCols, regs[0]!);
     const cx = c & threadMask;

@@ -12,6 +12,7 @@
  * This file also holds the small GF(2) helpers the data movement lowerings share: layouts as lists of flattened
  * columns (`columns`), solving for preimages (`Solver`), and the masks of the bits a set of columns can touch.
  */
+import type { ExactAddressing } from './ldst-address.js';
 import { UnsupportedInputError } from '../dialect/ir/diagnostics.js';
 import { RankedTensorType } from '../dialect/ir/type.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
@@ -100,6 +101,8 @@ export interface SmemAccessOptions {
   regFilter?: (r: number) => boolean;
   /** Alignment of the base pointer in bytes (default 16). */
   baseAlignment?: number;
+  /** Build the addresses op for op as Triton's lowerLdSt (ldst-address.ts); padded layouts excepted. */
+  exact?: ExactAddressing;
 }
 
 /**

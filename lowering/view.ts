@@ -9,7 +9,7 @@
  */
 import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr } from '../dialect/ir/attribute.js';
 import type { Value } from '../dialect/ir/ir.js';
-import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
 import { PointerType } from '../dialect/tt/types.js';
 import { registerLowering, type LoweringContext } from './conversion.js';
 import { emitIndices, registerOffsets, tensorLayout } from './layout-indices.js';
@@ -117,13 +117,16 @@ registerLowering(CatOp, (_op, ctx) => {
   ctx.replaceWith([...ctx.lowered(CatOp.lhs), ...ctx.lowered(CatOp.rhs)]);
 });
 
+// As Triton's MakeRangeOpConversion, op for op: the start is an index-typed constant built before the indices,
+// the indices carry the CTA offset (nvg.cluster_id, folded to 0 after the conversion with one CTA), and every
+// register adds the start, 0 included. The adds and the register XORs stay in the final LLVM (no folder removes
+// them), and LLVM's later passes order the address arithmetic from them: eliding them moved loads in ptxas.
 registerLowering(MakeRangeOp, (op, ctx) => {
   const t = tensorType(op.result());
-  const start = MakeRangeOp.start(op).num;
-  const idx = emitIndices(ctx, t);
   const b = ctx.b;
-  const s = b.i32(start);
-  ctx.replaceWith(idx.map((c) => (start === 0 ? c[0]! : b.add(c[0]!, s))));
+  const start = b.constant(IntegerType.get(32), IntegerAttr.get(IndexType.get(), MakeRangeOp.start(op).num));
+  const idx = emitIndices(ctx, t, true);
+  ctx.replaceWith(idx.map((c) => b.add(c[0]!, start)));
 });
 
 /** The LLVM element type a pointer of this Triton type points to (for GEP strides). */

@@ -120,7 +120,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK-LABEL: llvm.func internal @broadcast_warps
   // CHECK-COUNT-5: nvvm.shfl.sync  bfly
   // CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
-  // CHECK: llvm.and %{{.*}}, %[[C4]] : i32
+  // CHECK: llvm.and %[[C4]], %{{.*}} : i32
   // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;"
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-2: nvvm.shfl.sync  bfly

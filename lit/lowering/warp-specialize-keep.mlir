@@ -21,13 +21,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: %[[REL:.*]] = llvm.sub %[[TID]], %[[START]]
   // CHECK-NEXT: %[[MASK:.*]] = llvm.mlir.constant(31 : i32)
   // CHECK-NEXT: llvm.and %[[REL]], %[[MASK]]
-  // CHECK: st.global.b32 {{.*}} %[[B]], %[[AP]]
+  // CHECK: %[[BV:.*]] = llvm.insertelement %[[B]], %{{.*}}[%{{.*}} : i32] : vector<1xi32>
+  // CHECK-NEXT: %[[BW:.*]] = llvm.bitcast %[[BV]] : vector<1xi32> to i32
+  // CHECK: st.global.b32 {{.*}} %[[BW]], %[[AP]]
   // CHECK: ttg.warp_return
   // CHECK: partition1(%{{.*}}: !tt.ptr<i32>, %{{.*}}: i32) num_warps(2)
   // CHECK: } : (!tt.ptr<i32>, i32) -> i32
   // CHECK: nvvm.read.ptx.sreg.tid.x
   // CHECK-NEXT: llvm.mlir.constant(127 : i32)
-  // CHECK: st.global.b32 {{.*}} %[[R]], %arg0
+  // CHECK: %[[RV:.*]] = llvm.insertelement %[[R]], %{{.*}}[%{{.*}} : i32] : vector<1xi32>
+  // CHECK-NEXT: %[[RW:.*]] = llvm.bitcast %[[RV]] : vector<1xi32> to i32
+  // CHECK: st.global.b32 {{.*}} %[[RW]], %arg0
   tt.func public @kernel(%arg0: !tt.ptr<i32>, %arg1: i32) {
     %c = arith.addi %arg1, %arg1 : i32
     %p = tt.addptr %arg0, %c : !tt.ptr<i32>, i32

@@ -30,7 +30,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
   // CHECK-NEXT: %[[E:.*]] = llvm.sext %[[A]] : i32 to i64
   // CHECK-NEXT: %[[SUM:.*]] = llvm.add %[[E]], %[[B]] : i64
-  // CHECK: st.global.b64 {{.*}} %[[SUM]], %arg1
+  // CHECK: %[[SV:.*]] = llvm.insertelement %[[SUM]], %{{.*}}[%{{.*}} : i32] : vector<1xi64>
+  // CHECK-NEXT: %[[SW:.*]] = llvm.bitcast %[[SV]] : vector<1xi64> to i64
+  // CHECK: st.global.b64 {{.*}} %[[SW]], %arg1
   // CHECK: llvm.br ^[[LOOP]]
   // CHECK: ^[[ENTRY]]:
   // CHECK: %[[V:.*]] = llvm.extractelement
