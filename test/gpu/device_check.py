@@ -487,13 +487,14 @@ def code_text(image, kind, name):
     is missing."""
     if kind == "ptx":
         text = image.decode() if isinstance(image, bytes) else image
-        keep = [l for l in text.splitlines()
-                if l.strip() and not l.lstrip().startswith(("//", ".loc", ".file", "$L__", "@@")) and ".debug_" not in l]
+        lines = text.splitlines()
         # Debug sections and their contents: everything from the first `.section` on.
-        for i, l in enumerate(keep):
+        for i, l in enumerate(lines):
             if l.lstrip().startswith(".section"):
-                keep = keep[:i]
+                lines = lines[:i]
                 break
+        keep = [l for l in lines
+                if l.strip() and not l.lstrip().startswith(("//", ".loc", ".file", "$L__", "@@")) and ".debug_" not in l]
         # Virtual registers renumbered in order of first use, and their counts (`.reg .b32 %r<N>;`) dropped: two
         # LLVM inputs that differ only in value names give the same PTX up to this numbering.
         keep = [l for l in keep if not l.lstrip().startswith(".reg ")]
