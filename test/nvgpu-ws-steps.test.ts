@@ -21,6 +21,8 @@ import { printOperation } from '../printer/printer.js';
 import { loopsToWarpSpecialize, partitionFunction } from '../transforms/nvgpu-warp-specialization.js';
 import { doTokenLowering } from '../transforms/nvgpu-ws/token-lowering.js';
 import { disableSoftwarePipelining } from '../transforms/nvgpu-ws/disable-pipelining.js';
+import { channelSrcOp, collectAsyncChannels, groupChannels } from '../transforms/nvgpu-ws/channels.js';
+import { DescriptorLoadOp } from '../dialect/tt/ops.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -101,6 +103,46 @@ describe('token lowering on Triton 3.6\'s code partition', () => {
       });
       const want = readFileSync(join(root, c, stage.file), 'utf8').trimEnd();
       expect(modReleaseOrder(printOperation(mod).trimEnd())).toEqual(modReleaseOrder(want));
+    });
+  }
+});
+
+/**
+ * Code partition's channels (collectAsyncChannels, groupChannels) after our partitioning steps, against what
+ * Triton's dump after doCodePartition made of them: one data buffer per producer group, one token per consumer
+ * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load.
+ */
+describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
+  for (const c of cases) {
+    const steps = tritonSteps(readFileSync(join(root, c, 'ws-steps.txt'), 'utf8'));
+    const partitioned = steps.find(([s]) => s === 'doCodePartition')?.[1];
+    if (partitioned === undefined) continue;
+    it(c, () => {
+      const meta = JSON.parse(readFileSync(join(root, c, 'meta.json'), 'utf8')) as { stages: { pass: string; file: string; flag: string }[] };
+      const i = meta.stages.findIndex((s) => s.pass === 'nvgpu-warp-specialization');
+      const numStages = Number(/num-stages=(\d+)/.exec(meta.stages[i]!.flag)![1]);
+      const mod = new Parser(readFileSync(join(root, c, meta.stages[i - 1]!.file), 'utf8'), { filename: 'input.mlir' }).parseModule();
+      const tokens: number[] = [];
+      let buffers = 0;
+      let rings = 0;
+      mod.walk((op) => {
+        if (!FuncOp.is(op) || loopsToWarpSpecialize(op).length === 0) return;
+        expect(partitionFunction(op, () => {})).toBe(true);
+        const channels = collectAsyncChannels(op, numStages);
+        const groups = groupChannels(channels);
+        buffers += groups.byProducer.size;
+        for (const first of groups.ordered) {
+          for (const _ of first.consumers) tokens.push(first.numBuffers);
+          if (DescriptorLoadOp.is(channelSrcOp(first)!)) rings++;
+        }
+      });
+      const top = partitioned.split('\n').filter((l) => /^ {4}%\S+ = /.test(l));
+      const want = {
+        buffers: top.filter((l) => /ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x/.test(l) && !/x1xi64,/.test(l)).length,
+        tokens: top.flatMap((l) => /nvws\.create_token \{loadType = \d+ : i32, numBuffers = (\d+)/.exec(l)?.[1] ?? []).map(Number),
+        rings: top.filter((l) => /ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x1xi64,/.test(l)).length,
+      };
+      expect({ buffers, tokens, rings }).toEqual(want);
     });
   }
 });
