@@ -23,6 +23,8 @@ import { doTokenLowering } from '../transforms/nvgpu-ws/token-lowering.js';
 import { disableSoftwarePipelining } from '../transforms/nvgpu-ws/disable-pipelining.js';
 import { channelSrcOp, collectAsyncChannels, groupChannels } from '../transforms/nvgpu-ws/channels.js';
 import { DescriptorLoadOp } from '../dialect/tt/ops.js';
+import { BlockArgument } from '../dialect/ir/ir.js';
+import { reorderProducerOps } from '../transforms/nvgpu-ws/reorder-producers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -110,7 +112,8 @@ describe('token lowering on Triton 3.6\'s code partition', () => {
 /**
  * Code partition's channels (collectAsyncChannels, groupChannels) after our partitioning steps, against what
  * Triton's dump after doCodePartition made of them: one data buffer per producer group, one token per consumer
- * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load.
+ * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load; and
+ * after reorderProducerOps the loads come in the order of the producer's TMA copies.
  */
 describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
   for (const c of cases) {
@@ -125,6 +128,7 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
       const tokens: number[] = [];
       let buffers = 0;
       let rings = 0;
+      const copies: string[] = [];
       mod.walk((op) => {
         if (!FuncOp.is(op) || loopsToWarpSpecialize(op).length === 0) return;
         expect(partitionFunction(op, () => {})).toBe(true);
@@ -135,6 +139,12 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
           for (const _ of first.consumers) tokens.push(first.numBuffers);
           if (DescriptorLoadOp.is(channelSrcOp(first)!)) rings++;
         }
+        reorderProducerOps(channels);
+        op.walk((l) => {
+          if (!DescriptorLoadOp.is(l)) return;
+          const d = DescriptorLoadOp.desc(l);
+          copies.push(d instanceof BlockArgument ? `%arg${d.index}` : '?');
+        });
       });
       const top = partitioned.split('\n').filter((l) => /^ {4}%\S+ = /.test(l));
       const want = {
@@ -143,6 +153,10 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
         rings: top.filter((l) => /ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x1xi64,/.test(l)).length,
       };
       expect({ buffers, tokens, rings }).toEqual(want);
+      // The producer's TMA copies (in the default region) come in the order reorderProducerOps gave the loads.
+      const defaultRegion = partitioned.slice(0, partitioned.indexOf('partition0('));
+      const tritonCopies = [...defaultRegion.matchAll(/ttng\.async_tma_copy_global_to_local (%\w+)\[/g)].map((m) => (m[1]!.startsWith('%arg') ? m[1]! : '?'));
+      expect(copies).toEqual(tritonCopies);
     });
   }
 });
