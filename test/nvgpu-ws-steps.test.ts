@@ -25,6 +25,11 @@ import { channelSrcOp, collectAsyncChannels, groupChannels } from '../transforms
 import { DescriptorLoadOp } from '../dialect/tt/ops.js';
 import { BlockArgument } from '../dialect/ir/ir.js';
 import { reorderProducerOps } from '../transforms/nvgpu-ws/reorder-producers.js';
+import { appendAccumCnts, regionsWithChannels } from '../transforms/nvgpu-ws/accum-counts.js';
+import { channelSrcOp as srcOf, taskTopOps } from '../transforms/nvgpu-ws/channels.js';
+import { ForOp } from '../dialect/scf/ops.js';
+import { IntegerType } from '../dialect/ir/type.js';
+import { getNestedAsyncTaskIds } from '../transforms/nvgpu-ws/task-ids.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -113,7 +118,8 @@ describe('token lowering on Triton 3.6\'s code partition', () => {
  * Code partition's channels (collectAsyncChannels, groupChannels) after our partitioning steps, against what
  * Triton's dump after doCodePartition made of them: one data buffer per producer group, one token per consumer
  * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load; and
- * after reorderProducerOps the loads come in the order of the producer's TMA copies.
+ * after reorderProducerOps the loads come in the order of the producer's TMA copies; after appendAccumCntsForOps
+ * the producer's loops carry Triton's number of i64 counters.
  */
 describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
   for (const c of cases) {
@@ -129,6 +135,7 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
       let buffers = 0;
       let rings = 0;
       const copies: string[] = [];
+      const counters: number[] = [];
       mod.walk((op) => {
         if (!FuncOp.is(op) || loopsToWarpSpecialize(op).length === 0) return;
         expect(partitionFunction(op, () => {})).toBe(true);
@@ -145,6 +152,13 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
           const d = DescriptorLoadOp.desc(l);
           copies.push(d instanceof BlockArgument ? `%arg${d.index}` : '?');
         });
+        const producer = getNestedAsyncTaskIds(srcOf(channels[0]!)!)[0]!;
+        appendAccumCnts(taskTopOps(op, channels), regionsWithChannels(channels));
+        const preOrder = (l: Operation): void => {
+          if (ForOp.is(l) && getNestedAsyncTaskIds(l).includes(producer)) counters.push(l.results.filter((r) => r.type === IntegerType.get(64)).length);
+          for (const r of l.regions) for (const blk of r.blocks) for (const o of blk.ops) preOrder(o);
+        };
+        preOrder(op);
       });
       const top = partitioned.split('\n').filter((l) => /^ {4}%\S+ = /.test(l));
       const want = {
@@ -157,6 +171,12 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
       const defaultRegion = partitioned.slice(0, partitioned.indexOf('partition0('));
       const tritonCopies = [...defaultRegion.matchAll(/ttng\.async_tma_copy_global_to_local (%\w+)\[/g)].map((m) => (m[1]!.startsWith('%arg') ? m[1]! : '?'));
       expect(copies).toEqual(tritonCopies);
+      // appendAccumCntsForOps: the producer's loops carry as many i64 counters as in Triton's default region.
+      const tritonCounters = defaultRegion
+        .split('\n')
+        .filter((l) => /= scf\.for /.test(l) || /^\s*scf\.for /.test(l))
+        .map((l) => (/-> \(([^)]*)\)/.exec(l)?.[1] ?? '').split(', ').filter((t) => t === 'i64').length);
+      expect(counters).toEqual(tritonCounters);
     });
   }
 });
