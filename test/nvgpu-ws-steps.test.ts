@@ -30,6 +30,7 @@ import { channelSrcOp as srcOf, taskTopOps } from '../transforms/nvgpu-ws/channe
 import { ForOp } from '../dialect/scf/ops.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { getNestedAsyncTaskIds } from '../transforms/nvgpu-ws/task-ids.js';
+import { createBuffers } from '../transforms/nvgpu-ws/buffers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -119,7 +120,7 @@ describe('token lowering on Triton 3.6\'s code partition', () => {
  * Triton's dump after doCodePartition made of them: one data buffer per producer group, one token per consumer
  * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load; and
  * after reorderProducerOps the loads come in the order of the producer's TMA copies; after appendAccumCntsForOps
- * the producer's loops carry Triton's number of i64 counters.
+ * the producer's loops carry Triton's number of i64 counters; createBuffer makes Triton's buffers in its order.
  */
 describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
   for (const c of cases) {
@@ -159,6 +160,7 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
           for (const r of l.regions) for (const blk of r.blocks) for (const o of blk.ops) preOrder(o);
         };
         preOrder(op);
+        createBuffers(op, channels, groups);
       });
       const top = partitioned.split('\n').filter((l) => /^ {4}%\S+ = /.test(l));
       const want = {
@@ -177,6 +179,13 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
         .filter((l) => /= scf\.for /.test(l) || /^\s*scf\.for /.test(l))
         .map((l) => (/-> \(([^)]*)\)/.exec(l)?.[1] ?? '').split(', ').filter((t) => t === 'i64').length);
       expect(counters).toEqual(tritonCounters);
+      // createBuffer: the data buffers' types, in order.
+      const dataBuffers = (text: string): string[] =>
+        text
+          .split('\n')
+          .filter((l) => /^ {4}%\S+ = ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x/.test(l) && !/x1xi64,/.test(l))
+          .map((l) => l.replace(/^ {4}%\S+ = /, ''));
+      expect(dataBuffers(printOperation(mod, { localScope: true }))).toEqual(dataBuffers(partitioned));
     });
   }
 });

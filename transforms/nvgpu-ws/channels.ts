@@ -106,7 +106,7 @@ export function collectAsyncChannels(func: Operation, numBuffers: number): Chann
 }
 
 /** getActualConsumers: the users of a local_alloc that read the shared memory (looking through transposes). */
-function actualConsumers(op: Operation): Operation[] {
+export function actualConsumers(op: Operation): Operation[] {
   if (!LocalAllocOp.is(op)) return [op];
   const found = new Set<Operation>();
   for (const user of op.result(0).users) {
