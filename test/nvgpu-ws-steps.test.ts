@@ -31,6 +31,7 @@ import { ForOp } from '../dialect/scf/ops.js';
 import { IntegerType } from '../dialect/ir/type.js';
 import { getNestedAsyncTaskIds } from '../transforms/nvgpu-ws/task-ids.js';
 import { createBuffers } from '../transforms/nvgpu-ws/buffers.js';
+import { createTokens } from '../transforms/nvgpu-ws/tokens.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -120,7 +121,8 @@ describe('token lowering on Triton 3.6\'s code partition', () => {
  * Triton's dump after doCodePartition made of them: one data buffer per producer group, one token per consumer
  * task of each consumer group (with the group's buffer count), one mbarrier ring per group fed by a TMA load; and
  * after reorderProducerOps the loads come in the order of the producer's TMA copies; after appendAccumCntsForOps
- * the producer's loops carry Triton's number of i64 counters; createBuffer makes Triton's buffers in its order.
+ * the producer's loops carry Triton's number of i64 counters; createBuffer makes Triton's buffers in its order;
+ * with createToken the function begins exactly as Triton's (rings, tokens, buffers).
  */
 describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
   for (const c of cases) {
@@ -161,6 +163,7 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
         };
         preOrder(op);
         createBuffers(op, channels, groups);
+        createTokens(op, groups);
       });
       const top = partitioned.split('\n').filter((l) => /^ {4}%\S+ = /.test(l));
       const want = {
@@ -185,7 +188,19 @@ describe('code partition channels vs Triton 3.6\'s buffers and tokens', () => {
           .split('\n')
           .filter((l) => /^ {4}%\S+ = ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x/.test(l) && !/x1xi64,/.test(l))
           .map((l) => l.replace(/^ {4}%\S+ = /, ''));
-      expect(dataBuffers(printOperation(mod, { localScope: true }))).toEqual(dataBuffers(partitioned));
+      const ours = printOperation(mod, { localScope: true });
+      expect(dataBuffers(ours)).toEqual(dataBuffers(partitioned));
+      // createToken: the function starts with Triton's barrier rings, tokens and buffers, line for line.
+      const prologue = (text: string): string[] => {
+        const lines = text.split('\n');
+        const start = lines.findIndex((l) => /^ {2}tt\.func /.test(l)) + 1;
+        let end = start;
+        for (let k = start; k < lines.length && /^ {4}\S/.test(lines[k]!); k++) {
+          if (/ttg\.local_alloc : \(\) -> !ttg\.memdesc<\d+x/.test(lines[k]!) && !/x1xi64,/.test(lines[k]!)) end = k + 1;
+        }
+        return lines.slice(start, end);
+      };
+      expect(prologue(ours)).toEqual(prologue(partitioned));
     });
   }
 });
