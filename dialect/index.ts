@@ -27,6 +27,7 @@ import './ttng/mma-v5-ops.js';
 import './builtin/cast.js';
 import './ub/ops.js';
 import './gpu/ops.js';
+import './nvws/ops.js';
 import './tt/effects.js';
 import './ttg/effects.js';
 import './ttng/effects.js';

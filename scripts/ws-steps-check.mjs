@@ -1,7 +1,8 @@
 // Compares ttg-opt's `--nvgpu-warp-specialization` with Triton 3.6's, step by step, on an exported pipeline folder
 // whose cases have ws-steps.txt (scripts/oracle/ws_kernels.py + ws_steps.py): each intermediate dump (after
-// doTaskPartition, doTaskIdPropagate, doDataPartition, doCodePartition) and the pass's output (the next stage
-// file, compared without locations).
+// doTaskPartition, doTaskIdPropagate, doDataPartition, doCodePartition), token lowering alone (Triton's dump after
+// doCodePartition through --nvgpu-test-ws-lower-token, against the pass's output) and the pass's output (the next
+// stage file, compared without locations).
 //   node scripts/ws-steps-check.mjs PIPELINE_DIR [CASE_FILTER] [--diff]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,6 +20,23 @@ const steps = (text) => {
     out.set(part.slice(0, nl), (end < 0 ? body : body.slice(0, end)).trimEnd());
   }
   return out;
+};
+// Triton's code partition orders consecutive consumer releases by pointer-keyed maps, so two compiles of one kernel
+// may differ in that order: each run of consecutive `memdesc_index` + `arrive_barrier` pairs (the lowered releases)
+// is compared as a sorted list of the slots they arrive on.
+const modReleaseOrder = (text) => {
+  const lines = text.split('\n');
+  const out = [];
+  for (let k = 0; k < lines.length; ) {
+    const run = [];
+    while (k + 1 < lines.length && /= ttg\.memdesc_index /.test(lines[k]) && /ttng\.arrive_barrier /.test(lines[k + 1])) {
+      run.push(lines[k].replace(/^\s*%\S+ = /, '') + ' ' + lines[k + 1].replace(/%\S+,/, ''));
+      k += 2;
+    }
+    if (run.length) out.push(...run.sort());
+    else out.push(lines[k++]);
+  }
+  return out.join('\n');
 };
 const tally = new Map();
 const bump = (k, ok) => {
@@ -55,6 +73,15 @@ for (const c of readdirSync(root).sort()) {
     }
   }
   const expected = readFileSync(join(d, meta.stages[i].file), 'utf8').trimEnd();
+  // Token lowering alone: Triton's dump after doCodePartition through the rest of the pass.
+  if (want.has('doCodePartition')) {
+    const t = spawnSync('node', ['dist/bin/ttg-opt.js', '-', '--nvgpu-test-ws-lower-token'], { encoding: 'utf8', input: want.get('doCodePartition') });
+    const ok = t.status === 0 && t.stdout.trimEnd() === expected;
+    const okMod = ok || (t.status === 0 && modReleaseOrder(t.stdout.trimEnd()) === modReleaseOrder(expected));
+    bump('doTokenLowering(Triton doCodePartition)', ok);
+    bump('doTokenLowering(Triton doCodePartition), modulo release order', okMod);
+    line.push(`doTokenLowering:${ok ? 'ok' : okMod ? 'ok-mod-order' : t.status === 0 ? 'DIFF' : 'error'}`);
+  }
   const outOk = r.status === 0 && r.stdout.trimEnd() === expected;
   bump('output', outOk);
   console.log(`${c}  ${line.join(' ')}  output:${outOk ? 'ok' : r.status === 0 ? 'DIFF' : 'error'}`);

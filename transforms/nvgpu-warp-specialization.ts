@@ -8,8 +8,10 @@
  * (nvgpu-ws/data-partition.ts) splits the consumers' work between the consumer groups. `num-stages` is the
  * buffer count of code partition, and loops then get `tt.num_stages = 0`. `dump-intermediate-steps` prints the module after each step to stderr
  * (local scope, no locations), as Triton's debug dump does.
- * Code partition (buffers, barriers, the `ttg.warp_specialize` op) and token lowering are not implemented: a
- * function that reaches them is a located error at its first warp-specialized loop.
+ * Code partition is only partly implemented (nvgpu-ws/channels.ts, reorder-producers.ts, accum-counts.ts,
+ * buffers.ts, tokens.ts: the async copies, communication ops, local-load folding and the `ttg.warp_specialize` op
+ * are missing), so a function that reaches it is a located error at its first warp-specialized loop; token
+ * lowering and `tt.num_stages = 0` (nvgpu-ws/token-lowering.ts, disable-pipelining.ts) would follow it.
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
@@ -114,10 +116,10 @@ registerPass({
         ctx.signalPassFailure();
         return;
       }
-      // Code partition and token lowering would follow; until they exist the pass stops here, at the loop that
-      // data partition left (it may have replaced the original).
+      // Code partition, then token lowering, would follow; until code partition is complete the pass stops here,
+      // at the loop that data partition left (it may have replaced the original).
       const loop = loopsToWarpSpecialize(func)[0] ?? func;
-      ctx.emitError(loop, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition and token lowering are not implemented');
+      ctx.emitError(loop, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition is not fully implemented');
       ctx.signalPassFailure();
       return;
     }

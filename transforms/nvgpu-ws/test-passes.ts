@@ -13,6 +13,9 @@ import { doDataPartition, DataPartitionError } from './data-partition.js';
 import { doTaskIdPropagate, TaskIdPropagationError } from './task-id-propagation.js';
 import { ASYNC_TASK_ID, getAsyncTaskIds, setAsyncTaskIds } from './task-ids.js';
 import { doTaskPartition } from './task-partition.js';
+import { doTokenLowering, TokenLoweringError } from './token-lowering.js';
+import { disableSoftwarePipelining } from './disable-pipelining.js';
+import { CreateTokenOp } from '../../dialect/nvws/ops.js';
 
 function funcsOf(mod: Operation): Operation[] {
   const funcs: Operation[] = [];
@@ -81,6 +84,35 @@ registerPass({
         ctx.signalPassFailure();
         return;
       }
+    }
+  },
+});
+
+/**
+ * ttg-opt's own test pass (Triton has none for this step): the end of the pass on a module after code partition,
+ * token lowering (nvgpu-ws/token-lowering.ts) and `tt.num_stages = 0` on every loop of each function that holds
+ * a token. Run on Triton's dump after doCodePartition, its output is the pass's final output.
+ */
+registerPass({
+  name: 'nvgpu-test-ws-lower-token',
+  className: 'NVGPUTestWSLowerToken',
+  description: 'test warp specialization token lowering',
+  run(mod, _options, ctx) {
+    for (const func of funcsOf(mod)) {
+      let hasToken = false;
+      func.walk((op) => {
+        if (CreateTokenOp.is(op)) hasToken = true;
+      });
+      if (!hasToken) continue;
+      try {
+        doTokenLowering(func);
+      } catch (e) {
+        if (!(e instanceof TokenLoweringError)) throw e;
+        ctx.emitError(e.op, e.message);
+        ctx.signalPassFailure();
+        return;
+      }
+      disableSoftwarePipelining(func);
     }
   },
 });
