@@ -691,6 +691,27 @@ export class LinearLayout {
   }
 
   /**
+   * `apply` by position, for hot loops (the lowering evaluates layouts register by register): `values[i]` is the
+   * value of the i-th in-dim in in-dim order (a missing entry is 0); returns one value per out-dim, in out-dim
+   * order, with no names to build or look up. Example: `identity1D(4,'i','o').applyValues([3]) → [3]`.
+   */
+  applyValues(values: readonly number[]): number[] {
+    const nOut = this.#outDims.size;
+    const out = new Array<number>(nOut).fill(0);
+    let d = 0;
+    for (const bs of this.#bases.values()) {
+      const val = values[d++] ?? 0;
+      for (let i = 0; i < bs.length && val >>> i !== 0; i++) {
+        if ((val >>> i) & 1) {
+          const b = bs[i]!;
+          for (let k = 0; k < nOut; k++) out[k] = out[k]! ^ b[k]!;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * Evaluates the layout on a flattened input index (in-dims packed in order,
    * minor first) and returns the flattened output index (out-dims packed in order).
    * Example: for `identity1D(4,'a','x').mul(identity1D(2,'b','y'))`, `applyFlat(5) === 5`.
