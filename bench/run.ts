@@ -170,10 +170,10 @@ async function main(): Promise<void> {
     const repeat = Number(opt('--repeat') ?? 5);
     const cases = opt('--cases');
     const { runVsTriton } = await import('./vs-triton.js');
-    const warmup = Number(opt('--warmup') ?? 5);
+    const warmup = Number(opt('--warmup') ?? 10);
     process.exitCode = await runVsTriton({
       repeat: repeat > 0 ? repeat : 5,
-      warmup: warmup >= 0 ? warmup : 5,
+      warmup: warmup >= 0 ? warmup : 10,
       ...(cases ? { cases } : {}),
       ...(args.includes('--no-passes') ? { noPasses: true } : {}),
       ...(args.includes('--no-cold') ? { noCold: true } : {}),

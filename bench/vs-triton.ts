@@ -5,7 +5,7 @@
 // module: ours in process (tools/opt-main.ts runOptSync, the CLI's code path), Triton's through its pybind bindings in a
 // Python server (scripts/oracle/bench_triton.py, interpreter $TTG_TRITON_PYTHON or python3).
 // Two measurements per case and pipeline, the same way on both sides:
-//  - warm: after W untimed runs of the case (--warmup, default 5), N timed runs alternating ours / Triton so that the
+//  - warm: after W untimed runs of the case (--warmup, default 10), N timed runs alternating ours / Triton so that the
 //    machine's load shifts both alike; the best of N is kept. This is the steady state of a long-lived compiler
 //    process (V8 has optimized our code; Triton's C++ has nothing to warm up but its caches).
 //  - cold: one run in a fresh process per side (bench/cold-run.ts; a fresh bench_triton.py), timed in process with
@@ -33,7 +33,7 @@ export interface VsTritonOptions {
   repeat: number;
   /** Skip the per-pass runs (totals only). */
   noPasses?: boolean;
-  /** Untimed runs per case and side before the timed ones (default 5). */
+  /** Untimed runs per case and side before the timed ones (default 10). */
   warmup?: number;
   /** Skip the cold runs (one fresh process per case, pipeline and side). */
   noCold?: boolean;
@@ -267,7 +267,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   const filters = opts.cases?.split(',').filter(Boolean) ?? [];
   const names = corpusCases(tree).filter((c) => !filters.length || filters.some((f) => c.includes(f)));
   const load0 = loadavg()[0]!;
-  const warmup = opts.warmup ?? 5;
+  const warmup = opts.warmup ?? 10;
   process.stdout.write(
     `ttg-opt vs Triton ${String(hello['triton'])} (python ${String(hello['python'])}, ${String(hello['executable'])})\n` +
       `machine: ${cpuModel()}, ${cpus().length} cores, load ${load0.toFixed(2)}; node ${process.version}; commit ${commit()}\n` +
