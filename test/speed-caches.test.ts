@@ -67,7 +67,7 @@ describe('per-compilation memo tables', () => {
       calls++;
       return [a, b];
     });
-    const g = memoOnIdentityAndNumber((a: object, _b: object, n: number) => {
+    const g = memoOnIdentityAndNumber((_a: object, _b: object, n: number) => {
       calls++;
       return n;
     });

@@ -31,9 +31,7 @@ export function memoOnIdentityAndNumber<A extends object, B extends object, R>(f
     if (!byB) table.set(a, (byB = new Map()));
     let byN = byB.get(b);
     if (!byN) byB.set(b, (byN = new Map()));
-    const st = ((globalThis as any).__memoStats ??= {}); const k = fn.name || String(tables.length); st[k] ??= [0, 0]; st[k][0]++;
     if (byN.has(n)) return byN.get(n)!;
-    st[k][1]++;
     const r = fn(a, b, n);
     byN.set(n, r);
     return r;
