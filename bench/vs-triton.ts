@@ -5,8 +5,8 @@
 // module: ours in process (tools/opt-main.ts runOptSync, the CLI's code path), Triton's through its pybind bindings in a
 // Python server (scripts/oracle/bench_triton.py, interpreter $TTG_TRITON_PYTHON or python3).
 // Two measurements per case and pipeline, the same way on both sides:
-//  - warm: after W untimed runs of the case (--warmup, default 10), N timed runs alternating ours / Triton so that the
-//    machine's load shifts both alike; the best of N is kept. This is the steady state of a long-lived compiler
+//  - warm: after two untimed rounds over all cases and W untimed runs of the case (--warmup, default 10; 0 skips both),
+//    N timed runs alternating ours / Triton so that the machine's load shifts both alike; the best of N is kept. This is the steady state of a long-lived compiler
 //    process (V8 has optimized our code; Triton's C++ has nothing to warm up but its caches).
 //  - cold: one run in a fresh process per side (bench/cold-run.ts; a fresh bench_triton.py), timed in process with
 //    module loading / `import triton` excluded: what one CLI invocation pays, V8's warm-up included (--no-cold skips).
@@ -271,10 +271,31 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   process.stdout.write(
     `ttg-opt vs Triton ${String(hello['triton'])} (python ${String(hello['python'])}, ${String(hello['executable'])})\n` +
       `machine: ${cpuModel()}, ${cpus().length} cores, load ${load0.toFixed(2)}; node ${process.version}; commit ${commit()}\n` +
-      `${names.length} cases; warm: ${warmup} untimed runs, then best of ${opts.repeat}, ours and Triton alternating per repetition; ` +
+      `${names.length} cases; warm: 2 untimed rounds over all cases, ${warmup} untimed runs of the case, then best of ${opts.repeat}, ` +
+      `ours and Triton alternating per repetition; ` +
       `cold: one run in a fresh process per side${opts.noCold ? ' (skipped)' : ''}; times in ms, ratio = ours / Triton\n\n`,
   );
   const measureOpts: MeasureOptions = { repeat: opts.repeat, warmup, perPass: !opts.noPasses, ...(opts.noCold ? {} : { coldPython: python }) };
+  // Before any case is timed, two untimed rounds over every selected case (both pipelines, both sides): V8 reaches its
+  // steady state on our code after a few dozen runs, and a small case's own warm-up runs alone leave the first cases
+  // of a run short of it (the cold runs are fresh processes, so this changes nothing for them).
+  if (warmup > 0) {
+    for (let round = 0; round < 2; round++) {
+      for (const name of names) {
+        const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
+        const file = join(corpus, name, '00-ttir.mlir');
+        const ttgirFlags = meta.stages.map((s) => s.flag);
+        for (const flags of meta.llvm ? [ttgirFlags, [...ttgirFlags, ...llvmPipelineFlags(meta)]] : [ttgirFlags]) {
+          try {
+            oursTotal(file, flags);
+            await server.ask({ op: 'total', file, flags });
+          } catch {
+            // reported when the case is measured
+          }
+        }
+      }
+    }
+  }
   const results: CaseResult[] = [];
   const rows: (string | number)[][] = [];
   for (const name of names) {
