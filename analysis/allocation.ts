@@ -20,6 +20,7 @@ import { IntegerAttr, StringAttr, SymbolRefAttr } from '../dialect/ir/attribute.
 import { DiagnosticError, opError } from '../dialect/ir/diagnostics.js';
 import { BlockArgument, type Block, type Operation, type Value } from '../dialect/ir/ir.js';
 import { FloatType, IntegerType, RankedTensorType, type Type } from '../dialect/ir/type.js';
+import { memoOnIdentityAndNumber } from '../dialect/ir/memo.js';
 import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { PointerType } from '../dialect/tt/types.js';
 import { PaddedSharedEncodingAttr } from '../dialect/ttg/attrs/shared.js';
@@ -193,7 +194,14 @@ export function cvtNeedsSharedMemory(srcTy: RankedTensorType, dstTy: RankedTenso
  * The shared memory layout a convert_layout goes through and the number of scratch elements (Triton's NVIDIA
  * getNumScratchElemsSwizzledCvt): the swizzled layout holds the whole tensor divided by its `reps`.
  */
-export function swizzledCvtLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number): { smem: LinearLayout; tiles: [number, number]; elems: number } {
+export interface SwizzledCvt {
+  readonly smem: LinearLayout;
+  readonly tiles: [number, number];
+  readonly elems: number;
+}
+// Memoized for the compilation (dialect/ir/memo.ts): allocate-shared-memory and the lowering both ask it per convert.
+export const swizzledCvtLayout = memoOnIdentityAndNumber(computeSwizzledCvtLayout);
+function computeSwizzledCvtLayout(srcTy: RankedTensorType, dstTy: RankedTensorType, computeCapability: number): SwizzledCvt {
   const src = removeBroadcastedRegs(toLinearLayout(srcTy.shape, srcTy.encoding!));
   const dst = removeBroadcastedRegs(toLinearLayout(dstTy.shape, dstTy.encoding!));
   const bitwidth = tensorBitwidth(srcTy);

@@ -3,7 +3,7 @@
 //   (b) in-process parse + print of the largest corpus llvm.mlir (median; < 1.5 s)
 //   (c) linear-layout operations (bench/linear-layout.ts)
 // Prints a table and writes bench/results.json (next to this package's bench/ sources).
-// `npm run bench -- --vs-triton [--cases S,T] [--repeat N] [--no-passes]`: against Triton's C++ (bench/vs-triton.ts).
+// `npm run bench -- --vs-triton [--cases S,T] [--repeat N] [--warmup W] [--no-passes] [--no-cold]`: against Triton's C++ (bench/vs-triton.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -170,7 +170,14 @@ async function main(): Promise<void> {
     const repeat = Number(opt('--repeat') ?? 5);
     const cases = opt('--cases');
     const { runVsTriton } = await import('./vs-triton.js');
-    process.exitCode = await runVsTriton({ repeat: repeat > 0 ? repeat : 5, ...(cases ? { cases } : {}), ...(args.includes('--no-passes') ? { noPasses: true } : {}) });
+    const warmup = Number(opt('--warmup') ?? 10);
+    process.exitCode = await runVsTriton({
+      repeat: repeat > 0 ? repeat : 5,
+      warmup: warmup >= 0 ? warmup : 10,
+      ...(cases ? { cases } : {}),
+      ...(args.includes('--no-passes') ? { noPasses: true } : {}),
+      ...(args.includes('--no-cold') ? { noCold: true } : {}),
+    });
     return;
   }
   // The CLI benchmarks need the corpus as files: the ground truth's golden/corpus, written to a temporary folder.

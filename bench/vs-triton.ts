@@ -3,14 +3,20 @@
 // folder so that both sides read the same files) and two pipelines, (a) the 15 TTGIR passes of the case's meta.json
 // and (b) those plus the LLVM lowering of its `llvm.after`, both sides read 00-ttir.mlir, run the passes and print the
 // module: ours in process (tools/opt-main.ts runOptSync, the CLI's code path), Triton's through its pybind bindings in a
-// Python server (scripts/oracle/bench_triton.py, interpreter $TTG_TRITON_PYTHON or python3). The two alternate per
-// repetition, so that the machine's load shifts both alike; the best of N is kept. Per-pass times come from a second
-// run per repetition with one pass manager per pass (no parse/print). Prints the tables and writes
-// bench/vs-triton.json.
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+// Python server (scripts/oracle/bench_triton.py, interpreter $TTG_TRITON_PYTHON or python3).
+// Two measurements per case and pipeline, the same way on both sides:
+//  - warm: after two untimed rounds over all cases and W untimed runs of the case (--warmup, default 10; 0 skips both),
+//    N timed runs alternating ours / Triton so that the machine's load shifts both alike; the best of N is kept. This is the steady state of a long-lived compiler
+//    process (V8 has optimized our code; Triton's C++ has nothing to warm up but its caches).
+//  - cold: one run in a fresh process per side (bench/cold-run.ts; a fresh bench_triton.py), timed in process with
+//    module loading / `import triton` excluded: what one CLI invocation pays, V8's warm-up included (--no-cold skips).
+// Per-pass times come from a second run per repetition with one pass manager per pass (no parse/print). Prints the
+// tables and writes bench/vs-triton.json.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface, type Interface } from 'node:readline';
 import { formatTable, packageRoot } from '../golden/common.js';
 import { groundTruth, writeTree } from '../golden/ground-truth.js';
@@ -27,6 +33,10 @@ export interface VsTritonOptions {
   repeat: number;
   /** Skip the per-pass runs (totals only). */
   noPasses?: boolean;
+  /** Untimed runs per case and side before the timed ones (default 10). */
+  warmup?: number;
+  /** Skip the cold runs (one fresh process per case, pipeline and side). */
+  noCold?: boolean;
 }
 
 interface Side {
@@ -35,6 +45,9 @@ interface Side {
   /** CPU ms (user + system, all threads of the process) of the same run: less sensitive to other jobs' load. */
   cpu: number;
   passes: number[];
+  /** Wall and CPU ms of one run in a fresh process (NaN when not measured). */
+  coldTotal: number;
+  coldCpu: number;
 }
 
 interface PipelineResult {
@@ -123,8 +136,42 @@ function oursPasses(file: string, entries: readonly PipelineEntry[]): number[] {
 
 const minIn = (a: number[] | undefined, b: readonly number[]): number[] => (a ? a.map((x, i) => Math.min(x, b[i] ?? Infinity)) : [...b]);
 
-async function measure(server: TritonServer, file: string, flags: string[], repeat: number, perPass: boolean): Promise<PipelineResult> {
+/** One run in a fresh node process (bench/cold-run.ts). */
+function oursCold(file: string, flags: readonly string[]): { ms: number; cpu: number } {
+  const script = fileURLToPath(new URL('./cold-run.js', import.meta.url));
+  const r = spawnSync(process.execPath, [script, file, ...flags], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const res = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as { ms?: number; cpu?: number; exitCode?: number };
+  if (res.exitCode !== 0 || res.ms === undefined || res.cpu === undefined) throw new Error(`ttg-opt (cold): ${r.stderr.split('\n')[0] ?? ''}`);
+  return { ms: res.ms, cpu: res.cpu };
+}
+
+/** One run in a fresh Triton bench process (one request, then end of input). */
+function tritonCold(python: string, file: string, flags: readonly string[]): { ms: number; cpu: number } {
+  const script = join(packageRoot(), 'scripts', 'oracle', 'bench_triton.py');
+  const r = spawnSync(python, [script], { input: JSON.stringify({ op: 'total', file, flags }) + '\n', encoding: 'utf8', maxBuffer: 1 << 26 });
+  const res = JSON.parse(r.stdout.trim() || '{}') as { ms?: number; cpu?: number; error?: string };
+  if (res.ms === undefined || res.cpu === undefined) throw new Error(`triton (cold): ${res.error ?? r.stderr.split('\n').pop() ?? ''}`);
+  return { ms: res.ms, cpu: res.cpu };
+}
+
+interface MeasureOptions {
+  repeat: number;
+  warmup: number;
+  perPass: boolean;
+  /** The Triton interpreter, for the cold runs; undefined: no cold runs. */
+  coldPython?: string;
+}
+
+async function measure(server: TritonServer, file: string, flags: string[], m: MeasureOptions): Promise<PipelineResult> {
+  const { repeat, perPass } = m;
   const entries = pipelineEntries(flags);
+  // Cold first, while nothing of this case has run in the fresh processes (they share nothing with this one).
+  const oCold = m.coldPython !== undefined ? oursCold(file, flags) : { ms: NaN, cpu: NaN };
+  const tCold = m.coldPython !== undefined ? tritonCold(m.coldPython, file, flags) : { ms: NaN, cpu: NaN };
+  for (let i = 0; i < m.warmup; i++) {
+    oursTotal(file, flags);
+    await server.ask({ op: 'total', file, flags });
+  }
   let oT = Infinity;
   let tT = Infinity;
   let oC = Infinity;
@@ -145,7 +192,12 @@ async function measure(server: TritonServer, file: string, flags: string[], repe
       tP = minIn(tP, (await server.ask({ op: 'passes', file, flags }))['ms'] as number[]);
     }
   }
-  return { flags, ours: { total: oT, cpu: oC, passes: oP ?? [] }, triton: { total: tT, cpu: tC, passes: tP ?? [] }, same };
+  return {
+    flags,
+    ours: { total: oT, cpu: oC, passes: oP ?? [], coldTotal: oCold.ms, coldCpu: oCold.cpu },
+    triton: { total: tT, cpu: tC, passes: tP ?? [], coldTotal: tCold.ms, coldCpu: tCold.cpu },
+    same,
+  };
 }
 
 const geomean = (xs: readonly number[]): number => (xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
@@ -215,20 +267,33 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   const filters = opts.cases?.split(',').filter(Boolean) ?? [];
   const names = corpusCases(tree).filter((c) => !filters.length || filters.some((f) => c.includes(f)));
   const load0 = loadavg()[0]!;
+  const warmup = opts.warmup ?? 10;
   process.stdout.write(
     `ttg-opt vs Triton ${String(hello['triton'])} (python ${String(hello['python'])}, ${String(hello['executable'])})\n` +
       `machine: ${cpuModel()}, ${cpus().length} cores, load ${load0.toFixed(2)}; node ${process.version}; commit ${commit()}\n` +
-      `${names.length} cases, best of ${opts.repeat}, ours and Triton alternating per repetition; times in ms, ratio = ours / Triton\n\n`,
+      `${names.length} cases; warm: 2 untimed rounds over all cases, ${warmup} untimed runs of the case, then best of ${opts.repeat}, ` +
+      `ours and Triton alternating per repetition; ` +
+      `cold: one run in a fresh process per side${opts.noCold ? ' (skipped)' : ''}; times in ms, ratio = ours / Triton\n\n`,
   );
-  // Warm-up (not counted): one whole run of the first case on both sides, so that the first case is not timed while
-  // V8 is still compiling our code.
-  if (names[0] !== undefined) {
-    const meta = JSON.parse(tree.read(`${names[0]}/meta.json`)) as CorpusMeta;
-    const flags = [...meta.stages.map((s) => s.flag), ...llvmPipelineFlags(meta)];
-    try {
-      await measure(server, join(corpus, names[0], '00-ttir.mlir'), flags, 1, false);
-    } catch {
-      // reported when the case is measured
+  const measureOpts: MeasureOptions = { repeat: opts.repeat, warmup, perPass: !opts.noPasses, ...(opts.noCold ? {} : { coldPython: python }) };
+  // Before any case is timed, two untimed rounds over every selected case (both pipelines, both sides): V8 reaches its
+  // steady state on our code after a few dozen runs, and a small case's own warm-up runs alone leave the first cases
+  // of a run short of it (the cold runs are fresh processes, so this changes nothing for them).
+  if (warmup > 0) {
+    for (let round = 0; round < 2; round++) {
+      for (const name of names) {
+        const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
+        const file = join(corpus, name, '00-ttir.mlir');
+        const ttgirFlags = meta.stages.map((s) => s.flag);
+        for (const flags of meta.llvm ? [ttgirFlags, [...ttgirFlags, ...llvmPipelineFlags(meta)]] : [ttgirFlags]) {
+          try {
+            oursTotal(file, flags);
+            await server.ask({ op: 'total', file, flags });
+          } catch {
+            // reported when the case is measured
+          }
+        }
+      }
     }
   }
   const results: CaseResult[] = [];
@@ -239,10 +304,11 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     const ttgirFlags = meta.stages.map((s) => s.flag);
     const run = async (flags: string[]): Promise<PipelineResult> => {
       try {
-        return await measure(server, file, flags, opts.repeat, !opts.noPasses);
+        return await measure(server, file, flags, measureOpts);
       } catch (e) {
         const error = e instanceof Error ? e.message.split('\n')[0]! : String(e);
-        return { flags, ours: { total: NaN, cpu: NaN, passes: [] }, triton: { total: NaN, cpu: NaN, passes: [] }, same: false, error };
+        const none: Side = { total: NaN, cpu: NaN, passes: [], coldTotal: NaN, coldCpu: NaN };
+        return { flags, ours: none, triton: { ...none }, same: false, error };
       }
     };
     const ttgir = await run(ttgirFlags);
@@ -250,10 +316,19 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     results.push({ name, ttgir, ...(llvm ? { llvm } : {}) });
     const cells = (p: PipelineResult | undefined): string[] =>
       !p
-        ? ['-', '-', '-', '-', '']
+        ? ['-', '-', '-', '-', '-', '-', '-', '']
         : p.error
-          ? ['-', '-', '-', '-', p.error]
-          : [fmt(p.ours.total), fmt(p.triton.total), fmt(p.ours.total / p.triton.total), fmt(p.ours.cpu / p.triton.cpu), p.same ? 'same' : ''];
+          ? ['-', '-', '-', '-', '-', '-', '-', p.error]
+          : [
+              fmt(p.ours.total),
+              fmt(p.triton.total),
+              fmt(p.ours.total / p.triton.total),
+              fmt(p.ours.cpu / p.triton.cpu),
+              fmt(p.ours.coldTotal),
+              fmt(p.triton.coldTotal),
+              fmt(p.ours.coldTotal / p.triton.coldTotal),
+              p.same ? 'same' : '',
+            ];
     const row = [name, ...cells(ttgir), ...cells(llvm)];
     rows.push(row);
     process.stderr.write(`  ${row.join('  ')}\n`);
@@ -262,35 +337,32 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   rmSync(work, { recursive: true, force: true });
 
   const ok = (p: PipelineResult | undefined): p is PipelineResult => !!p && !p.error && p.ours.total > 0 && p.triton.total > 0;
-  const gm = (which: 'ttgir' | 'llvm', of: 'total' | 'cpu' = 'total'): number =>
-    geomean(results.map((c) => c[which]).filter(ok).map((p) => p.ours[of] / p.triton[of]));
-  const sum = (which: 'ttgir' | 'llvm', side: 'ours' | 'triton'): number =>
-    results.map((c) => c[which]).filter(ok).reduce((s, p) => s + p[side].total, 0);
-  rows.push([
-    'geomean ratio / sum of ms',
-    fmt(sum('ttgir', 'ours')),
-    fmt(sum('ttgir', 'triton')),
-    fmt(gm('ttgir')),
-    fmt(gm('ttgir', 'cpu')),
+  const gm = (which: 'ttgir' | 'llvm', of: 'total' | 'cpu' | 'coldTotal' = 'total'): number =>
+    geomean(results.map((c) => c[which]).filter(ok).map((p) => p.ours[of] / p.triton[of]).filter((r) => r > 0));
+  const sum = (which: 'ttgir' | 'llvm', side: 'ours' | 'triton', of: 'total' | 'coldTotal' = 'total'): number =>
+    results.map((c) => c[which]).filter(ok).reduce((s, p) => s + p[side][of], 0);
+  const summary = (which: 'ttgir' | 'llvm'): string[] => [
+    fmt(sum(which, 'ours')),
+    fmt(sum(which, 'triton')),
+    fmt(gm(which)),
+    fmt(gm(which, 'cpu')),
+    fmt(sum(which, 'ours', 'coldTotal')),
+    fmt(sum(which, 'triton', 'coldTotal')),
+    fmt(gm(which, 'coldTotal')),
     '',
-    fmt(sum('llvm', 'ours')),
-    fmt(sum('llvm', 'triton')),
-    fmt(gm('llvm')),
-    fmt(gm('llvm', 'cpu')),
-    '',
-  ]);
-  process.stdout.write(
-    formatTable(['case', 'TTGIR ours', 'Triton', 'ratio', 'cpu ratio', 'text', '+LLVM ours', 'Triton', 'ratio', 'cpu ratio', 'text'], rows) +
-      '\n',
-  );
+  ];
+  rows.push(['geomean ratio / sum of ms', ...summary('ttgir'), ...summary('llvm')]);
+  const head = (p: string): string[] => [`${p} ours`, 'Triton', 'ratio', 'cpu ratio', 'cold ours', 'cold Triton', 'cold ratio', 'text'];
+  process.stdout.write(formatTable(['case', ...head('TTGIR'), ...head('+LLVM')], rows) + '\n');
   if (!opts.noPasses) {
     process.stdout.write('(a) TTGIR pipeline, per pass\n' + perPassTable(results, 'ttgir') + '\n');
     process.stdout.write('(b) with the LLVM lowering, per pass\n' + perPassTable(results, 'llvm') + '\n');
   }
   const load1 = loadavg()[0]!;
   process.stdout.write(
-    `geomean ours/Triton (wall): TTGIR pipeline ${fmt(gm('ttgir'))}, with LLVM lowering ${fmt(gm('llvm'))}; ` +
-      `(CPU time): ${fmt(gm('ttgir', 'cpu'))}, ${fmt(gm('llvm', 'cpu'))} (< 1 = ours faster)\nload average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
+    `geomean ours/Triton, warm best of ${opts.repeat} (wall): TTGIR pipeline ${fmt(gm('ttgir'))}, with LLVM lowering ${fmt(gm('llvm'))}; ` +
+      `(CPU time): ${fmt(gm('ttgir', 'cpu'))}, ${fmt(gm('llvm', 'cpu'))}; cold single run (wall): ${fmt(gm('ttgir', 'coldTotal'))}, ` +
+      `${fmt(gm('llvm', 'coldTotal'))} (< 1 = ours faster)\nload average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
   );
   const out = join(packageRoot(), 'bench', 'vs-triton.json');
   const json = {
@@ -302,7 +374,15 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     triton: hello,
     commit: commit(),
     repeat: opts.repeat,
-    geomean: { ttgir: gm('ttgir'), llvm: gm('llvm'), ttgirCpu: gm('ttgir', 'cpu'), llvmCpu: gm('llvm', 'cpu') },
+    warmup,
+    geomean: {
+      ttgir: gm('ttgir'),
+      llvm: gm('llvm'),
+      ttgirCpu: gm('ttgir', 'cpu'),
+      llvmCpu: gm('llvm', 'cpu'),
+      ttgirCold: gm('ttgir', 'coldTotal'),
+      llvmCold: gm('llvm', 'coldTotal'),
+    },
     cases: results,
   };
   writeFileSync(out, JSON.stringify(json, null, 1) + '\n');

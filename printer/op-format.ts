@@ -149,12 +149,20 @@ function anchorOf(g: readonly Directive[]): Directive | undefined {
   return g.find((d) => (d.kind === 'var' || d.kind === 'type') && d.anchor) ?? g.find((d) => d.kind !== 'literal');
 }
 
+/** The space before a non-literal element (a function, not a closure made per directive: this runs per op). */
+function emitSpace(p: IRPrinter, st: SpaceState): void {
+  if (st.shouldEmitSpace) p.write(' ');
+  st.shouldEmitSpace = true;
+  st.lastWasPunctuation = false;
+}
+
+/** Whether a literal counts as punctuation for the spacing rules: its first character is not a letter or `_`. */
+function isPunctuation(v: string): boolean {
+  const c = v.charCodeAt(0);
+  return c !== 95 && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122));
+}
+
 function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceState, elided: string[]): void {
-  const space = (): void => {
-    if (st.shouldEmitSpace) p.write(' ');
-    st.shouldEmitSpace = true;
-    st.lastWasPunctuation = false;
-  };
   switch (d.kind) {
     case 'literal': {
       const v = d.text;
@@ -176,7 +184,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
       if (st.shouldEmitSpace && spaceBeforeLiteral(v, st.lastWasPunctuation)) p.write(' ');
       p.write(v);
       st.shouldEmitSpace = v.length !== 1 || !'<({['.includes(v);
-      st.lastWasPunctuation = v[0] !== '_' && !/[a-zA-Z]/.test(v[0]!);
+      st.lastWasPunctuation = isPunctuation(v);
       return;
     }
     case 'var':
@@ -188,7 +196,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
           if (spec && spec.kind !== 'single' && vs.length === 0) {
             return;
           }
-          space();
+          emitSpace(p, st);
           p.printOperands(vs);
           return;
         }
@@ -196,7 +204,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
           const spec = op.def!.attributes.find((a) => a.name === d.name)!;
           const a = op.getAttr(d.name);
           if (a === undefined || spec.kind.isUnit) return;
-          space();
+          emitSpace(p, st);
           spec.kind.print(p, a);
           return;
         }
@@ -206,7 +214,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
           const regions: Region[] = spec.variadic ? op.regions.slice(idx) : [op.regions[idx]!];
           regions.forEach((r, i) => {
             if (i) p.write(',');
-            space();
+            emitSpace(p, st);
             p.printRegion(r, { printEntryBlockArgs: true });
           });
           return;
@@ -214,7 +222,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
         case 'successor': {
           successorGroup(op, d.name).forEach((s, i) => {
             if (i) p.write(',');
-            space();
+            emitSpace(p, st);
             p.printSuccessor(s);
           });
           return;
@@ -224,7 +232,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
     case 'type': {
       const ts = typesOf(op, d.of);
       if (ts.length === 0) return;
-      space();
+      emitSpace(p, st);
       const strip = d.qualified ? undefined : strippedPrefix(op, d.of);
       if (strip === undefined) printTypeList(p, ts);
       else
@@ -235,7 +243,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
       return;
     }
     case 'functional-type': {
-      space();
+      emitSpace(p, st);
       p.printType(FunctionType.get(typesOf(op, d.inputs), typesOf(op, d.results)));
       return;
     }
@@ -247,7 +255,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
     case 'custom': {
       const c = getCustomDirective(d.name);
       if (!c) throw new Error(`${op.name}: unknown custom directive ${d.name}`);
-      space();
+      emitSpace(p, st);
       c.print(p, op, d.args.map(toRef));
       return;
     }
@@ -266,7 +274,7 @@ function printDirective(p: IRPrinter, op: Operation, d: Directive, st: SpaceStat
       }
       return;
     case 'operands':
-      space();
+      emitSpace(p, st);
       p.printOperands(op.operandValues);
       return;
     case 'results':

@@ -44,8 +44,9 @@ class KnownOps {
       if (b.length === 0) this.buckets.delete(key);
     }
   }
-  lookup(op: Operation): Operation | undefined {
-    const b = this.buckets.get(cseHashKey(op));
+  /** The latest op equivalent to `op` among those of hash key `key` (cseHashKey(op), computed once by the caller). */
+  lookup(op: Operation, key: string): Operation | undefined {
+    const b = this.buckets.get(key);
     if (!b) return undefined;
     for (let i = b.length - 1; i >= 0; i--) if (operationsEquivalent(b[i]!, op)) return b[i];
     return undefined;
@@ -55,11 +56,10 @@ class KnownOps {
     const b = this.buckets.get(cseHashKey(op));
     return !!b && b.some((x) => operationsEquivalent(x, op));
   }
-  insert(op: Operation): void {
-    const key = cseHashKey(op);
-    const b = this.buckets.get(key) ?? [];
-    b.push(op);
-    this.buckets.set(key, b);
+  insert(op: Operation, key: string): void {
+    const b = this.buckets.get(key);
+    if (b) b.push(op);
+    else this.buckets.set(key, [op]);
     this.scopes[this.scopes.length - 1]!.push({ key, op });
   }
 }
@@ -122,21 +122,23 @@ class CSEDriver {
     if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
     if (!isMemoryEffectFree(op)) {
       if (!hasSingleEffect(op, 'read')) return false;
-      const existing = known.lookup(op);
+      const key = cseHashKey(op);
+      const existing = known.lookup(op, key);
       if (existing && existing.parent === op.parent && !this.hasOtherSideEffectingOpInBetween(existing, op)) {
         this.replaceUsesAndDelete(known, op, existing, ssaDominance);
         return true;
       }
-      known.insert(op);
+      known.insert(op, key);
       return false;
     }
-    const existing = known.lookup(op);
+    const key = cseHashKey(op);
+    const existing = known.lookup(op, key);
     if (existing) {
       this.replaceUsesAndDelete(known, op, existing, ssaDominance);
       this.numCSE++;
       return true;
     }
-    known.insert(op);
+    known.insert(op, key);
     return false;
   }
 

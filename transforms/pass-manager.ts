@@ -7,6 +7,7 @@
  */
 import { Diagnostic, exceptionAsOpError, fileLocOf, onOp } from '../dialect/ir/diagnostics.js';
 import { currentIrEpoch, type Operation } from '../dialect/ir/ir.js';
+import { clearCompilationMemos } from '../dialect/ir/memo.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { passClassName, type ParsedOptions, type Pass, type PassContext } from './pass.js';
 
@@ -65,6 +66,8 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
   // The IR epoch when the module last verified: a pass after which it is unchanged needs no verification (the
   // verifier would see the same IR), as MLIR skips it after passes that preserve all analyses.
   let verifiedAt: number | undefined;
+  // Memo tables of layout queries live for one compilation (see dialect/ir/memo.ts).
+  clearCompilationMemos();
   for (const e of pipeline) {
     if (opts.printIRBefore && opts.print) dump(header('Before', e) + opts.print(module) + '\n\n');
     const ctx = new Context(opts.dump);

@@ -16,6 +16,7 @@ import {
   intern,
   type FloatKind,
 } from './type.js';
+import { StructuralTable } from './uniquer.js';
 
 export abstract class Attribute {
   /** Canonical text with every alias expanded; also the uniquing key. */
@@ -213,12 +214,16 @@ export function printableAttrName(name: string): string {
   return /^[a-zA-Z_][a-zA-Z0-9_$.]*$/.test(name) ? name : escapeString(name);
 }
 
+// Front tables of the hot `get`s (see StructuralTable).
+const typeAttrs = new StructuralTable<TypeAttr>();
+const denseArrays = new StructuralTable<DenseArrayAttr>();
+
 export class TypeAttr extends Attribute {
   private constructor(readonly value: Type) {
     super();
   }
   static get(value: Type): TypeAttr {
-    return intern(new TypeAttr(value));
+    return typeAttrs.get([value], () => intern(new TypeAttr(value)));
   }
   print(p: AsmPrinter): void {
     p.printType(this.value);
@@ -335,7 +340,7 @@ export class DenseArrayAttr extends Attribute {
     super();
   }
   static get(elementType: Type, values: readonly number[]): DenseArrayAttr {
-    return intern(new DenseArrayAttr(elementType, [...values]));
+    return denseArrays.get([elementType, ...values], () => intern(new DenseArrayAttr(elementType, [...values])));
   }
   print(p: AsmPrinter): void {
     p.write('array<');

@@ -136,7 +136,7 @@ export class Builder {
     else this.setInsertionPointToStart(v.parentBlock!);
   }
   setInsertionPointToStart(block: Block): void {
-    this.ip = { block, before: block.ops[0] };
+    this.ip = { block, before: block.firstOp };
   }
   setInsertionPointToEnd(block: Block): void {
     this.ip = { block, before: undefined };

@@ -211,6 +211,8 @@ export interface OperationInit {
   propertyNames?: Iterable<string>;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
+
 export class Operation {
   readonly name: string;
   /** The registered definition, or undefined for unregistered ops. */
@@ -219,8 +221,8 @@ export class Operation {
   readonly results: OpResult[];
   /** All attributes, inherent and discardable, by name. */
   readonly attributes: Map<string, Attribute> = new AttributeMap();
-  /** Inherent attribute names of an unregistered op (for the generic `<{...}>` form). */
-  readonly extraPropertyNames = new Set<string>();
+  /** Inherent attribute names of an unregistered op (for the generic `<{...}>` form); made only when there are some. */
+  private extraProps: Set<string> | undefined = undefined;
   readonly regions: Region[] = [];
   private successorList: Block[];
   private segments: number[] | undefined;
@@ -241,11 +243,16 @@ export class Operation {
     this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(this, i, t));
     this.setOperands(init.operands ?? []);
     for (const [k, v] of init.attributes ?? []) this.attributes.set(k, v);
-    for (const k of init.propertyNames ?? []) this.extraPropertyNames.add(k);
+    for (const k of init.propertyNames ?? []) (this.extraProps ??= new Set()).add(k);
     for (let i = 0; i < (init.regions ?? 0); i++) this.regions.push(new Region(this));
-    this.successorList = [...(init.successors ?? [])];
+    this.successorList = init.successors?.length ? [...init.successors] : [];
     this.segments = init.operandSegments ? [...init.operandSegments] : undefined;
     this.loc = init.loc ?? UnknownLoc.get();
+  }
+
+  /** Inherent attribute names of an unregistered op (for the generic `<{...}>` form). */
+  get extraPropertyNames(): ReadonlySet<string> {
+    return this.extraProps ?? NO_NAMES;
   }
 
   /** The operand slots (assigning a new list counts as an IR change; edit it through setOperands / setOperand). */

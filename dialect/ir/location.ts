@@ -19,9 +19,11 @@ export abstract class Location extends Attribute {
   }
 }
 
+let unknownLoc: UnknownLoc | undefined;
+
 export class UnknownLoc extends Location {
   static get(): UnknownLoc {
-    return intern(new UnknownLoc());
+    return (unknownLoc ??= intern(new UnknownLoc()));
   }
   printBody(p: AsmPrinter): void {
     p.write('unknown');

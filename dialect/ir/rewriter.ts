@@ -182,7 +182,8 @@ export class Rewriter extends Builder {
   inlineBlockBefore(source: Block, dest: Block, before: Operation | undefined, args: readonly Value[] = []): void {
     if (args.length !== source.args.length) throw new Error(`inlineBlockBefore: block has ${source.args.length} arguments, got ${args.length} values`);
     source.args.forEach((a, i) => this.replaceAllUsesWith(a, args[i]!));
-    while (source.ops.length) this.moveOpBefore(source.ops[0]!, dest, before);
+    // firstOp, not ops[0]: each move invalidates the array view, which would be rebuilt per op.
+    for (let op = source.firstOp; op; op = source.firstOp) this.moveOpBefore(op, dest, before);
     if (source.parent) this.eraseBlock(source);
   }
   /** Inlines `source` before `op` (in op's block). */
@@ -205,7 +206,7 @@ export class Rewriter extends Builder {
     return this.withInsertionGuard(() => {
       const nb = this.createBlock(region, region.blocks.indexOf(block) + 1);
       if (!before) return nb;
-      while (before.parent !== nb) this.moveOpBefore(block.ops[block.ops.length - 1]!, nb, nb.ops[0]);
+      while (before.parent !== nb) this.moveOpBefore(block.lastOp!, nb, nb.firstOp);
       return nb;
     });
   }

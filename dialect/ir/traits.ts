@@ -184,7 +184,7 @@ export function mightBeIsolatedFromAbove(op: Operation): boolean {
 export function mightBeTerminator(op: Operation): boolean {
   if (op.def) return op.hasTrait('Terminator');
   const b = op.parent;
-  return !!b && b.ops[b.ops.length - 1] === op;
+  return !!b && b.lastOp === op;
 }
 
 function isSymbol(op: Operation): boolean {

@@ -4,7 +4,7 @@
  */
 import type { AsmPrinter } from './asm-interfaces.js';
 import type { Attribute } from './attribute.js';
-import { unique } from './uniquer.js';
+import { StructuralTable, unique } from './uniquer.js';
 
 export abstract class Type {
   /** Canonical text of the type with every alias expanded; also its uniquing key. */
@@ -161,6 +161,11 @@ export abstract class ShapedType extends Type {
   }
 }
 
+// Front tables of the hot `get`s (see StructuralTable).
+const tensorTypes = new StructuralTable<RankedTensorType>();
+const vectorTypes = new StructuralTable<VectorType>();
+const functionTypes = new StructuralTable<FunctionType>();
+
 export class RankedTensorType extends ShapedType {
   private constructor(
     readonly shape: readonly number[],
@@ -170,7 +175,7 @@ export class RankedTensorType extends ShapedType {
     super();
   }
   static get(shape: readonly number[], elementType: Type, encoding?: Attribute): RankedTensorType {
-    return intern(new RankedTensorType([...shape], elementType, encoding));
+    return tensorTypes.get([shape.length, ...shape, elementType, encoding], () => intern(new RankedTensorType([...shape], elementType, encoding)));
   }
   /** Same shape and element type, another encoding. */
   withEncoding(encoding: Attribute | undefined): RankedTensorType {
@@ -205,7 +210,7 @@ export class VectorType extends ShapedType {
     super();
   }
   static get(shape: readonly number[], elementType: Type): VectorType {
-    return intern(new VectorType([...shape], elementType));
+    return vectorTypes.get([shape.length, ...shape, elementType], () => intern(new VectorType([...shape], elementType)));
   }
   print(p: AsmPrinter): void {
     p.write('vector<');
@@ -226,7 +231,7 @@ export class FunctionType extends Type {
     super();
   }
   static get(inputs: readonly Type[], results: readonly Type[]): FunctionType {
-    return intern(new FunctionType([...inputs], [...results]));
+    return functionTypes.get([inputs.length, ...inputs, results.length, ...results], () => intern(new FunctionType([...inputs], [...results])));
   }
   print(p: AsmPrinter): void {
     p.write('(');

@@ -280,7 +280,7 @@ class Verifier {
 
   /** MLIR's property conversion: each present property must be of the attribute class it is stored as. */
   private verifyPropertyStorage(op: Operation, def: OpDefinition): void {
-    for (const spec of def.attributes) {
+    for (const spec of summaryOf(def).storedAttributes) {
       const v = op.getAttr(spec.name);
       if (v === undefined || !spec.kind.storage || spec.kind.storage(v)) continue;
       const props: { name: string; value: Attribute }[] = [];
@@ -307,6 +307,17 @@ class Verifier {
   }
 
   private verifyValueConstraints(op: Operation, def: OpDefinition): void {
+    // Most ops have single operands only: operand i is group i, with no group sizes to work out.
+    if (summaryOf(def).singles === def.operands.length && op.operands.length === def.operands.length && !op.operandSegments) {
+      const operands = op.operands;
+      for (let i = 0; i < operands.length; i++) {
+        const spec = def.operands[i]!;
+        const v = operands[i]!.value;
+        if (v && spec.type && !spec.type.matches(v.type)) opFail(op, `operand #${i} must be ${spec.type.description}, but got '${v.type.key}'`);
+      }
+      this.verifyResultConstraints(op, def);
+      return;
+    }
     let sizes: number[];
     try {
       sizes = op.groupSizes();
@@ -325,6 +336,10 @@ class Verifier {
         if (!spec.type.matches(v.type)) opFail(op, `operand #${idx} must be ${spec.type.description}, but got '${v.type.key}'`);
       }
     });
+    this.verifyResultConstraints(op, def);
+  }
+
+  private verifyResultConstraints(op: Operation, def: OpDefinition): void {
     // Results: singles take one each, the (single) flexible group takes the rest.
     const singleRes = summaryOf(def).singleResults;
     const flexSize = op.results.length - singleRes;
@@ -494,7 +509,7 @@ const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
   },
   Terminator: (op) => {
     const b = op.parent;
-    if (!b || b.ops[b.ops.length - 1] !== op) opFail(op, 'must be the last operation in the parent block');
+    if (!b || b.lastOp !== op) opFail(op, 'must be the last operation in the parent block');
   },
   SameTypeOperands: (op) => {
     const ops = operandTypes(op);
@@ -524,14 +539,17 @@ const TRAIT_VERIFIERS: Record<string, (op: Operation, v: Verifier) => void> = {
   },
   SameOperandsAndResultType: (op) => {
     needOperandsAndResults(op);
-    const res = resultTypes(op);
-    const ty = res[0]!;
+    const ty = op.results[0]!.type;
     const e = elementTypeOf(ty);
     const enc = ty instanceof RankedTensorType ? ty.encoding : undefined;
-    for (const t of [...res.slice(1), ...operandTypes(op)]) {
+    const check = (t: Type): void => {
+      // Uniqued types: the same type object passes every check below.
+      if (t === ty) return;
       if (elementTypeOf(t) !== e || !compatibleShapes([t, ty])) opFail(op, 'requires the same type for all operands and results');
       if (enc && t instanceof RankedTensorType && t.encoding !== enc) opFail(op, 'requires the same encoding for all operands and results');
-    }
+    };
+    for (let i = 1; i < op.results.length; i++) check(op.results[i]!.type);
+    for (const o of op.operands) check(o.value.type);
   },
   SameOperandsAndResultRank: (op) => {
     if (op.operands.length < 1) opFail(op, 'expected 1 or more operands, but found 0');
@@ -564,6 +582,8 @@ interface DefSummary {
   variadicSucc: boolean;
   singles: number;
   attrSizedOperands: boolean;
+  /** The attribute specs with a storage check (property conversion), in the definition's order. */
+  storedAttributes: OpDefinition['attributes'];
   /** The traits in the definition's order: a built-in verifier, or a trait name to look up among the dialects'. */
   traitChecks: ({ builtin: (op: Operation, v: Verifier) => void } | { builtin: undefined; trait: string })[];
 }
@@ -584,6 +604,7 @@ function summaryOf(def: OpDefinition): DefSummary {
       variadicSucc: def.successors.some((x) => x.variadic),
       singles: def.operands.filter((o) => o.kind === 'single').length,
       attrSizedOperands: def.traits.has('AttrSizedOperandSegments'),
+      storedAttributes: def.attributes.filter((a) => a.kind.storage !== undefined),
       traitChecks,
     };
     summaries.set(def, s);

@@ -180,14 +180,15 @@ export class LinearLayout {
   readonly #outDims: ReadonlyMap<string, number>;
   /** Flattened image of every input bit (in-dims in order), bit-packed by out-dim offsets. */
   readonly #cols: readonly number[];
-  readonly #rank: number;
+  /** Computed when first asked (most layouts are intermediate results nobody asks it of). */
+  #rank: number | undefined;
   readonly #totalOutLog2: number;
 
   private constructor(
     bases: ReadonlyMap<string, BasisList>,
     outDims: ReadonlyMap<string, number>,
     cols: readonly number[],
-    rank: number,
+    rank: number | undefined,
     totalOutLog2: number,
   ) {
     this.#bases = bases;
@@ -200,19 +201,24 @@ export class LinearLayout {
   // ---------------------------------------------------------------------------
   // Construction
 
-  /**
-   * Builds a layout, or returns an error message (Triton's checkInvariants).
-   * Duplicate in-dim or out-dim names behave like Triton's MapVector: the
-   * first position is kept and the last value wins.
-   */
-  static #tryBuild(bases: NamedBases, outDims: DimSizes, requireSurjective: boolean): LinearLayout | string {
-    const bm = new Map<string, BasisList>();
-    for (const [inDim, bs] of bases) {
-      bm.set(inDim, Object.freeze(bs.map((b) => Object.freeze([...b]))));
+  /** Whether every basis is within its out-dim, non-negative and integral, and every out-dim a power of two. */
+  static #allValid(bm: ReadonlyMap<string, BasisList>, outSizes: readonly number[]): boolean {
+    for (const size of outSizes) if (!isPowerOf2(size)) return false;
+    const n = outSizes.length;
+    for (const bs of bm.values()) {
+      for (const b of bs) {
+        if (b.length !== n) return false;
+        for (let i = 0; i < n; i++) {
+          const v = b[i]!;
+          if (!(v >= 0 && v < outSizes[i]!) || !Number.isInteger(v)) return false;
+        }
+      }
     }
-    const om = new Map<string, number>();
-    for (const [outDim, size] of outDims) om.set(outDim, size);
+    return true;
+  }
 
+  /** Triton's checkInvariants, in its order: the message of the first check that fails, or undefined. */
+  static #firstProblem(bm: ReadonlyMap<string, BasisList>, om: ReadonlyMap<string, number>): string | undefined {
     for (const [inDim, bs] of bm) {
       for (const b of bs) {
         if (b.some((v) => v < 0)) {
@@ -247,6 +253,29 @@ export class LinearLayout {
         }
       }
     }
+    return undefined;
+  }
+
+  /**
+   * Builds a layout, or returns an error message (Triton's checkInvariants).
+   * Duplicate in-dim or out-dim names behave like Triton's MapVector: the
+   * first position is kept and the last value wins.
+   */
+  static #tryBuild(bases: NamedBases, outDims: DimSizes, requireSurjective: boolean): LinearLayout | string {
+    const bm = new Map<string, BasisList>();
+    for (const [inDim, bs] of bases) {
+      bm.set(inDim, Object.freeze(bs.map((b) => Object.freeze([...b]))));
+    }
+    const om = new Map<string, number>();
+    for (const [outDim, size] of outDims) om.set(outDim, size);
+    const outSizes = [...om.values()];
+    // Layouts are built constantly (the lowering composes them per op): one pass over the bases tells whether all
+    // is well, and only a layout with a problem goes through the checks one by one, in Triton's order, for the
+    // message of the first that fails.
+    if (!LinearLayout.#allValid(bm, outSizes)) {
+      const problem = LinearLayout.#firstProblem(bm, om);
+      if (problem !== undefined) return problem;
+    }
     const offsets: number[] = [];
     let totalOut = 0;
     for (const s of outSizes) {
@@ -267,7 +296,7 @@ export class LinearLayout {
       }
     }
     Object.freeze(cols);
-    const r = f2rank(cols);
+    const r = requireSurjective ? f2rank(cols) : undefined;
     const ll = new LinearLayout(bm, om, cols, r, totalOut);
     if (requireSurjective && r !== totalOut) {
       return `Layout is expected to be surjective, i.e. every \`out\` coordinate can be reached by some \`in\` coordinate, but was not:${formatLayout(bm, om)}`;
@@ -496,17 +525,17 @@ export class LinearLayout {
 
   /** GF(2) rank of the layout's matrix. Example: `zeros1D(4, 'i', 'o').getRank() === 0`. */
   getRank(): number {
-    return this.#rank;
+    return (this.#rank ??= f2rank(this.#cols));
   }
 
   /** Whether every output value is reached. Example: `zeros1D(4, 'i', 'o', 2).isSurjective() === false`. */
   isSurjective(): boolean {
-    return this.#rank === this.getTotalOutDimSizeLog2();
+    return this.getRank() === this.getTotalOutDimSizeLog2();
   }
 
   /** Whether distinct inputs give distinct outputs. Example: `zeros1D(4, 'i', 'o').isInjective() === false`. */
   isInjective(): boolean {
-    return this.#rank === this.#cols.length;
+    return this.getRank() === this.#cols.length;
   }
 
   /** Surjective with total in size equal to total out size (hence bijective). Example: `identity1D(4,'i','o').isInvertible()`. */
@@ -688,6 +717,27 @@ export class LinearLayout {
       }
     }
     return this.getOutDimNames().map((d, k) => [d, out[k]!]);
+  }
+
+  /**
+   * `apply` by position, for hot loops (the lowering evaluates layouts register by register): `values[i]` is the
+   * value of the i-th in-dim in in-dim order (a missing entry is 0); returns one value per out-dim, in out-dim
+   * order, with no names to build or look up. Example: `identity1D(4,'i','o').applyValues([3]) → [3]`.
+   */
+  applyValues(values: readonly number[]): number[] {
+    const nOut = this.#outDims.size;
+    const out = new Array<number>(nOut).fill(0);
+    let d = 0;
+    for (const bs of this.#bases.values()) {
+      const val = values[d++] ?? 0;
+      for (let i = 0; i < bs.length && val >>> i !== 0; i++) {
+        if ((val >>> i) & 1) {
+          const b = bs[i]!;
+          for (let k = 0; k < nOut; k++) out[k] = out[k]! ^ b[k]!;
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -34,7 +34,36 @@ import { emitF64Mma } from './mma-v2-f64.js';
 
 /** Coordinates of (register, lane, warp) in a layout (block 0). */
 export function coordAt(ll: LinearLayout, reg: number, lane: number, warp: number): number[] {
-  return ll.apply(ll.getInDimNames().map((d): [string, number] => [d, d === REGISTER ? reg : d === LANE ? lane : d === WARP ? warp : 0])).map(([, v]) => v);
+  // A linear layout is linear over GF(2): L(reg, lane, warp) = L(reg, 0, 0) ^ L(0, lane, 0) ^ L(0, 0, warp). The
+  // planners ask for every (register, lane) pair, so each dimension's images are computed once per layout.
+  const t = coordTablesOf(ll);
+  const r = t.image(0, reg);
+  const l = t.image(1, lane);
+  const w = t.image(2, warp);
+  const out = new Array<number>(r.length);
+  for (let k = 0; k < r.length; k++) out[k] = r[k]! ^ l[k]! ^ w[k]!;
+  return out;
+}
+
+/** The images of one in-dim's values (register, lane or warp; the other in-dims at 0), filled in as asked. */
+class CoordTables {
+  private readonly roles: number[];
+  private readonly images: number[][][] = [[], [], []];
+  constructor(private readonly ll: LinearLayout) {
+    this.roles = ll.getInDimNames().map((d) => (d === REGISTER ? 0 : d === LANE ? 1 : d === WARP ? 2 : 3));
+  }
+  image(role: number, v: number): number[] {
+    const table = this.images[role]!;
+    let img = table[v];
+    if (!img) table[v] = img = this.ll.applyValues(this.roles.map((x) => (x === role ? v : 0)));
+    return img;
+  }
+}
+const coordTables = new WeakMap<LinearLayout, CoordTables>();
+function coordTablesOf(ll: LinearLayout): CoordTables {
+  let t = coordTables.get(ll);
+  if (!t) coordTables.set(ll, (t = new CoordTables(ll)));
+  return t;
 }
 
 /** The first register of each distinct lane-0/warp-0 coordinate, keyed by the coordinates. */
@@ -153,9 +182,11 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
   const instrs: Instr[] = [];
   const laneG = (l: number): number => l >> 2;
   const laneT = (l: number): number => l & 3;
+  // A's lane-0 coordinates, parsed once rather than per tile.
+  const aCoords = [...aMap.keys()].map((k) => k.split(',').map(Number));
   for (const t of [...tiles.values()].sort((x, y) => x.batch - y.batch || x.m0 - y.m0 || x.n0 - y.n0)) {
     // K values of lane 0 in A's row m0.
-    const ks = copies > 1 ? broadcastKSlots(shape, tileK, K) : [...new Set([...aMap.keys()].map((k) => k.split(',').map(Number)).filter((c) => batchOf(c) === t.batch && c[bo] === t.m0).map((c) => c[bo + 1]!))].sort((x, y) => x - y);
+    const ks = copies > 1 ? broadcastKSlots(shape, tileK, K) : [...new Set(aCoords.filter((c) => batchOf(c) === t.batch && c[bo] === t.m0).map((c) => c[bo + 1]!))].sort((x, y) => x - y);
     if (ks.length % per !== 0 || ks.length === 0) return `lane 0 holds ${ks.length} K values of A, not a multiple of ${per}`;
     const seenK = new Map<number, number>();
     for (let g = 0; g < ks.length / per; g++) {

@@ -4,7 +4,9 @@
  * successors, and equivalent operands and regions. Commutative ops also match when their operands are a
  * permutation of each other. Used by CSE (hashing + equivalence) and block merging.
  */
+import type { Attribute } from '../attribute.js';
 import type { Block, Operation, Region, Value } from '../ir.js';
+import type { OpDefinition } from '../op-definition.js';
 import { isCommutative } from '../traits.js';
 
 const ids = new WeakMap<object, number>();
@@ -21,24 +23,43 @@ export function identityOf(x: object): number {
 
 /** Attributes as a canonical string; inherent attributes equal to their default count as absent. */
 function attrsKey(op: Operation): string {
+  const attrs = op.attributes;
+  if (attrs.size === 0 && !op.operandSegments) return '';
+  const defaults = op.def ? defaultsOf(op.def) : undefined;
   const parts: string[] = [];
-  for (const [k, v] of op.attributes) {
-    const spec = op.def?.attributes.find((a) => a.name === k);
-    if (spec?.default !== undefined && spec.default === v) continue;
+  for (const [k, v] of attrs) {
+    if (defaults?.get(k) === v) continue;
     parts.push(`${k}=${v.key}`);
   }
   parts.sort();
   return parts.join(',') + (op.operandSegments ? `|seg=${op.operandSegments.join(',')}` : '');
 }
 
+/** The inherent attributes of a definition that have a default, by name (worked out once per definition). */
+const defaultsByDef = new WeakMap<OpDefinition, Map<string, Attribute | undefined>>();
+function defaultsOf(def: OpDefinition): Map<string, Attribute | undefined> {
+  let m = defaultsByDef.get(def);
+  if (!m) {
+    m = new Map();
+    // The first spec of a name decides (undefined: no default).
+    for (const a of def.attributes) if (!m.has(a.name)) m.set(a.name, a.default);
+    defaultsByDef.set(def, m);
+  }
+  return m;
+}
+
 /**
  * A hash key of `op` for CSE: name, attributes, result types, and operand identities (summed, i.e.
- * order-free, for commutative ops), ignoring locations and results.
+ * order-free, for commutative ops), ignoring locations and results. Equivalent ops (operationsEquivalent)
+ * always get the same key; result types are compared by identity there, so they enter the key by identity
+ * (a number, not their printed form: lowered struct types print to hundreds of characters).
  */
 export function cseHashKey(op: Operation): string {
   const operandIds = op.operandValues.map((v) => identityOf(v));
   const operands = isCommutative(op) && operandIds.length > 0 ? `+${[...operandIds].sort((a, b) => a - b).join(',')}` : operandIds.join(',');
-  return `${op.name}|${attrsKey(op)}|${op.results.map((r) => r.type.key).join(',')}|${operands}|${op.regions.length}|${op.successors.length}`;
+  let results = '';
+  for (const r of op.results) results += `${identityOf(r.type)},`;
+  return `${op.name}|${attrsKey(op)}|${results}|${operands}|${op.regions.length}|${op.successors.length}`;
 }
 
 export interface EquivalenceOptions {

@@ -64,8 +64,8 @@ export class OperationFolder {
   insertKnownConstant(op: Operation, constValue?: Attribute): boolean {
     const opBlock = op.parent!;
     if (this.isFolderOwnedConstant(op)) {
-      if (opBlock.ops[0] !== op && !this.isFolderOwnedConstant(op.prevOp)) {
-        op.moveBefore(opBlock.ops[0]!);
+      if (opBlock.firstOp !== op && !this.isFolderOwnedConstant(op.prevOp)) {
+        op.moveBefore(opBlock.firstOp!);
         op.loc = this.erasedFoldedLocation;
       }
       return true;
@@ -84,10 +84,10 @@ export class OperationFolder {
     }
     const insertBlock = insertRegion.blocks[0]!;
     if (opBlock !== insertBlock) {
-      op.moveBefore(insertBlock.ops[0]!);
+      op.moveBefore(insertBlock.firstOp!);
       if (ERASE_LOC_WHEN_HOISTED_ACROSS_BLOCKS) op.loc = this.erasedFoldedLocation;
-    } else if (insertBlock.ops[0] !== op && !this.isFolderOwnedConstant(op.prevOp)) {
-      op.moveBefore(insertBlock.ops[0]!);
+    } else if (insertBlock.firstOp !== op && !this.isFolderOwnedConstant(op.prevOp)) {
+      op.moveBefore(insertBlock.firstOp!);
     }
     uniqued.set(key, op);
     this.referencedDialects.set(op, [dialectOf(op.name)]);
@@ -119,8 +119,8 @@ export class OperationFolder {
   tryToFold(op: Operation): 'in-place' | 'folded' | undefined {
     if (this.isFolderOwnedConstant(op)) {
       const b = op.parent!;
-      if (b.ops[0] !== op && !this.isFolderOwnedConstant(op.prevOp)) {
-        op.moveBefore(b.ops[0]!);
+      if (b.firstOp !== op && !this.isFolderOwnedConstant(op.prevOp)) {
+        op.moveBefore(b.firstOp!);
         op.loc = this.erasedFoldedLocation;
       }
       return undefined;
@@ -165,7 +165,7 @@ export class OperationFolder {
         return undefined;
       }
       const opBlock = op.parent;
-      if (opBlock === constOp.parent && opBlock!.ops[0] !== constOp) constOp.moveBefore(opBlock!.ops[0]!);
+      if (opBlock === constOp.parent && opBlock!.firstOp !== constOp) constOp.moveBefore(opBlock!.firstOp!);
       results.push(constOp.result(0));
     }
     return results;

@@ -22,6 +22,8 @@ import type { DotOperandEncodingAttr } from './dot-operand.js';
 
 /** Linear layouts already built, per layout and shape (attributes are uniqued, so the layout is the key). */
 const linearLayoutCache = new Map<LayoutEncodingAttr, Map<string, LinearLayout>>();
+/** Registers per thread along each dim, per layout and shape (a function of the cached linear layout). */
+const elemsPerThreadCache = new Map<LayoutEncodingAttr, Map<string, readonly number[]>>();
 
 /** Triton's layouts are defined on power-of-two shapes only. */
 export function checkPow2Shape(shape: readonly number[]): void {
@@ -99,7 +101,14 @@ export abstract class DistributedEncodingAttr extends LayoutEncodingAttr {
   }
   /** Registers per thread along each dim, broadcast registers included (Triton's getElemsPerThread). */
   getElemsPerThread(shape: readonly number[]): number[] {
-    return basesPerDim(fitToShape(this.toLinearLayout(shape), shape), REGISTER, false);
+    // Kept next to the linear layout it is read from: the lowering asks it for every op, and fitting the layout
+    // to the shape builds a new linear layout each time.
+    let perShape = elemsPerThreadCache.get(this);
+    if (!perShape) elemsPerThreadCache.set(this, (perShape = new Map()));
+    const key = shape.join('x');
+    let elems = perShape.get(key);
+    if (!elems) perShape.set(key, (elems = basesPerDim(fitToShape(this.toLinearLayout(shape), shape), REGISTER, false)));
+    return [...elems];
   }
   /** Registers per thread (Triton's getTotalElemsPerThread). */
   getTotalElemsPerThread(shape: readonly number[]): number {

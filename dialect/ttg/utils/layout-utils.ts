@@ -18,6 +18,7 @@
 import { IntegerAttr, UnitAttr, type Attribute } from '../../ir/attribute.js';
 import { BlockArgument, OpResult, type OpOperand, type Operation, type Value } from '../../ir/ir.js';
 import { RankedTensorType, type Type } from '../../ir/type.js';
+import { memoOnIdentity } from '../../ir/memo.js';
 import { PointerType } from '../../tt/types.js';
 import { LinearLayout } from '../../linear-layout/linear-layout.js';
 import {
@@ -403,7 +404,8 @@ export function canUseResultEncoding(op: Operation, target: Attribute): boolean 
  * Triton's minimalCvtLayout: `dst⁻¹ ∘ src`, quotiented by the common trailing in-dims (block, then warp, then
  * lane) as long as the conversion does not move data along them.
  */
-export function minimalCvtLayout(srcTy: RankedTensorType, dstTy: RankedTensorType): LinearLayout | undefined {
+export const minimalCvtLayout = memoOnIdentity(computeMinimalCvtLayout);
+function computeMinimalCvtLayout(srcTy: RankedTensorType, dstTy: RankedTensorType): LinearLayout | undefined {
   if (!srcTy.encoding || !dstTy.encoding) return undefined;
   const src = safeLL(srcTy.shape, srcTy.encoding);
   const dst = safeLL(dstTy.shape, dstTy.encoding);
