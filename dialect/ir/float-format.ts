@@ -43,18 +43,21 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   const { width, mantissa, exponent } = FLOAT_KINDS[kind];
   const m = mantissa - 1;
   const bias = (1 << (exponent - 1)) - 1;
+  // x87's f80 stores the integer bit of normal numbers, infinities and NaNs above the fraction (wideFromBits).
+  const intBit = kind === 'f80' ? 1n << BigInt(m) : 0n;
+  const expShift = BigInt(kind === 'f80' ? m + 1 : m);
   const sign = x < 0 || Object.is(x, -0) ? 1n : 0n;
   const top = sign << BigInt(width - 1);
-  if (Number.isNaN(x)) return quietNaNBits(kind, width, exponent, m);
+  if (Number.isNaN(x)) return kind === 'f80' ? (0x7fffn << expShift) | intBit | (1n << BigInt(m - 1)) : quietNaNBits(kind, width, exponent, m);
   const a = Math.abs(x);
-  if (!Number.isFinite(a)) return top | (BigInt((1 << exponent) - 1) << BigInt(m));
+  if (!Number.isFinite(a)) return top | (BigInt((1 << exponent) - 1) << expShift) | intBit;
   if (a === 0) return top;
   const r = Math.abs(roundToKind(a, kind));
   let e = Math.floor(Math.log2(r));
   if (2 ** e > r) e--;
   if (e < 1 - bias) return top | BigInt(Math.round(r / 2 ** (1 - bias - m)));
   const frac = Math.round((r / 2 ** e - 1) * 2 ** m);
-  return top | (BigInt(e + bias) << BigInt(m)) | BigInt(frac);
+  return top | (BigInt(e + bias) << expShift) | intBit | BigInt(frac);
 }
 
 /**
