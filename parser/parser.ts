@@ -565,7 +565,11 @@ export class Parser implements OpFormatParser {
       this.advance();
       const d = this.parseAttribute();
       if (!(d instanceof DictionaryAttr)) this.error('expected properties dictionary');
-      for (const e of d.entries) props.set(e.name, e.value);
+      // A registered op reads its properties by name; entries it does not declare are dropped, as MLIR's
+      // generated setPropertiesFromAttr does.
+      for (const e of d.entries) {
+        if (!def || e.name === 'operandSegmentSizes' || def.attributes.some((a) => a.name === e.name)) props.set(e.name, e.value);
+      }
       this.expect('>');
     }
     const regionPositions: number[] = [];

@@ -3,6 +3,7 @@
  * Mutation goes through the methods here (and `rewriter.ts`), which keep use lists and parent links exact.
  */
 import type { Attribute } from './attribute.js';
+import { inferGroupSizes } from './operand-groups.js';
 import { UnknownLoc, type Location } from './location.js';
 import type { Type } from './type.js';
 import type { OpDefinition } from './op-definition.js';
@@ -325,11 +326,7 @@ export class Operation {
     const def = this.def;
     if (!def) return [this.operands.length];
     if (this.operandSegments) return this.operandSegments;
-    const n = this.operands.length;
-    const fixed = def.operands.filter((o) => o.kind === 'single').length;
-    const flexible = def.operands.filter((o) => o.kind !== 'single');
-    if (flexible.length > 1) throw new Error(`${this.name}: several variadic operand groups need operandSegments`);
-    return def.operands.map((o) => (o.kind === 'single' ? 1 : n - fixed));
+    return inferGroupSizes(def.operands, this.operands.length, def.traits.has('SameVariadicOperandSize'), this.name, 'its operands');
   }
 
   getAttr(name: string): Attribute | undefined {

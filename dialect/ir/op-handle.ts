@@ -22,6 +22,7 @@
  * operand-traits.ts, which are operand accessors too.
  */
 import type { Attribute } from './attribute.js';
+import { inferGroupSizes } from './operand-groups.js';
 import type { Operation, OpResult, Region, Value } from './ir.js';
 import type { AttrSpec, OpDefinition, OpDefinitionInit, OperandKind, OperandSpec, RegionSpec, ResultSpec } from './op-definition.js';
 
@@ -131,27 +132,7 @@ function groupRange(
   opName: string,
   what: string,
 ): [number, number] {
-  let sizes = segments;
-  if (!sizes) {
-    const fixed = groups.filter((g) => g.kind === 'single').length;
-    const flexible = groups.filter((g) => g.kind !== 'single');
-    if (sameVariadicSize && flexible.length > 1) {
-      // SameVariadicOperandSize: the variable-size groups split what is left evenly (as ODS getters do).
-      const each = (total - fixed) / flexible.length;
-      sizes = groups.map((g) => (g.kind === 'single' ? 1 : each));
-    } else {
-      if (flexible.length > 1 && flexible.some((g) => g.kind === 'variadic')) {
-        throw new Error(`${opName}: several variable-size groups need segment sizes to read ${what}`);
-      }
-      // Optional groups without segment sizes are present in declaration order (`ptr, mask` has no `other`).
-      let spare = total - fixed;
-      sizes = groups.map((g) => {
-        if (g.kind === 'single') return 1;
-        if (g.kind === 'variadic') return spare;
-        return spare-- > 0 ? 1 : 0;
-      });
-    }
-  }
+  const sizes = segments ?? inferGroupSizes(groups, total, sameVariadicSize, opName, what);
   let start = 0;
   for (let i = 0; i < index; i++) start += sizes[i]!;
   return [start, sizes[index]!];

@@ -402,7 +402,7 @@ class Verifier {
               if (vr === r) continue;
               if (!vr) plainFail(op, "operation's operand is unlinked");
               if (!isAncestorRegion(region, vr)) {
-                const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, op.loc), op);
+                const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, knownLocOf(op)), op);
                 d.attachNote('required by region isolation constraints', iso.loc);
                 fail(d);
               }
@@ -706,4 +706,13 @@ function diagnoseDominance(op: Operation, i: number): never {
 
 function isProperAncestor(anc: Region, r: Region): boolean {
   return anc !== r && isAncestorRegion(anc, r);
+}
+
+/**
+ * The location of `op`, or of its nearest ancestor that has one: ops a custom parser makes on the side (the
+ * partitions of `ttg.warp_specialize`) carry no location of their own.
+ */
+function knownLocOf(op: Operation): Location {
+  for (let o: Operation | undefined = op; o; o = o.parentOp) if (!(o.loc instanceof UnknownLoc)) return o.loc;
+  return op.loc;
 }
