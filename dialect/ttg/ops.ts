@@ -306,7 +306,11 @@ defineCustomDirective('WarpSpecialize', {
       const args = parseTypedArgumentList(p);
       if (!p.consumeKeywordIf('num_warps')) p.error("expected 'num_warps'");
       p.expect('(');
-      numWarps.push(Number(p.parseInteger()));
+      const at = p.pos();
+      const n = p.parseInteger();
+      // Triton reads it as an int32_t (parser.parseInteger).
+      if (n < -(2n ** 31n) || n >= 2n ** 31n) p.error("custom op 'ttg.warp_specialize' integer value too large", at);
+      numWarps.push(Number(n));
       p.expect(')');
       partitions.push(p.parseRegion(args) as Region);
     }
