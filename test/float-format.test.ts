@@ -27,4 +27,10 @@ describe('floatBits of f80 (x87: an explicit integer bit above the 63-bit fracti
     expect(once).toContain('dense<"0x000000000000000000000000000000000080FF3F00000000000000A00040');
     expect(printOperation(new Parser(once).parseModule())).toBe(once);
   });
+
+  it('keeps -0 apart from 0 in the hex form (as Triton 3.6 prints them)', () => {
+    const vals = Array.from({ length: 120_000 }, (_, i) => ['0.0', '-0.0', '1.0'][i % 3]).join(', ');
+    const src = `module {\n  tt.func @f() {\n    %0 = arith.constant dense<[${vals}]> : tensor<120000xf32>\n    tt.return\n  }\n}\n`;
+    expect(printOperation(new Parser(src).parseModule())).toContain('dense<"0x00000000000000800000803F00000000000000800000803F');
+  });
 });

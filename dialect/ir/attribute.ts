@@ -320,14 +320,23 @@ function formatElement(el: Type, v: DenseValue): string {
 function hexBlob(el: Type, values: readonly DenseValue[]): string {
   const width = el instanceof FloatType || el instanceof IntegerType ? el.width : 64;
   const bytes = Math.max(1, Math.ceil(width / 8));
-  let out = '';
+  // One hex text per distinct value (constants repeat their values), its bytes reversed into little-endian order.
+  // (A Map key does not tell -0 from 0, whose bits differ.)
+  const memo = new Map<DenseValue | '-0', string>();
+  const parts: string[] = [];
   for (const v of values) {
-    let bits: bigint;
-    if (el instanceof FloatType) bits = floatBits(Number(v), el.kind);
-    else bits = BigInt.asUintN(bytes * 8, BigInt(v));
-    for (let b = 0; b < bytes; b++) out += Number((bits >> BigInt(8 * b)) & 0xffn).toString(16).toUpperCase().padStart(2, '0');
+    const key = Object.is(v, -0) ? '-0' : v;
+    let hex = memo.get(key);
+    if (hex === undefined) {
+      const bits = el instanceof FloatType ? floatBits(Number(v), el.kind) : BigInt.asUintN(bytes * 8, BigInt(v));
+      const be = bits.toString(16).toUpperCase().padStart(bytes * 2, '0');
+      hex = '';
+      for (let b = bytes - 1; b >= 0; b--) hex += be.slice(2 * b, 2 * b + 2);
+      memo.set(key, hex);
+    }
+    parts.push(hex);
   }
-  return out;
+  return parts.join('');
 }
 
 import { floatBits } from './float-format.js';
