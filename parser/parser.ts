@@ -567,8 +567,8 @@ export class Parser implements OpFormatParser {
       if (!(d instanceof DictionaryAttr)) this.error('expected properties dictionary');
       // A registered op reads its properties by name; entries it does not declare are dropped, as MLIR's
       // generated setPropertiesFromAttr does.
-      for (const e of d.entries) {
-        if (!def || e.name === 'operandSegmentSizes' || def.attributes.some((a) => a.name === e.name)) props.set(e.name, e.value);
+      for (const { name: key, value } of d.entries) {
+        if (!def || key === 'operandSegmentSizes' || def.attributes.some((a) => a.name === key)) props.set(key, value);
       }
       this.expect('>');
     }
