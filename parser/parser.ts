@@ -1232,6 +1232,7 @@ export class Parser implements OpFormatParser {
     const typePos = this.tok.start;
     const type = this.parseType();
     if (!(type instanceof ShapedType)) this.error('elements literal must be a shaped type', typePos);
+    if (type.shape.some((d) => d < 0)) this.error('elements literal type must have static shape', at);
     const el = type.elementType;
     // Each element is checked against the element type as MLIR's TensorLiteralParser does (getFloatAttrElements,
     // getIntAttrElements), with its messages.

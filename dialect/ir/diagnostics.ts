@@ -39,7 +39,16 @@ export class DiagnosticError extends Error {
 
 /** `'tt.splat' op <message>`, MLIR's emitOpError prefix. */
 export function opError(op: Operation, message: string): Diagnostic {
-  return onOp(new Diagnostic('error', `'${op.name}' op ${message}`, op.loc), op);
+  return onOp(new Diagnostic('error', `'${op.name}' op ${message}`, locatedOpLoc(op)), op);
+}
+
+/**
+ * The location of `op`, or of its nearest ancestor that has one: ops a custom parser makes on the side (the
+ * partitions of `ttg.warp_specialize`) carry no location of their own, and an error about them still points there.
+ */
+export function locatedOpLoc(op: Operation): Location {
+  for (let o: Operation | undefined = op; o; o = o.parentOp) if (!(o.loc instanceof UnknownLoc)) return o.loc;
+  return op.loc;
 }
 
 /** Exceptions that bad layout parameters raise in layout computations (the input's fault), by error name. */

@@ -10,7 +10,7 @@
  * `operand #0 does not dominate this use`, `block with no terminator, has ...`).
  */
 import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr } from './attribute.js';
-import { Diagnostic, onOp } from './diagnostics.js';
+import { Diagnostic, locatedOpLoc, onOp } from './diagnostics.js';
 import { Block, BlockArgument, Operation, OpResult, Region, type Value } from './ir.js';
 import { Location, UnknownLoc } from './location.js';
 import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
@@ -56,10 +56,10 @@ function fail(d: Diagnostic): never {
   throw new VerifyFailure(d);
 }
 function opFail(op: Operation, msg: string): never {
-  fail(onOp(new Diagnostic('error', `'${op.name}' op ${msg}`, op.loc), op));
+  fail(onOp(new Diagnostic('error', `'${op.name}' op ${msg}`, locatedOpLoc(op)), op));
 }
 function plainFail(op: Operation, msg: string): never {
-  fail(onOp(new Diagnostic('error', msg, op.loc), op));
+  fail(onOp(new Diagnostic('error', msg, locatedOpLoc(op)), op));
 }
 /** Reports an op's check result as MLIR does: a string as an op error, a PlainVerifyError as is. */
 function report(op: Operation, r: OpVerifyResult): void {
@@ -402,7 +402,7 @@ class Verifier {
               if (vr === r) continue;
               if (!vr) plainFail(op, "operation's operand is unlinked");
               if (!isAncestorRegion(region, vr)) {
-                const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, knownLocOf(op)), op);
+                const d = onOp(new Diagnostic('error', `'${op.name}' op using value defined outside the region`, locatedOpLoc(op)), op);
                 d.attachNote('required by region isolation constraints', iso.loc);
                 fail(d);
               }
@@ -708,11 +708,3 @@ function isProperAncestor(anc: Region, r: Region): boolean {
   return anc !== r && isAncestorRegion(anc, r);
 }
 
-/**
- * The location of `op`, or of its nearest ancestor that has one: ops a custom parser makes on the side (the
- * partitions of `ttg.warp_specialize`) carry no location of their own.
- */
-function knownLocOf(op: Operation): Location {
-  for (let o: Operation | undefined = op; o; o = o.parentOp) if (!(o.loc instanceof UnknownLoc)) return o.loc;
-  return op.loc;
-}
