@@ -35,6 +35,7 @@ import { MemDescType } from '../../dialect/ttg/types.js';
 import { ReinterpretTensorDescOp, TMEMAllocOp, TMEMLoadOp, WarpGroupDotOp } from '../../dialect/ttng/ops.js';
 import { TCGen5MMAOp } from '../../dialect/ttng/mma-v5-ops.js';
 import { getAsyncTaskIds } from './task-ids.js';
+import { SetVector } from '../../dialect/ttg/utils/layout-utils.js';
 
 /** Where Triton's data partition reaches llvm_unreachable or an unimplemented (Blackwell) op. */
 export class DataPartitionError extends Error {
@@ -49,39 +50,12 @@ export class DataPartitionError extends Error {
 /** An op that is duplicated rather than cut (the dot's accumulator when the other operand is cut). */
 export const NO_DIM = -1;
 
-/** An insertion-ordered set (llvm::SetVector). */
-export class OrderedSet<T> {
-  readonly items: T[] = [];
-  private readonly set = new Set<T>();
-  insert(x: T): boolean {
-    if (this.set.has(x)) return false;
-    this.set.add(x);
-    this.items.push(x);
-    return true;
-  }
-  has(x: T): boolean {
-    return this.set.has(x);
-  }
-  remove(x: T): void {
-    if (!this.set.delete(x)) return;
-    this.items.splice(this.items.indexOf(x), 1);
-  }
-  get size(): number {
-    return this.items.length;
-  }
-  clone(): OrderedSet<T> {
-    const c = new OrderedSet<T>();
-    for (const x of this.items) c.insert(x);
-    return c;
-  }
-}
-
 export class Scheme {
   numPartitions = 0;
-  ops = new OrderedSet<Operation>();
+  ops = new SetVector<Operation>();
   dims = new Map<Operation, number>();
   dotOperand = new Map<Operation, number>();
-  remat = new Map<Operation, OrderedSet<number>>();
+  remat = new Map<Operation, SetVector<number>>();
   skipped = new Set<Operation>();
 
   clone(): Scheme {
@@ -96,7 +70,7 @@ export class Scheme {
   }
   /** Triton's append: what `other` adds, keeping this scheme's entries where both have one. */
   append(other: Scheme): void {
-    for (const op of other.ops.items) this.ops.insert(op);
+    for (const op of other.ops) this.ops.insert(op);
     for (const [k, v] of other.dims) if (!this.dims.has(k)) this.dims.set(k, v);
     for (const [k, v] of other.dotOperand) if (!this.dotOperand.has(k)) this.dotOperand.set(k, v);
     for (const [k, v] of other.remat) if (!this.remat.has(k)) this.remat.set(k, v);
@@ -145,7 +119,7 @@ export function isBlackwellMma(op: Operation): boolean {
 
 /** MLIR's getBackwardSlice(op) (not inclusive, block arguments followed into single-block parents). */
 function backwardSliceOf(op: Operation): Operation[] {
-  const slice = new OrderedSet<Operation>();
+  const slice = new SetVector<Operation>();
   const visit = (o: Operation): void => {
     for (const v of o.operandValues) {
       const def = v.definingOp;
@@ -159,7 +133,7 @@ function backwardSliceOf(op: Operation): Operation[] {
     if (o !== op) slice.insert(o);
   };
   visit(op);
-  return slice.items;
+  return slice.toArray();
 }
 
 function rematerialize(op: Operation, s: Scheme, dim: number): boolean {
@@ -169,7 +143,7 @@ function rematerialize(op: Operation, s: Scheme, dim: number): boolean {
     return true;
   }
   if (LocalAllocOp.is(op) || ConstantOp.is(op)) {
-    const set = new OrderedSet<number>();
+    const set = new SetVector<number>();
     set.insert(s.dimOf(op));
     set.insert(dim);
     s.remat.set(op, set);
@@ -252,14 +226,14 @@ function usersOf(v: Value): Operation[] {
 
 /** MLIR's getForwardSlice(Value): every transitive user (and nested op), in topological order. */
 function forwardSliceOf(v: Value): Operation[] {
-  const slice = new OrderedSet<Operation>();
+  const slice = new SetVector<Operation>();
   const visit = (op: Operation): void => {
     for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) if (!slice.has(o)) visit(o);
     for (const res of op.results) for (const u of usersOf(res)) if (!slice.has(u)) visit(u);
     slice.insert(op);
   };
   for (const u of usersOf(v)) if (!slice.has(u)) visit(u);
-  return [...slice.items].reverse();
+  return slice.toArray().reverse();
 }
 
 /**
@@ -329,7 +303,7 @@ function sliceClosure(root: Value, s: Scheme, dim0: number): boolean {
   const ok = forward(root, fwd, dim0, new Set());
   s.append(fwd);
   if (!ok) return false;
-  for (const op of fwd.ops.items) {
+  for (const op of fwd.ops) {
     const dim = s.dimOf(op);
     if (dim === NO_DIM) continue;
     if (op.hasTrait('Elementwise') || StoreOp.is(op) || DescriptorStoreOp.is(op) || AtomicRMWOp.is(op)) {
@@ -350,12 +324,12 @@ function sliceClosure(root: Value, s: Scheme, dim0: number): boolean {
 }
 
 export function computeScheme(func: Operation, s: Scheme): boolean {
-  const dots = new OrderedSet<Operation>();
+  const dots = new SetVector<Operation>();
   func.walkPostOrder((op) => {
     if (getAsyncTaskIds(op).length > 1 && (WarpGroupDotOp.is(op) || TCGen5MMAOp.is(op))) dots.insert(op);
   });
   if (dots.size === 0) return true;
-  for (const op of dots.items) {
+  for (const op of dots) {
     if (s.dims.has(op) || s.remat.has(op) || s.skipped.has(op)) continue;
     if (!WarpGroupDotOp.is(op)) throw new DataPartitionError(op, 'data partitioning of Blackwell MMA ops is not supported');
     const acc = WarpGroupDotOp.d(op);

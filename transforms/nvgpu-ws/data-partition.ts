@@ -63,7 +63,7 @@ function rewriteRematerialized(s: Scheme): void {
     const b = new Builder();
     b.setInsertionPoint(oldOp);
     for (let i = 1; i < dims.size; i++) {
-      const dim = dims.items[i]!;
+      const dim = dims.at(i);
       let newOp: Operation;
       if (LocalAllocOp.is(oldOp)) {
         const t = oldOp.result(0).type as MemDescType;
@@ -373,8 +373,8 @@ export function doDataPartition(func: Operation, numConsumerGroups: number): boo
   for (let i = 0; i < s.numPartitions; i++) {
     const st: SliceState = { s, offset: i, map: new IRMapping(), created: new Set(), opMap: new Map() };
     const count = s.ops.size;
-    for (let j = 0; j < count; j++) sliceOp(s.ops.items[j]!, st);
-    for (const op of [...s.ops.items]) {
+    for (let j = 0; j < count; j++) sliceOp(s.ops.at(j), st);
+    for (const op of s.ops.toArray()) {
       if (op.getAttr(TO_BE_REMOVED) === undefined) continue;
       s.ops.remove(op);
       op.erase();
