@@ -7,8 +7,8 @@ For every built case of the manifest: compile Triton's own kernel for the case (
 signature, constexprs, tt.divisibility attributes, num_warps and num_stages=1 the corpus was made with), run it and
 our binary on the same random inputs (outputs poisoned first), compare our outputs with Triton's (bitwise for
 copies, integers and single roundings; a tolerance for float reductions and transcendental math), compare Triton's
-with a PyTorch reference (a check of this harness, not of us), and time both with triton.testing.do_bench
-(median, L2 flushed).
+with a PyTorch reference (a check of this harness, not of us), and time both as triton.testing.do_bench does
+(median, L2 flushed), the two kernels' launches interleaved repetition by repetition.
 
 Both kernels are loaded and launched the same way, through the CUDA driver API (ctypes): cuModuleLoadDataEx on the
 cubin (sm90 cases) or on the sm_80 PTX (sm80 cases: the driver JIT-compiles it for the H100, for ours and for
@@ -428,7 +428,6 @@ def worker(a):
         torch = cuda = None
     else:
         import torch
-        from triton.testing import do_bench
         torch.cuda.init()
         torch.zeros(1, device="cuda")
         torch.cuda.synchronize()
@@ -454,7 +453,7 @@ def worker(a):
             if a.simulate:
                 res.update(simulate_case(c))
             else:
-                res.update(run_case(a, c, tri_all.get(c["case"]), table, torch, cuda, do_bench))
+                res.update(run_case(a, c, tri_all.get(c["case"]), table, torch, cuda))
         except CudaError as e:
             res.update(status="launch error", reason=str(e))
             sticky = e.code in STICKY
@@ -541,7 +540,43 @@ def same_code(ours, ours_kind, ours_name, theirs, their_kind, their_name):
     return None if a is None or b is None else a == b
 
 
-def run_case(a, c, tri, table, torch, cuda, do_bench):
+def paired_bench(torch, launches, warmup_ms, rep_ms):
+    """do_bench's measurement (Triton 3.6 triton.testing.do_bench: warm-up, L2 flush before each launch, events around
+    it, median) for several launches at once, interleaved per repetition in an alternating order; medians in µs."""
+    from triton import runtime
+    drv = runtime.driver.active
+    cache = drv.get_empty_cache_for_benchmark()
+    for f in launches:
+        f()
+    torch.cuda.synchronize()
+    ev = lambda: torch.cuda.Event(enable_timing=True)
+    s, e = ev(), ev()
+    s.record()
+    for _ in range(5):
+        for f in launches:
+            drv.clear_cache(cache)
+            f()
+    e.record()
+    torch.cuda.synchronize()
+    per_pair = max(s.elapsed_time(e) / 5, 1e-3)
+    n_warmup = max(1, int(warmup_ms / per_pair))
+    n_rep = max(1, int(rep_ms / per_pair))
+    for _ in range(n_warmup):
+        for f in launches:
+            f()
+    marks = [[(ev(), ev()) for _ in range(n_rep)] for _ in launches]
+    order = list(range(len(launches)))
+    for i in range(n_rep):
+        for k in (order if i % 2 == 0 else order[::-1]):
+            drv.clear_cache(cache)
+            marks[k][i][0].record()
+            launches[k]()
+            marks[k][i][1].record()
+    torch.cuda.synchronize()
+    return [statistics.median(st.elapsed_time(en) for st, en in m) * 1000 for m in marks]
+
+
+def run_case(a, c, tri, table, torch, cuda):
     if tri is None or "error" in tri:
         return {"status": "harness error", "reason": "Triton compile failed: " + (tri or {}).get("error", "missing")[-400:]}
     entry = table[c["kernel"]]
@@ -635,23 +670,31 @@ def run_case(a, c, tri, table, torch, cuda, do_bench):
                        + (f", {unwritten} more left unwritten" if unwritten > 0 else ""))
     res.update(max_err=max_err, bitwise=bitwise)
 
-    # Timing: the same launch path for both; do_bench medians (L2 flushed before each launch) in alternating
-    # rounds, so that clock and thermal drift over a few hundred ms falls on both; which side goes first alternates
-    # too, so that an order effect cannot favour either side. Each side's time is the median of
-    # its rounds; kernels under `--short-us` get `--short-rounds` rounds, since their run-to-run spread is largest.
-    o_rounds, t_rounds = [], []
+    # Timing: the same launch path for both, and do_bench's method (L2 flushed before each launch, CUDA events around
+    # the launch, median), but paired: each repetition launches both kernels back to back, in an order that alternates
+    # with the repetition, so that clock, thermal and memory-placement drift falls on both sides alike. A round is
+    # `--rep` ms of such pairs; each side's time is the median of its round medians; kernels under `--short-us` get
+    # `--short-rounds` rounds. With `--aa`, Triton's kernel is also timed against itself on a second set of output
+    # buffers (`aa_ratio`): the noise floor of the method for that kernel.
+    sides = [o_launch, t_launch]
+    if a.aa:
+        a_args = fresh_args()
+        sides.append(cuda.launcher(t_fn, grid, nw, tri["shared"], tri["params"], values(a_args) + [t_scr_ptr, 0],
+                                   stream))
+    rounds = [[] for _ in sides]
 
-    def bench_round(i):
-        pair = [(o_launch, o_rounds), (t_launch, t_rounds)]
-        for launch, out in (pair if i % 2 == 0 else pair[::-1]):
-            out.append(do_bench(launch, warmup=a.warmup, rep=a.rep, return_mode="median") * 1000)
-    for i in range(max(1, a.rounds)):
-        bench_round(i)
-    while len(o_rounds) < a.short_rounds and statistics.median(t_rounds) < a.short_us:
-        bench_round(len(o_rounds))
+    def bench_round():
+        for side, med in zip(rounds, paired_bench(torch, sides, a.warmup, a.rep)):
+            side.append(med)
+    for _ in range(max(1, a.rounds)):
+        bench_round()
+    while len(rounds[0]) < a.short_rounds and statistics.median(rounds[1]) < a.short_us:
+        bench_round()
     torch.cuda.synchronize()
-    o_us, t_us = statistics.median(o_rounds), statistics.median(t_rounds)
-    res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None, rounds=len(o_rounds))
+    o_us, t_us = statistics.median(rounds[0]), statistics.median(rounds[1])
+    res.update(ours_us=o_us, triton_us=t_us, ratio=(o_us / t_us) if t_us > 0 else None, rounds=len(rounds[0]))
+    if a.aa:
+        res["aa_ratio"] = statistics.median(rounds[2]) / t_us if t_us > 0 else None
     res["same_code"] = same_code(ours_img, c["binary_kind"], c["name"], tri["binary"], tri["kind"], tri["name"])
     # After hundreds of launches on the same inputs the outputs must still agree (a moving result is a race).
     # Kernels that accumulate into their outputs (atomics) start again from the initial values for one launch.
@@ -787,11 +830,12 @@ def main():
                     help="folder with the shared oracle's kernels.py, for kernels_extra.py's import "
                          "(default: the kernels file's folder)")
     ap.add_argument("--case-timeout", type=float, default=60.0, help="seconds one case may take")
-    ap.add_argument("--warmup", type=int, default=10, help="do_bench warm-up, ms")
-    ap.add_argument("--rep", type=int, default=40, help="do_bench repetition time, ms")
+    ap.add_argument("--warmup", type=int, default=10, help="warm-up per round, ms")
+    ap.add_argument("--rep", type=int, default=40, help="repetition time per round, ms")
     ap.add_argument("--rounds", type=int, default=3, help="alternating timing rounds per side (median)")
     ap.add_argument("--short-rounds", type=int, default=9, help="rounds for kernels faster than --short-us")
     ap.add_argument("--short-us", type=float, default=20.0, help="what counts as a short kernel, microseconds")
+    ap.add_argument("--aa", action="store_true", help="also time Triton's kernel against itself (aa_ratio)")
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4), help="parallel Triton compiles")
     ap.add_argument("--dry-run", action="store_true", help="check the manifest against kernels.py; no GPU")
     ap.add_argument("--check-inputs", action="store_true",
@@ -886,6 +930,8 @@ def main():
                "--short-rounds", str(a.short_rounds), "--short-us", str(a.short_us)]
         if a.simulate:
             cmd.append("--simulate")
+        if a.aa:
+            cmd.append("--aa")
         proc = subprocess.Popen(cmd)
         started = time.time()
         killed_case = None
