@@ -347,7 +347,7 @@ export function resultsReport(r: DeviceResults): { report: string; passed: numbe
     c.ours_regs != null && c.triton_regs != null ? `${c.ours_regs}/${c.triton_regs}` : '-',
   ]);
   let report = `device: ${r.device ?? '?'}; torch ${r.torch ?? '?'}; triton ${r.triton ?? '?'}; staged at ${r.manifest_commit ?? '?'}\n`;
-  report += 'Times are medians in µs (do_bench's method, L2 flushed, both kernels interleaved launch by launch); ratio = ours / Triton; regs = ours/Triton.\n';
+  report += 'Times are medians in µs (the method of triton.testing.do_bench, L2 flushed, both kernels interleaved launch by launch); ratio = ours / Triton; regs = ours/Triton.\n';
   report += formatTable(['case', 'status', 'max error', 'ours µs', 'Triton µs', 'ratio', 'regs'], rows) + '\n';
   const notes = r.cases.filter((c) => c.status !== 'correct' && c.reason);
   if (notes.length) {
