@@ -48,6 +48,7 @@ import {
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
 import { bitWidth, copyVecBytes, sharedEncodingOf } from './shared-encoding.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
+import { lowerMMAs } from './lower-mma.js';
 import { ConstantOp } from '../../../dialect/arith/ops.js';
 import { ForOp } from '../../../dialect/scf/ops.js';
 import { DescriptorGatherOp, DescriptorLoadOp, LoadOp } from '../../../dialect/tt/ops.js';
@@ -93,7 +94,8 @@ export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): voi
   for (const loop of loops) {
     const schedule = CoarseSchedule.deserialize(loop);
     if (!schedule) continue;
-    let newLoop = lowerLoads(loop, schedule, axisInfo, diags);
+    let newLoop = lowerMMAs(loop, schedule);
+    newLoop = lowerLoads(newLoop, schedule, axisInfo, diags);
     newLoop = lowerTMADescriptors(newLoop, schedule);
     schedule.serialize(newLoop);
   }
