@@ -46,7 +46,7 @@ import {
   topLevelUsersInLoop,
 } from './loop-utils.js';
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
-import { bitWidth, copyVecBytes, sharedEncodingOf } from './shared-encoding.js';
+import { bitWidth, copyVecBytes, descriptorEncodingForShape, sharedEncodingOf } from './shared-encoding.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
 import { lowerMMAs } from './lower-mma.js';
 import { ConstantOp } from '../../../dialect/arith/ops.js';
@@ -136,7 +136,8 @@ function mustLoadToRegisters(op: Operation): boolean {
 
 export function descriptorEncoding(op: Operation): Attribute | undefined {
   const desc = tmaLoadDesc(op).type as TensorDescType;
-  return desc.blockType.encoding;
+  const enc = desc.blockType.encoding;
+  return enc && descriptorEncodingForShape(op, enc, desc, op.result(0).type as RankedTensorType);
 }
 
 function defUseStageDiff(op: Operation, forOp: Operation, schedule: CoarseSchedule): number {
