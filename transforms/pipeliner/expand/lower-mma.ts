@@ -24,9 +24,9 @@ import { getConstantValue } from '../../../dialect/ir/rewrite/registry.js';
 import { IntegerAttr } from '../../../dialect/ir/attribute.js';
 import { IntegerType } from '../../../dialect/ir/type.js';
 import { AsyncTokenType, MemDescType } from '../../../dialect/ttg/types.js';
-import { LocalAllocOp } from '../../../dialect/ttg/ops.js';
+import { LocalAllocOp, LocalStoreOp } from '../../../dialect/ttg/ops.js';
 import { TCGen5MMAScaledOp } from '../../../dialect/ttng/mma-v5-ops.js';
-import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp } from '../../../dialect/ttng/ops.js';
+import { TMEMAllocOp, TMEMLoadOp, TMEMStoreOp, WaitBarrierOp } from '../../../dialect/ttng/ops.js';
 import { ATTR_SELF_LATENCY, isMMAv5 } from '../latency-utils.js';
 import { pipelineableOperands } from '../mma-v5-latency.js';
 import type { CoarseSchedule, StageCluster } from './coarse-schedule.js';
@@ -149,10 +149,10 @@ function tmemUseStageBoundOps(alloc: Operation, forOp: Operation, schedule: Coar
 function lowerMMA(mma: Operation, forOp: Operation, schedule: CoarseSchedule): Operation {
   const alloc = mma.operandGroup('d')[0]!.definingOp;
   if (!alloc || !TMEMAllocOp.is(alloc)) return forOp;
-  // Only MMAs directly in the loop body are scheduled; nested ones have nothing to anchor their waits to.
-  if (mma.parent !== forBody(forOp) || !schedule.has(mma)) return forOp;
   const selfLatency = takeSelfLatency(mma);
   if (selfLatency === 0) return forOp;
+  // Only MMAs directly in the loop body are scheduled; nested ones have nothing to anchor their waits to.
+  if (mma.parent !== forBody(forOp) || !schedule.has(mma)) return forOp;
 
   const bounds = tmemUseStageBoundOps(alloc, forOp, schedule);
   if (!bounds) return forOp;
@@ -199,7 +199,7 @@ function hoistBufferOutOfLoop(forOp: Operation, op: Operation, schedule: CoarseS
     memorySpace: t.memorySpace,
     mutableMemory: true,
   });
-  const src = op.operand(0);
+  const src = op.operandGroup('src')[0]!;
   clearGroup(newAlloc, 'src');
   b.setStageCluster(schedule.get(op));
   b.setInsertionPointAfter(op);
@@ -208,7 +208,7 @@ function hoistBufferOutOfLoop(forOp: Operation, op: Operation, schedule: CoarseS
     const vTrue = constBool(b, true);
     store = b.create({ name: TMEMStoreOp.opName, operands: [newAlloc.result(0), src, vTrue], loc: op.loc });
   } else {
-    store = b.create({ name: 'ttg.local_store', operands: [src, newAlloc.result(0)], loc: op.loc });
+    store = b.create({ name: LocalStoreOp.opName, operands: [src, newAlloc.result(0)], loc: op.loc });
   }
   replaceUsesAndPropagateType(b, op, newAlloc.result(0));
   op.erase();
@@ -267,7 +267,7 @@ function createBarrierAndWaitOps(
   const waitBuffers = [mma.operandGroup('a')[0]!, mma.operandGroup('b')[0]!];
   if (TCGen5MMAScaledOp.is(mma)) waitBuffers.push(TCGen5MMAScaledOp.a_scale(mma), TCGen5MMAScaledOp.b_scale(mma));
   const createWait = (): Operation =>
-    b.create({ name: 'ttng.wait_barrier', operands: [barrierSlice, phase, ...waitBuffers], operandSegments: [1, 1, 0, waitBuffers.length], loc: mma.loc });
+    b.create({ name: WaitBarrierOp.opName, operands: [barrierSlice, phase, ...waitBuffers], operandSegments: [1, 1, 0, waitBuffers.length], loc: mma.loc });
 
   b.setInsertionPointAfter(mma);
   b.setStageCluster(mainWait);
