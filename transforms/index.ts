@@ -29,6 +29,7 @@ import './fuse-nested-loops/index.js';
 import './pipeliner/assign-latencies.js';
 import './pipeliner/schedule-loops.js';
 import './pipeliner/expand/software-pipeliner.js';
+import './pipeliner/expand/test-lower-loop.js';
 import './allocate-warp-groups.js';
 import './check-matmul-two-cta.js';
 import './global-scratch-memory-allocation.js';

@@ -118,12 +118,21 @@ function isSharedMemDesc(v: Value): boolean {
   return v.type instanceof MemDescType && v.type.encoding instanceof SharedEncodingAttr;
 }
 
+/** The verdict of MMAv5PipelineableOperandsHelper on an MMA's operands. */
+export interface PipelineableOperands {
+  pipelineable: boolean;
+  /** False when an operand's producer could not be decided (e.g. a register value). */
+  determined: boolean;
+  /** The in-loop producers that keep operands from being pipelined (unpipelineableOperandDefs). */
+  blockers: Operation[];
+}
+
 /** MMAv5PipelineableOperandsHelper: whether the operands allow pipelining, and whether that is decided. */
-function pipelineableOperands(mma: Operation, forOp: Operation, isLoadToBePipelined: (op: Operation) => boolean): { pipelineable: boolean; determined: boolean } {
+export function pipelineableOperands(mma: Operation, forOp: Operation, isLoadToBePipelined: (op: Operation) => boolean): PipelineableOperands {
   const blockers: Operation[] = [];
   let determined = true;
   const alloc = accumulatorAlloc(mma);
-  if (!alloc || !opOutside(forOp, alloc)) return { pipelineable: false, determined };
+  if (!alloc || !opOutside(forOp, alloc)) return { pipelineable: false, determined, blockers };
   const check = (v: Value, found: FoundDef): void => {
     if (isOperandPipelineable(v, forOp, found, isLoadToBePipelined)) return;
     if (found.op) blockers.push(found.op);
@@ -137,13 +146,13 @@ function pipelineableOperands(mma: Operation, forOp: Operation, isLoadToBePipeli
     const aScale = TCGen5MMAScaledOp.a_scale(mma);
     const bScale = TCGen5MMAScaledOp.b_scale(mma);
     if ((!isSharedMemDesc(aScale) && !definedOutside(forOp, aScale)) || (!isSharedMemDesc(bScale) && !definedOutside(forOp, bScale))) {
-      return { pipelineable: false, determined: false };
+      return { pipelineable: false, determined: false, blockers };
     }
     const scales: FoundDef = { op: undefined };
     check(aScale, scales);
     check(bScale, scales);
   }
-  return { pipelineable: determined && blockers.length === 0, determined };
+  return { pipelineable: determined && blockers.length === 0, determined, blockers };
 }
 
 function tmemUsersInLoop(alloc: Operation, forOp: Operation, kind: OpHandleCore): Operation[] {

@@ -104,6 +104,40 @@ export class CoarseSchedule {
     return e ? { stage: e.stage, cluster: e.cluster } : { stage: 0, cluster: undefined };
   }
 
+  /** Whether `a` runs before `b` in the pipelined loop: earlier stage, then earlier cluster, then body order. */
+  isOpBefore(a: Operation, b: Operation): boolean {
+    const x = this.get(a);
+    const y = this.get(b);
+    if (x.stage !== y.stage) return x.stage < y.stage;
+    if (x.cluster !== y.cluster) return this.isBefore(x.cluster, y.cluster);
+    return a.isBeforeInBlock(b);
+  }
+
+  isOpInEarlierCluster(a: Operation, b: Operation): boolean {
+    return this.isBefore(this.get(a).cluster, this.get(b).cluster);
+  }
+
+  isOpInSameCluster(a: Operation, b: Operation): boolean {
+    return this.get(a).cluster === this.get(b).cluster;
+  }
+
+  /**
+   * Moves the ops of `op`'s cluster that precede `op` in the body into a new cluster right before it; returns
+   * `op`'s cluster (Triton's splitClusterBefore).
+   */
+  splitClusterBefore(op: Operation, forOp: Operation): Cluster | undefined {
+    const cluster = this.get(op).cluster;
+    let split: Cluster | undefined;
+    for (const o of bodyOpsWithoutTerminator(forOp)) {
+      if (o === op) break;
+      const e = this.entries.get(o);
+      if (!e || e.cluster !== cluster || !cluster) continue;
+      split ??= this.newBefore(cluster);
+      e.cluster = split;
+    }
+    return cluster;
+  }
+
   erase(op: Operation): void {
     this.entries.delete(op);
   }

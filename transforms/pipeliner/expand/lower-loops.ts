@@ -46,8 +46,9 @@ import {
   topLevelUsersInLoop,
 } from './loop-utils.js';
 import { replaceUsesWithLocalLoad } from './memdesc-uses.js';
-import { bitWidth, copyVecBytes, sharedEncodingOf } from './shared-encoding.js';
+import { bitWidth, copyVecBytes, descriptorEncodingForShape, sharedEncodingOf } from './shared-encoding.js';
 import { lowerTMADescriptors } from './tma-descriptors.js';
+import { lowerMMAs } from './lower-mma.js';
 import { ConstantOp } from '../../../dialect/arith/ops.js';
 import { ForOp } from '../../../dialect/scf/ops.js';
 import { DescriptorGatherOp, DescriptorLoadOp, LoadOp } from '../../../dialect/tt/ops.js';
@@ -93,7 +94,8 @@ export function lowerLoops(module: Operation, diags?: PipelinerDiagnostics): voi
   for (const loop of loops) {
     const schedule = CoarseSchedule.deserialize(loop);
     if (!schedule) continue;
-    let newLoop = lowerLoads(loop, schedule, axisInfo, diags);
+    let newLoop = lowerMMAs(loop, schedule);
+    newLoop = lowerLoads(newLoop, schedule, axisInfo, diags);
     newLoop = lowerTMADescriptors(newLoop, schedule);
     schedule.serialize(newLoop);
   }
@@ -134,7 +136,8 @@ function mustLoadToRegisters(op: Operation): boolean {
 
 export function descriptorEncoding(op: Operation): Attribute | undefined {
   const desc = tmaLoadDesc(op).type as TensorDescType;
-  return desc.blockType.encoding;
+  const enc = desc.blockType.encoding;
+  return enc && descriptorEncodingForShape(op, enc, desc, op.result(0).type as RankedTensorType);
 }
 
 function defUseStageDiff(op: Operation, forOp: Operation, schedule: CoarseSchedule): number {

@@ -20,6 +20,7 @@ import { PointerType, TensorDescType } from '../../../dialect/tt/types.js';
 import { shapePerCTAFromCGA } from '../../../dialect/ttg/utils/layout.js';
 import { swizzledSharedForDotOperand } from '../../../dialect/ttg/utils/mma-utils.js';
 import { DescriptorGatherOp, DescriptorLoadOp } from '../../../dialect/tt/ops.js';
+import { encodingForShape } from '../../nvidia/tma-encodings.js';
 import { ConvertLayoutOp, LocalAllocOp, LocalLoadOp } from '../../../dialect/ttg/ops.js';
 
 export function bitWidth(t: Type): number {
@@ -108,12 +109,18 @@ export function sharedEncodingOf(op: Operation, diags?: { emitRemark(op: Operati
     const desc = DescriptorLoadOp.is(op) ? DescriptorLoadOp.desc(op) : DescriptorGatherOp.desc(op);
     const enc = (desc.type as TensorDescType).blockType.encoding;
     if (!enc) throw new DiagnosticError(onOp(new Diagnostic('error', 'Internal Error: Tensor descriptor should have encoding set', op.loc), op));
-    return enc;
+    return descriptorEncodingForShape(op, enc, desc.type as TensorDescType, ty);
   }
   if (allocEnc) return allocEnc;
   const dotEnc = sharedEncIfAllUsersAreDotEnc(op.result(0));
   if (dotEnc) return dotEnc;
   return SwizzledSharedEncodingAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: getOrder(ty.encoding!, ty.shape), cgaLayout: getCGALayout(ty.encoding!) });
+}
+
+/** getEncodingFromDescriptor: the block's encoding, re-ranked for a load of another shape (rank-reducing loads). */
+export function descriptorEncodingForShape(op: Operation, enc: Attribute, desc: TensorDescType, ty: RankedTensorType): Attribute {
+  if (desc.blockType.shape.join() === ty.shape.join()) return enc;
+  return encodingForShape(op, enc, ty.shape);
 }
 
 export function copyVecBytes(ty: RankedTensorType, shared: Attribute): number {
