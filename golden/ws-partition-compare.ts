@@ -116,9 +116,11 @@ export function specializedTaskOps(mod: Operation): TaskOps {
     const func = ws.getParentWhere((p) => FuncOp.is(p))!;
     const parts = ws.regions[1]?.blocks[0]?.ops[0];
     const regions: [Region, Map<Value, Value> | undefined][] = [[ws.regions[0]!, undefined]];
+    // the captures: operands of the partitions op (custom form) or of the warp_specialize op (generic form)
+    const captured = parts && parts.operandValues.length > 0 ? parts.operandValues : ws.operandValues;
     for (const r of parts?.regions ?? []) {
       const captures = new Map<Value, Value>();
-      r.blocks[0]?.args.forEach((a, i) => captures.set(a, parts!.operandValues[i]!));
+      r.blocks[0]?.args.forEach((a, i) => captures.set(a, captured[i]!));
       regions.push([r, captures]);
     }
     for (const [r, captures] of regions) {
