@@ -38,7 +38,7 @@ function i32Array(values: readonly number[]): DenseArrayAttr {
 }
 
 /** Creates an op at `b`'s insertion point labelled with `task` alone (OpBuilderWithAsyncTaskIds). */
-export function createForTask(b: Builder, task: number, init: Parameters<typeof createOperation>[0]): Operation {
+function createForTask(b: Builder, task: number, init: Parameters<typeof createOperation>[0]): Operation {
   const op = b.create(init);
   setAsyncTaskIds(op, [task]);
   return op;
