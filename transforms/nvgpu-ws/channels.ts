@@ -40,7 +40,7 @@ export function channelSrcOp(c: Channel): Operation | undefined {
 }
 
 /** MLIR's properlyDominates(a, b) for ops of structured control flow (single-block regions): an op encloses what it holds. */
-function opProperlyDominates(a: Operation, b: Operation): boolean {
+export function opProperlyDominates(a: Operation, b: Operation): boolean {
   if (a === b) return false;
   for (let cur: Operation | undefined = b; cur; cur = cur.parentOp) {
     if (cur.parent === a.parent) {

@@ -16,6 +16,9 @@ import { doTaskPartition } from './task-partition.js';
 import { doTokenLowering, TokenLoweringError } from './token-lowering.js';
 import { disableSoftwarePipelining } from './disable-pipelining.js';
 import { CreateTokenOp } from '../../dialect/nvws/ops.js';
+import { codePartitionBeforeSpecialize } from './code-partition.js';
+import { CodePartitionError } from './channels.js';
+import { loopsToWarpSpecialize, partitionFunction, WarpSpecializationError } from '../nvgpu-warp-specialization.js';
 
 function funcsOf(mod: Operation): Operation[] {
   const funcs: Operation[] = [];
@@ -113,6 +116,43 @@ registerPass({
         return;
       }
       disableSoftwarePipelining(func);
+    }
+  },
+});
+
+/**
+ * ttg-opt's own test pass (Triton has none for this point): code partition up to and including foldLocalLoads
+ * (nvgpu-ws/code-partition.ts), the input of specializeRegion: every op in one body, labelled with its tasks.
+ * `num-buffers` is the pass's `num-stages` (a loop's `tt.num_stages` wins, as in Triton). With `partition=true` the
+ * input is `--nvgpu-warp-specialization`'s (the bail-outs, task partition, task id propagation and data partition
+ * run first); else it is a module after data partition (Triton's dump after doDataPartition).
+ */
+registerPass({
+  name: 'nvgpu-test-ws-code-partition-pre-specialize',
+  className: 'NVGPUTestWSCodePartitionPreSpecialize',
+  description: 'test warp specialization code partition up to specializeRegion',
+  options: {
+    'num-buffers': { type: 'int', default: 0, description: 'number of buffers for producer-consumer' },
+    partition: { type: 'bool', default: false, description: 'run task partition, task id propagation and data partition first' },
+  },
+  run(mod, options, ctx) {
+    const n = options['num-buffers'];
+    if (n <= 0) return;
+    for (const func of funcsOf(mod)) {
+      try {
+        if (options.partition) {
+          if (loopsToWarpSpecialize(func).length === 0) continue;
+          if (!partitionFunction(func, () => {})) ctx.signalPassFailure();
+        }
+        codePartitionBeforeSpecialize(func, n);
+      } catch (e) {
+        if (e instanceof WarpSpecializationError || e instanceof CodePartitionError) {
+          ctx.emitError(e.op, e.message);
+          ctx.signalPassFailure();
+          return;
+        }
+        throw e;
+      }
     }
   },
 });

@@ -16,7 +16,7 @@ import { SwizzledSharedEncodingAttr } from '../../dialect/ttg/attrs/shared.js';
 import { SharedMemorySpaceAttr } from '../../dialect/ttg/attrs/memory-space.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
 import { NvwsTokenType, TOKEN_LOAD_TYPE } from '../../dialect/nvws/ops.js';
-import { type Channel, type ChannelGroups, channelSrcOp } from './channels.js';
+import { type Channel, type ChannelGroups, channelSrcOp, CodePartitionError } from './channels.js';
 
 /** Triton's CommChannel: a token per consumer task, and the producer's barrier ring for a TMA load. */
 export interface CommChannel {
@@ -45,14 +45,24 @@ function createBarrierRing(func: Operation, n: number): Value {
   return ring;
 }
 
-function loadTypeOf(src: Operation): number {
+/** The kind of copy that fills the buffer: from insertAsyncCopy's op when given (Triton's order), else the producer. */
+function loadTypeOf(src: Operation, copy: Operation | undefined): number {
+  if (copy) {
+    if (copy.name === 'ttg.async_copy_global_to_local') return TOKEN_LOAD_TYPE.asyncLoadOp;
+    if (DescriptorLoadOp.is(copy)) return TOKEN_LOAD_TYPE.tmaLoadOp;
+    if (copy.name === 'ttg.local_store') return TOKEN_LOAD_TYPE.localStoreOp;
+    throw new CodePartitionError(copy, 'code partition: unexpected load type for a token');
+  }
   if (DescriptorLoadOp.is(src)) return TOKEN_LOAD_TYPE.tmaLoadOp;
   if (LoadOp.is(src)) return TOKEN_LOAD_TYPE.asyncLoadOp;
   return TOKEN_LOAD_TYPE.localStoreOp;
 }
 
-/** createToken: the communication of each channel (shared by the channels of a consumer group). */
-export function createTokens(func: Operation, groups: ChannelGroups): Map<Channel, CommChannel> {
+/**
+ * createToken: the communication of each channel (shared by the channels of a consumer group). `copies` are
+ * insertAsyncCopy's (Triton runs this step after it: a channel's producer is then what its consumer reads).
+ */
+export function createTokens(func: Operation, groups: ChannelGroups, copies?: ReadonlyMap<Channel, { producer: Operation }>): Map<Channel, CommChannel> {
   const out = new Map<Channel, CommChannel>();
   const block = func.region(0).blocks[0]!;
   const tokenAt = block.ops[0];
@@ -72,7 +82,7 @@ export function createTokens(func: Operation, groups: ChannelGroups): Map<Channe
         resultTypes: [RankedTensorType.get([n], NvwsTokenType.get())],
         attributes: [
           ['numBuffers', IntegerAttr.i32(n)],
-          ['loadType', IntegerAttr.i32(loadTypeOf(src))],
+          ['loadType', IntegerAttr.i32(loadTypeOf(src, copies?.get(channel)?.producer))],
         ],
         loc: func.loc,
       });
