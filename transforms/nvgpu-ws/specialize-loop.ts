@@ -88,10 +88,10 @@ export function specializeForOp(forOp: Operation, mapping: IRMapping, b: Builder
   const iv = body.addArgument(bounds[0]!.type, forOp.loc);
   for (const v of inits) body.addArgument(v.type, v instanceof BlockArgument ? v.loc : v.definingOp!.loc);
   // ForOp::build adds the implicit terminator only to a loop without iter args.
-  const implicitYield = inits.length === 0 ? new Builder() : undefined;
-  if (implicitYield) {
-    implicitYield.setInsertionPointToEnd(body);
-    implicitYield.create({ name: 'scf.yield', loc: forOp.loc });
+  if (inits.length === 0) {
+    const yb = new Builder();
+    yb.setInsertionPointToEnd(body);
+    yb.create({ name: 'scf.yield', loc: forOp.loc });
   }
 
   const oldBody = forOp.region(0).blocks[0]!;

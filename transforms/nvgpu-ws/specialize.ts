@@ -14,7 +14,7 @@ import { Block, BlockArgument, type Operation, Region, type Value } from '../../
 import type { Location } from '../../dialect/ir/location.js';
 import { IntegerType, RankedTensorType } from '../../dialect/ir/type.js';
 import { ForOp, IfOp, YieldOp } from '../../dialect/scf/ops.js';
-import { ReduceOp } from '../../dialect/tt/ops.js';
+import { ReduceOp, ReturnOp } from '../../dialect/tt/ops.js';
 import { CodePartitionError } from './channels.js';
 import { specializeForOp } from './specialize-loop.js';
 import { getAsyncTaskIds, getNestedAsyncTaskIds, setAsyncTaskIds } from './task-ids.js';
@@ -170,7 +170,7 @@ export function specializeRegion(func: Operation, options: SpecializeOptions = {
   for (const block of body.blocks) for (const op of block.ops) if (getAsyncTaskIds(op).length > 0) opList.push(op);
   if (opList.length === 0) throw new CodePartitionError(func, 'code partition: no op of the function has an async_task_id');
   const returnOp = body.blocks[body.blocks.length - 1]!.terminator;
-  if (!returnOp || returnOp.name !== 'tt.return') throw new CodePartitionError(func, "code partition: the function's last block does not end in tt.return");
+  if (!returnOp || !ReturnOp.is(returnOp)) throw new CodePartitionError(func, "code partition: the function's last block does not end in tt.return");
 
   const taskIds = getNestedAsyncTaskIds(func);
   const numWarps = taskIds.filter((t) => t !== 0).map(() => PARTITION_NUM_WARPS);
