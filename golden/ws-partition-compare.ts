@@ -10,6 +10,7 @@
 import { BlockArgument, OpResult, type Operation, type Region, type Value } from '../dialect/ir/ir.js';
 import { ForOp } from '../dialect/scf/ops.js';
 import { FuncOp } from '../dialect/tt/ops.js';
+import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
 import { printOperation } from '../printer/printer.js';
 import { getAsyncTaskIds, setAsyncTaskIds } from '../transforms/nvgpu-ws/task-ids.js';
 
@@ -32,7 +33,7 @@ class Names {
     body.args.forEach((a, i) => this.names.set(a, `arg${i}`));
     let k = 0;
     for (const op of body.ops) {
-      if (getAsyncTaskIds(op).length > 0 || op.name === 'ttg.warp_specialize') continue;
+      if (getAsyncTaskIds(op).length > 0 || WarpSpecializeOp.is(op)) continue;
       op.results.forEach((r, i) => this.names.set(r, `top${k}.${i}`));
       k++;
     }
@@ -112,13 +113,15 @@ export function preSpecializeTaskOps(mod: Operation): TaskOps {
 export function specializedTaskOps(mod: Operation): TaskOps {
   const out: TaskOps = new Map();
   mod.walk((ws) => {
-    if (ws.name !== 'ttg.warp_specialize') return;
+    if (!WarpSpecializeOp.is(ws)) return;
     const func = ws.getParentWhere((p) => FuncOp.is(p))!;
     const parts = ws.regions[1]?.blocks[0]?.ops[0];
     const regions: [Region, Map<Value, Value> | undefined][] = [[ws.regions[0]!, undefined]];
+    // the captures: operands of the partitions op (custom form) or of the warp_specialize op (generic form)
+    const captured = parts && parts.operandValues.length > 0 ? parts.operandValues : ws.operandValues;
     for (const r of parts?.regions ?? []) {
       const captures = new Map<Value, Value>();
-      r.blocks[0]?.args.forEach((a, i) => captures.set(a, parts!.operandValues[i]!));
+      r.blocks[0]?.args.forEach((a, i) => captures.set(a, captured[i]!));
       regions.push([r, captures]);
     }
     for (const [r, captures] of regions) {

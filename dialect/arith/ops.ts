@@ -264,7 +264,8 @@ export const ExtFOp = defineOp({
   name: 'arith.extf',
   operands: [{ name: 'in', kind: 'single', type: floatLike }],
   results: [{ name: 'out', kind: 'single', type: floatLike }],
-  attributes: [FASTMATH_ATTR],
+  // OptionalAttr in MLIR, as truncf's: Triton's generic dumps print no `fastmath` on an extf without one.
+  attributes: [{ ...FASTMATH_ATTR, optional: true }],
   traits: ['Pure', 'Elementwise', 'CastOp', 'SameOperandsAndResultShape'],
   format: '$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
 });

@@ -18,6 +18,7 @@ import { RankedTensorType } from '../../dialect/ir/type.js';
 import { ForOp } from '../../dialect/scf/ops.js';
 import { DescriptorLoadOp, LoadOp } from '../../dialect/tt/ops.js';
 import { AsyncTokenType } from '../../dialect/ttg/types.js';
+import { LocalLoadOp } from '../../dialect/ttg/ops.js';
 import { bufferSlot, constInt, createTagged, slotAndPhase } from './buffer-index.js';
 import { type Channel, type ChannelGroups, channelSrcOp, CodePartitionError, opProperlyDominates } from './channels.js';
 import { getAsyncTaskIds } from './task-ids.js';
@@ -125,7 +126,7 @@ export function insertAsyncCopies(groups: ChannelGroups, buffers: Map<Channel, V
     if (DescriptorLoadOp.is(src)) ops = { producer: src, consumer: dom.dst };
     else if (LoadOp.is(src)) ops = asyncCopy(dom, channelSrcOp(dom)!, buffer, index);
     else {
-      if (src.name === 'ttg.local_load') throw new CodePartitionError(src, 'code partition: a local_load producer should reuse its buffer (not supported)');
+      if (LocalLoadOp.is(src)) throw new CodePartitionError(src, 'code partition: a local_load producer should reuse its buffer (not supported)');
       ops = localCopy(dom, buffer, index);
     }
     for (const c of group) out.set(c, ops);

@@ -15,6 +15,7 @@ import { DescriptorLoadOp, LoadOp } from '../../dialect/tt/ops.js';
 import { SwizzledSharedEncodingAttr } from '../../dialect/ttg/attrs/shared.js';
 import { SharedMemorySpaceAttr } from '../../dialect/ttg/attrs/memory-space.js';
 import { MemDescType } from '../../dialect/ttg/types.js';
+import { AsyncCopyGlobalToLocalOp, LocalStoreOp } from '../../dialect/ttg/ops.js';
 import { NvwsTokenType, TOKEN_LOAD_TYPE } from '../../dialect/nvws/ops.js';
 import { type Channel, type ChannelGroups, channelSrcOp, CodePartitionError } from './channels.js';
 
@@ -48,9 +49,9 @@ function createBarrierRing(func: Operation, n: number): Value {
 /** The kind of copy that fills the buffer: from insertAsyncCopy's op when given (Triton's order), else the producer. */
 function loadTypeOf(src: Operation, copy: Operation | undefined): number {
   if (copy) {
-    if (copy.name === 'ttg.async_copy_global_to_local') return TOKEN_LOAD_TYPE.asyncLoadOp;
+    if (AsyncCopyGlobalToLocalOp.is(copy)) return TOKEN_LOAD_TYPE.asyncLoadOp;
     if (DescriptorLoadOp.is(copy)) return TOKEN_LOAD_TYPE.tmaLoadOp;
-    if (copy.name === 'ttg.local_store') return TOKEN_LOAD_TYPE.localStoreOp;
+    if (LocalStoreOp.is(copy)) return TOKEN_LOAD_TYPE.localStoreOp;
     throw new CodePartitionError(copy, 'code partition: unexpected load type for a token');
   }
   if (DescriptorLoadOp.is(src)) return TOKEN_LOAD_TYPE.tmaLoadOp;
