@@ -48,3 +48,24 @@ describe('nvgpu-warp-specialization vs Triton 3.6, modulo the consumer release o
   }
   it('is byte-exact on the kernels whose releases Triton ordered as we do', () => expect(exact).toBeGreaterThanOrEqual(19));
 });
+
+/**
+ * Kernels beyond the corpus whose only ground truth is Triton's dump after doCodePartition (test/fixtures/nvgpu-ws/:
+ * plain-pointer loads, which Triton's token lowering then asserts on, as ours stops with a located error).
+ */
+describe('nvgpu-warp-specialization code partition on pointer-load kernels vs Triton 3.6', () => {
+  const fixtures: [string, string, number][] = [
+    ['lit/nvgpu-warp-specialization/pointer-load-loop.mlir', 'pointer-load-loop', 3],
+    ['test/fixtures/nvgpu-ws/pointer-load-masked-bf16.mlir', 'pointer-load-masked-bf16', 4],
+    ['test/fixtures/nvgpu-ws/tma-and-pointer-load.mlir', 'tma-and-pointer-load', 3],
+  ];
+  for (const [input, dump, n] of fixtures) {
+    it(dump, async () => {
+      const r = await runOpt([input, `--nvgpu-warp-specialization=num-stages=${n} dump-intermediate-steps=true`]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/error: producer commit of a channel that is not a TMA load is not supported \(Triton asserts\)/);
+      const want = readFileSync(`test/fixtures/nvgpu-ws/${dump}.code-partition.mlir`, 'utf8').trimEnd();
+      expect(modReleaseOrder(step(r.stderr, 'doCodePartition') ?? '')).toEqual(modReleaseOrder(want));
+    });
+  }
+});
