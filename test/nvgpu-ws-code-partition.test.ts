@@ -17,11 +17,13 @@ import type { Operation } from '../dialect/ir/ir.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { FuncOp } from '../dialect/tt/ops.js';
 import { Parser } from '../parser/parser.js';
+import { printOperation } from '../printer/printer.js';
 import { loopsToWarpSpecialize, partitionFunction } from '../transforms/nvgpu-warp-specialization.js';
 import { codePartitionBeforeSpecialize } from '../transforms/nvgpu-ws/code-partition.js';
 import { getAsyncTaskIds } from '../transforms/nvgpu-ws/task-ids.js';
 import { firstTaskDifference, modReleaseOrder, preSpecializeTaskOps, specializedTaskOps } from '../golden/ws-partition-compare.js';
 import { optimize } from '../api/ir.js';
+import { readBundledDataset } from '../golden/ground-truth.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ws-pipeline-'));
 execFileSync('tar', ['-xJf', 'golden/ws-pipeline.tar.xz', '-C', dir]);
@@ -114,5 +116,55 @@ describe('code partition of kernels beyond the corpus vs Triton 3.6', () => {
     expect(out.ok).toBe(true);
     const r = compare(new Parser(out.output!, { filename: 'out.mlir' }).parseModule(), readFileSync(`test/fixtures/nvgpu-ws/${f.dump}.code-partition.mlir`, 'utf8'));
     expect(r.modOrder).toBeUndefined();
+  });
+});
+
+/**
+ * Triton's own lit test of code partition (test/Hopper/WarpSpecialization/ws_code_partition.mlir, bundled): its
+ * CHECK lines look at the output after specializeRegion, region by region (`default` is task 0, `partitionN` task
+ * N + 1); before specializeRegion each task's ops must already hold those lines in order. The four kernels cover
+ * plain-pointer loads with one and two consumer groups, TMA loads with a persistent loop and an epilogue task fed
+ * by a `ttg.local_store` (a local copy), and an fp8 grouped GEMM.
+ */
+describe('Triton\'s ws_code_partition.mlir, task by task before specializeRegion', () => {
+  const text = readBundledDataset('upstream-pipeline').find(([p]) => p.endsWith('test/Hopper/WarpSpecialization/ws_code_partition.mlir'))![1];
+  const chunks = text.split('\n// -----\n');
+  it('has the four kernels', () => expect(chunks).toHaveLength(4));
+  chunks.forEach((chunk, k) => {
+    const label = /CHECK-LABEL: @(\w+)/.exec(chunk)?.[1] ?? `chunk ${k}`;
+    it(label, () => {
+      const body = chunk.split('\n').filter((l) => !l.startsWith('//')).join('\n');
+      const mod = new Parser(body, { filename: 'ws_code_partition.mlir' }).parseModule();
+      mod.walk((op) => {
+        if (FuncOp.is(op)) expect(codePartitionBeforeSpecialize(op, 1)).toBe(true);
+      });
+      expect(verifyOperation(mod)).toBeUndefined();
+      const tasks = preSpecializeTaskOps(mod);
+      const want = new Map<number, string[]>();
+      const top: RegExp[] = [];
+      let task: number | undefined;
+      for (const m of chunk.matchAll(/^\/\/ CHECK: (.*)$/gm)) {
+        const line = m[1]!.trim();
+        const part = /^partition(\d+)$/.exec(line);
+        if (line === 'default') task = 0;
+        else if (part) task = Number(part[1]) + 1;
+        else if (task !== undefined) want.set(task, [...(want.get(task) ?? []), line]);
+        else if (!line.startsWith('ttg.warp_specialize')) {
+          // the buffers before the warp_specialize op: FileCheck variables stand for the layout aliases
+          const re = line.split(/#\[\[\$\w+\]\]/).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('#\\w+');
+          top.push(new RegExp(re));
+        }
+      }
+      expect(want.size + top.length).toBeGreaterThan(0);
+      let j = 0;
+      for (const l of printOperation(mod).split('\n')) if (j < top.length && top[j]!.test(l)) j++;
+      expect(j, 'buffers').toBe(top.length);
+      for (const [t, lines] of want) {
+        const got = (tasks.get(t) ?? []).map((l) => l.replace(/^% = /, ''));
+        let i = 0;
+        for (const l of got) if (i < lines.length && l.startsWith(lines[i]!)) i++;
+        expect(lines.slice(i), `task ${t}`).toEqual([]);
+      }
+    });
   });
 });

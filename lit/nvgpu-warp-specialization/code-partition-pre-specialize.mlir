@@ -1,9 +1,10 @@
 // Code partition up to specializeRegion (ttg-opt's test pass; the input is Triton 3.6's, the input of
-// nvgpu-warp-specialization for ws_mm fp16 128x128x64, 3 stages). Per consumer group, in the order Triton makes
-// them (A rows 0-63 for task 1, B for both, A rows 64-127 for task 2): the slot index and phase from the loop's
-// counter, producer_acquire per consumer token (task 2's first: Triton's DenseMap<int> order), barrier_expect of
+// nvgpu-warp-specialization for ws_mm fp16 128x128x64, 3 stages). Per consumer group, in the order of the loads
+// after reorderProducerOps (A rows 0-63 for task 1, B for both, A rows 64-127 for task 2): the slot index and phase
+// from the loop's counter, producer_acquire per consumer token (task 2's first: Triton's DenseMap<int> order), barrier_expect of
 // the loads' bytes, the TMA copy into the slot; at each consumer a wait_barrier and a local_load of the slot (the
-// dots then read the slots: foldLocalLoads), and consumer_release after the last user.
+// dots then read the slots: foldLocalLoads), and consumer_release after the last user (their order after the
+// second dot is Triton's pointer-keyed order of the groups, hence CHECK-DAG).
 // RUN: ttg-opt %s --nvgpu-test-ws-code-partition-pre-specialize='num-buffers=3 partition=true' | FileCheck %s
 // CHECK-DAG: %[[RA0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
 // CHECK: %[[TA0:.+]] = nvws.create_token {loadType = 2 : i32, numBuffers = 3 : i32} : tensor<3x!nvws.token>
