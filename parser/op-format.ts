@@ -31,6 +31,7 @@ export function parseCustomOp(p: Parser, def: OpDefinition, numResults: number, 
     regions: new Map(),
     successors: new Map(),
     numResultsAtUseSite: numResults,
+    sourceLoc: p.sourceLoc(opPos),
   };
   for (const d of compiledFormat(def)) parseDirective(p, pending, d);
   return buildOp(p, pending, opPos);

@@ -39,6 +39,7 @@ import './proxy-fence-insertion.js';
 import './coalesce-async-copy.js';
 import './nvgpu-warp-specialization.js';
 import './nvgpu-ws/test-passes.js';
+import './nvgpu-ws/test-pass-specialize.js';
 import './convert-warp-specialize-to-llvm.js';
 import './plan-cta.js';
 import './optimize-descriptor-encoding.js';

@@ -6,12 +6,12 @@
  * 2: task partition (nvgpu-ws/task-partition.ts) picks the producer loads and consumer dots/stores, task id
  * propagation (nvgpu-ws/task-id-propagation.ts) labels every op with the tasks that need it, and data partition
  * (nvgpu-ws/data-partition.ts) splits the consumers' work between the consumer groups. `num-stages` is the
- * buffer count of code partition, and loops then get `tt.num_stages = 0`. `dump-intermediate-steps` prints the module after each step to stderr
- * (local scope, no locations), as Triton's debug dump does.
- * Code partition is only partly implemented (nvgpu-ws/channels.ts, reorder-producers.ts, accum-counts.ts,
- * buffers.ts, tokens.ts: the async copies, communication ops, local-load folding and the `ttg.warp_specialize` op
- * are missing), so a function that reaches it is a located error at its first warp-specialized loop; token
- * lowering and `tt.num_stages = 0` (nvgpu-ws/token-lowering.ts, disable-pipelining.ts) would follow it.
+ * buffer count of code partition. Code partition (nvgpu-ws/code-partition.ts: channels, producer reordering,
+ * counters, buffers, async copies, tokens, communication ops, local-load folding; then nvgpu-ws/specialize.ts) moves
+ * each task's ops into the regions of a `ttg.warp_specialize`; token lowering (nvgpu-ws/token-lowering.ts) turns its
+ * tokens into mbarriers, and every loop gets `tt.num_stages = 0` (nvgpu-ws/disable-pipelining.ts).
+ * `dump-intermediate-steps` prints the module after each step to stderr (local scope, no locations), as Triton's
+ * debug dump does. Where Triton would crash or assert, the pass stops with a located error.
  */
 import type { Operation } from '../dialect/ir/ir.js';
 import { registerPass } from './pass.js';
@@ -23,6 +23,11 @@ import { doTaskPartition } from './nvgpu-ws/task-partition.js';
 import { doTaskIdPropagate, TaskIdPropagationError } from './nvgpu-ws/task-id-propagation.js';
 import { DataPartitionError, doDataPartition } from './nvgpu-ws/data-partition.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
+import { CodePartitionError } from './nvgpu-ws/channels.js';
+import { codePartitionBeforeSpecialize } from './nvgpu-ws/code-partition.js';
+import { specializeRegion } from './nvgpu-ws/specialize.js';
+import { doTokenLowering, TokenLoweringError } from './nvgpu-ws/token-lowering.js';
+import { disableSoftwarePipelining } from './nvgpu-ws/disable-pipelining.js';
 
 const WARP_SPECIALIZE_ATTR = 'tt.warp_specialize';
 
@@ -89,6 +94,15 @@ export function partitionFunction(func: Operation, onStep: (step: string) => voi
   }
 }
 
+/**
+ * doCodePartition: everything up to local-load folding (nvgpu-ws/code-partition.ts), then specializeRegion. A
+ * function without channels is left as it is. Throws CodePartitionError where Triton would crash.
+ */
+export function doCodePartition(func: Operation, numBuffers: number, warn?: (at: Operation, message: string) => void): void {
+  if (!codePartitionBeforeSpecialize(func, numBuffers)) return;
+  specializeRegion(func, warn ? { warn } : {});
+}
+
 registerPass({
   name: 'nvgpu-warp-specialization',
   className: 'NVGPUWarpSpecialization',
@@ -104,24 +118,23 @@ registerPass({
       if (FuncOp.is(op)) funcs.push(op);
     });
     for (const func of funcs) {
-      const loops = loopsToWarpSpecialize(func);
-      if (loops.length === 0) continue;
+      if (loopsToWarpSpecialize(func).length === 0) continue;
+      const onStep = (step: string): void => {
+        if (dump) dumpStep(mod, step, ctx.debugDump ?? ((t) => process.stderr.write(t)));
+      };
       try {
-        partitionFunction(func, (step) => {
-          if (dump) dumpStep(mod, step, ctx.debugDump ?? ((t) => process.stderr.write(t)));
-        });
+        // Triton signals a failed data partition but goes on with the rest of the pass.
+        if (!partitionFunction(func, onStep)) ctx.signalPassFailure();
+        doCodePartition(func, options['num-stages'], (at, message) => void ctx.emitWarning(at, message));
+        onStep('doCodePartition');
+        doTokenLowering(func);
+        disableSoftwarePipelining(func);
       } catch (e) {
-        if (!(e instanceof WarpSpecializationError)) throw e;
+        if (!(e instanceof WarpSpecializationError || e instanceof CodePartitionError || e instanceof TokenLoweringError)) throw e;
         ctx.emitError(e.op, e.message);
         ctx.signalPassFailure();
         return;
       }
-      // Code partition, then token lowering, would follow; until code partition is complete the pass stops here,
-      // at the loop that data partition left (it may have replaced the original).
-      const loop = loopsToWarpSpecialize(func)[0] ?? func;
-      ctx.emitError(loop, 'automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet: code partition is not fully implemented');
-      ctx.signalPassFailure();
-      return;
     }
   },
 });

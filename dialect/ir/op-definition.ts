@@ -6,6 +6,7 @@
 import type { AsmParser, AsmPrinter } from './asm-interfaces.js';
 import type { Attribute } from './attribute.js';
 import type { Operation } from './ir.js';
+import type { Location } from './location.js';
 import type { Type } from './type.js';
 import { makeOpHandle, type OpHandle } from './op-handle.js';
 
@@ -129,6 +130,8 @@ export interface PendingOp {
   successors: Map<string, unknown[]>;
   /** The number of results named at the use site (`%0:3 = ...`). */
   readonly numResultsAtUseSite: number;
+  /** Where the op's name was read: MLIR's OperationState location while the op is parsed (implicit terminators get it). */
+  readonly sourceLoc?: Location;
 }
 
 export interface OperandRef {

@@ -6,6 +6,7 @@
 import { UnitAttr } from '../ir/attribute.js';
 import { createOperation } from '../ir/create.js';
 import { Block, Region, type Operation } from '../ir/ir.js';
+import type { Location } from '../ir/location.js';
 import {
   defineCustomDirective,
   defineOp,
@@ -16,13 +17,16 @@ import {
 } from '../ir/op-definition.js';
 import { FunctionType, IndexType, IntegerType, printResultTypes, type Type } from '../ir/type.js';
 
-/** Appends the implicit `scf.yield` that MLIR's SingleBlockImplicitTerminator adds when it is elided. */
-function ensureTerminator(region: Region): void {
+/**
+ * Appends the implicit `scf.yield` that MLIR's SingleBlockImplicitTerminator adds when it is elided, at the op's
+ * parse location (MLIR's OperationState location: where the op's name was read, not its trailing `loc(...)`).
+ */
+function ensureTerminator(region: Region, loc: Location | undefined): void {
   if (region.blocks.length === 0) region.addBlock(new Block());
   const block = region.blocks[0]!;
   const last = block.terminator;
   if (last && last.hasTrait('Terminator')) return;
-  block.append(createOperation({ name: 'scf.yield' }));
+  block.append(createOperation({ name: 'scf.yield', ...(loc ? { loc } : {}) }));
 }
 
 function typesEqual(a: readonly Type[], b: readonly Type[]): boolean {
@@ -110,7 +114,7 @@ defineCustomDirective('ScfFor', {
     op.resultTypes.set('results', resultTypes);
     const regionArgs: RegionArgument[] = [{ ref: iv, type: ivType }, ...iter.args.map((ref, i) => ({ ref, type: resultTypes[i]! }))];
     const region = p.parseRegion(regionArgs) as Region;
-    ensureTerminator(region);
+    ensureTerminator(region, op.sourceLoc);
     op.regions.set('region', [region]);
     p.parseOptionalAttrDict(op.attributes);
   },
@@ -186,11 +190,11 @@ defineCustomDirective('ScfIf', {
     if (p.peek('->')) results = parseArrowTypeList(p);
     op.resultTypes.set('results', results);
     const thenRegion = p.parseRegion() as Region;
-    ensureTerminator(thenRegion);
+    ensureTerminator(thenRegion, op.sourceLoc);
     const regions: Region[] = [thenRegion];
     if (p.consumeKeywordIf('else')) {
       const elseRegion = p.parseRegion() as Region;
-      ensureTerminator(elseRegion);
+      ensureTerminator(elseRegion, op.sourceLoc);
       regions.push(elseRegion);
     } else regions.push(new Region(undefined));
     op.regions.set('thenRegion', [regions[0]]);

@@ -83,6 +83,8 @@ export const WarpGroupDotOp = defineOp({
   },
   verify: (op) => {
     const [a, b, c] = op.operandValues.map((v) => v.type);
+    // TypesMatchWith (an ODS invariant) is checked before the DotOpInterface's shapes.
+    if (c !== op.result().type) return "failed to verify that result's type matches accumulator's type";
     return verifyDotShapes(a!, b!, c!, op.result().type);
   },
 });

@@ -1,8 +1,9 @@
-// Triton 3.6 fails on a warp-specialized matmul whose epilogue is a descriptor store (data partition cuts the stored tile,
-// not the descriptor: 'tt.descriptor_store' op tensor descriptor block and tensor types must match); we stop with a located
-// error at the loop (the input is Triton's, from ws_kernel2.py: the IR before NVGPUWarpSpecialization).
+// Triton 3.6's pass leaves IR that fails to verify on a warp-specialized matmul whose epilogue is a descriptor store (data
+// partition cuts the stored tile, not the descriptor); so does ours, with Triton's diagnostics (the input is Triton's, from
+// ws_kernel2.py: the IR before NVGPUWarpSpecialization).
 // RUN: not ttg-opt %s --nvgpu-warp-specialization=num-stages=3 2>&1 | FileCheck %s
-// CHECK: ws_kernel2.py:6:32: error: automatic warp specialization (nvgpu-warp-specialization) of this loop is not supported yet
+// CHECK-COUNT-4: ws_kernel2.py:3:0: warning: FIXME: capturing tensor values into warp partitions is not supported
+// CHECK: ws_kernel2.py:10:43: error: 'tt.descriptor_store' op tensor descriptor block and tensor types must match
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>

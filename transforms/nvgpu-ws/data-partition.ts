@@ -243,6 +243,7 @@ function sliceOp(op: Operation, st: SliceState): Operation {
     }
     newOp = op;
   } else if (ReduceOp.is(op)) {
+    if (Number(ReduceOp.axis(op).value) === dim) throw new DataPartitionError(op, 'data partitioning cannot cut a tt.reduce along its reduced dimension (Triton 3.6 asserts)');
     for (const o of op.operandValues) sliceValue(o, st);
     newOp = cloneAndRetype();
     newOp.walk((c) => setAsyncTaskIds(c, sliceIds));
