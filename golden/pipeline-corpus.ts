@@ -86,9 +86,11 @@ export interface LoweringPlan {
   flags: string[];
 }
 
-export function pipelineLoweringPlan(meta: PipelineMeta, caseDir: string): LoweringPlan {
+export function pipelineLoweringPlan(meta: PipelineMeta, caseDir: string, fromTtir = false): LoweringPlan {
   const at = meta.stages.findIndex((s) => s.pass === LOWERING_PASS);
   if (at < 0) throw new Error(`${caseDir}: meta.json has no ${LOWERING_PASS} stage`);
+  // From the TTIR: every make_ttgir/make_llir flag in one run, so the TTGIR lowered is ours, not Triton's.
+  if (fromTtir) return { input: join(caseDir, '00-ttir.mlir'), flags: meta.stages.map((s) => s.flag) };
   let input: string | undefined;
   for (let i = at - 1; i >= 0 && input === undefined; i--) input = meta.stages[i]!.file ?? undefined;
   if (input === undefined) throw new Error(`${caseDir}: no TTGIR file before ${LOWERING_PASS}`);

@@ -41,10 +41,11 @@ function globalSummary(c: Record<string, number>, kind: string): string {
  * What to lower for a corpus case and with which flags. A real-pipeline case: the TTGIR given to
  * convert-triton-gpu-to-llvm, with the meta.json flags from there on (allocation and the bookkeeping passes are
  * already applied in it). A case of the shared or extra corpus: stage 14 (after convert-scf-to-cf), with sm90's
- * fence insertion, allocate-shared-memory-nv and the `llvm.after` passes.
+ * fence insertion, allocate-shared-memory-nv and the `llvm.after` passes. `fromTtir` (real-pipeline cases): the
+ * case's 00-ttir.mlir through every flag of meta.json instead, so that the TTGIR lowered is ttg-opt's own.
  */
-export function caseLoweringPlan(meta: unknown, caseDir: string): LoweringPlan {
-  if (isPipelineMeta(meta)) return pipelineLoweringPlan(meta, caseDir);
+export function caseLoweringPlan(meta: unknown, caseDir: string, fromTtir = false): LoweringPlan {
+  if (isPipelineMeta(meta)) return pipelineLoweringPlan(meta, caseDir, fromTtir);
   const m = meta as CorpusMeta;
   const cap = m.capability;
   // sm90+: proxy fences before wgmma on register→shared copies (Triton's make_ttgir runs fence insertion).

@@ -9,6 +9,8 @@
 #   tar -xJf golden/ws-gpu.tar.xz -C /tmp/wsg
 #   TTG_PIPELINE_DIR=/tmp/wsg/pipeline npm run gpu -- --corpus pipeline --stage-only --llvm triton --staged test/gpu/staged-ws
 #   python3 test/gpu/device_check.py --manifest test/gpu/staged-ws/manifest.json --out $OUT   (on the GPU machine)
+# With ttg-opt's own TTGIR (the TTIR through every flag, nvgpu-warp-specialization included), add --from-ttir and
+# stage in another folder (e.g. test/gpu/staged-ws-ours).
 import triton
 import triton.language as tl
 from kernels import P, D16  # noqa: F401  (D16 is read by pipeline.py)

@@ -43,6 +43,8 @@ interface Args {
   staged?: string;
   /** Which LLVM turns our LLVM dialect into PTX: LLVM 22's tools (default) or the LLVM bundled with Triton 3.6. */
   llvm?: 'llvm22' | 'triton';
+  /** Real-pipeline cases: run our whole pipeline from 00-ttir.mlir instead of lowering Triton's TTGIR. */
+  fromTtir?: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -70,16 +72,18 @@ function parseArgs(argv: readonly string[]): Args {
       a.llvm = v;
     }
     else if (name === '--staged') a.staged = value();
+    else if (name === '--from-ttir') a.fromTtir = true;
     else if (name === '--help' || name === '-h') {
       process.stdout.write(
         'usage: npm run gpu -- [--case NAME] [--stage-only | --run] [--results FILE] [--corpus DIR|extra] [--staged DIR] [--keep DIR]\n' +
-          '                      [--llvm llvm22|triton]\n' +
+          '                      [--llvm llvm22|triton] [--from-ttir]\n' +
           '  --llvm triton     LLVM IR, O3 and PTX from the LLVM bundled with Triton 3.6 (TTG_TRITON_PYTHON), as Triton\'s\n' +
           '                  make_llir/make_ptx do, instead of LLVM 22: both kernels then go through the same LLVM\n' +
           '  (default)       lower and assemble every corpus case, stage binaries + manifest in test/gpu/staged/\n' +
           '  --corpus extra  the bundled second corpus (scripts/oracle/kernels_extra.py), staged in test/gpu/staged-extra/\n' +
           '  --corpus pipeline  the real-pipeline corpus (golden/pipeline-corpus.ts finds it), lowered from the input of\n' +
           '                  convert-triton-gpu-to-llvm, Triton compiled with the case\'s num_stages; staged in test/gpu/staged-pipeline/\n' +
+          '  --from-ttir     (pipeline corpus) lower ttg-opt\'s own TTGIR: 00-ttir.mlir through every flag of meta.json\n' +
           '  --staged DIR    stage into DIR instead\n' +
           '  --run           then run test/gpu/device_check.py here (needs a GPU, PyTorch, Triton 3.6)\n' +
           '  --summary FILE  print a staged manifest.json\'s built cases per family and PTX count differences\n' +
@@ -242,7 +246,7 @@ async function stage(args: Args, root: string, stagedDir: string): Promise<Manif
       shared?: number | null;
     };
     const cap = meta.capability;
-    const plan = caseLoweringPlan(meta, caseDir);
+    const plan = caseLoweringPlan(meta, caseDir, args.fromTtir === true);
     const res: CaseResult = { name, ok: false, step: 'ttg-opt' };
     const w = join(work, name);
     await lowerAndAssemble(runOpt, tc, readFileSync(plan.input, "utf8"), plan.flags, cap, meta.ptx_version, w, res);
