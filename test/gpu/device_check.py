@@ -542,7 +542,7 @@ def same_code(ours, ours_kind, ours_name, theirs, their_kind, their_name):
 
 def paired_bench(torch, launches, warmup_ms, rep_ms):
     """do_bench's measurement (Triton 3.6 triton.testing.do_bench: warm-up, L2 flush before each launch, events around
-    it, median) for several launches at once, interleaved per repetition in an alternating order; medians in µs."""
+    it, median) for several launches at once, interleaved per repetition in a rotating order; medians in µs."""
     from triton import runtime
     drv = runtime.driver.active
     cache = drv.get_empty_cache_for_benchmark()
@@ -565,9 +565,9 @@ def paired_bench(torch, launches, warmup_ms, rep_ms):
         for f in launches:
             f()
     marks = [[(ev(), ev()) for _ in range(n_rep)] for _ in launches]
-    order = list(range(len(launches)))
+    n = len(launches)
     for i in range(n_rep):
-        for k in (order if i % 2 == 0 else order[::-1]):
+        for k in ((i + j) % n for j in range(n)):  # rotated: each side first, and after each other, equally often
             drv.clear_cache(cache)
             marks[k][i][0].record()
             launches[k]()
@@ -671,7 +671,7 @@ def run_case(a, c, tri, table, torch, cuda):
     res.update(max_err=max_err, bitwise=bitwise)
 
     # Timing: the same launch path for both, and do_bench's method (L2 flushed before each launch, CUDA events around
-    # the launch, median), but paired: each repetition launches both kernels back to back, in an order that alternates
+    # the launch, median), but paired: each repetition launches both kernels back to back, in an order that rotates
     # with the repetition, so that clock, thermal and memory-placement drift falls on both sides alike. A round is
     # `--rep` ms of such pairs; each side's time is the median of its round medians; kernels under `--short-us` get
     # `--short-rounds` rounds. With `--aa`, Triton's kernel is also timed against itself on a second set of output
@@ -832,7 +832,7 @@ def main():
     ap.add_argument("--case-timeout", type=float, default=60.0, help="seconds one case may take")
     ap.add_argument("--warmup", type=int, default=10, help="warm-up per round, ms")
     ap.add_argument("--rep", type=int, default=40, help="repetition time per round, ms")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating timing rounds per side (median)")
+    ap.add_argument("--rounds", type=int, default=3, help="timing rounds (each side: the median of its round medians)")
     ap.add_argument("--short-rounds", type=int, default=9, help="rounds for kernels faster than --short-us")
     ap.add_argument("--short-us", type=float, default=20.0, help="what counts as a short kernel, microseconds")
     ap.add_argument("--aa", action="store_true", help="also time Triton's kernel against itself (aa_ratio)")
