@@ -152,6 +152,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Queues `op` and its ancestors up to the scope region (nothing if `op` is outside the scope). */
   addToWorklist(op: Operation): void {
+    // The common case, an op right in the scope region, needs no list of ancestors.
+    if (op.parent?.parent === this.config.scope) {
+      this.addSingleOpToWorklist(op);
+      return;
+    }
     const ancestors: Operation[] = [];
     let cur: Operation | undefined = op;
     while (cur) {

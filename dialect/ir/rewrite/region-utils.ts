@@ -4,7 +4,7 @@
  * merging and redundant block-argument dropping. `simplifyRegions` runs the first two, and the last two
  * when `mergeBlocks` is set (the greedy driver's 'aggressive' level; the canonicalizer uses 'normal').
  */
-import { Block, type Operation, type Region, type Value, BlockArgument, OpResult } from '../ir.js';
+import { Block, type Operation, type Region, type Value, BlockArgument, OpResult, newOpMark } from '../ir.js';
 import type { Rewriter } from '../rewriter.js';
 import { postOrderBlocks } from '../rewriter.js';
 import {
@@ -79,11 +79,15 @@ function dropAllDefinedValueUses(block: Block): void {
 class LiveMap {
   changed = false;
   private readonly liveValues = new Set<Value>();
-  private readonly liveOps = new Set<Operation>();
+  /** Live ops carry this run's mark (Operation.mark): the liveness walks ask about every op several times. */
+  private readonly liveMark = newOpMark();
   wasProvenLive(x: Value | Operation): boolean {
-    if (x instanceof OpResult) return this.liveOps.has(x.owner);
+    if (x instanceof OpResult) return x.owner.mark === this.liveMark;
     if (x instanceof BlockArgument) return this.liveValues.has(x);
-    return this.liveOps.has(x as Operation);
+    return (x as Operation).mark === this.liveMark;
+  }
+  opIsLive(op: Operation): boolean {
+    return op.mark === this.liveMark;
   }
   setProvedLive(x: Value | Operation): void {
     if (x instanceof OpResult) return this.setProvedLive(x.owner);
@@ -95,8 +99,8 @@ class LiveMap {
       return;
     }
     const op = x as Operation;
-    if (!this.liveOps.has(op)) {
-      this.liveOps.add(op);
+    if (op.mark !== this.liveMark) {
+      op.mark = this.liveMark;
       this.changed = true;
     }
   }
@@ -121,7 +125,7 @@ function successorBlockArgument(op: Operation, operandIndex: number): BlockArgum
 
 function processValue(value: Value, live: LiveMap): void {
   for (let u = value.firstUse; u; u = u.nextUse) {
-    if (!isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner)) return live.setProvedLive(value);
+    if (live.opIsLive(u.owner) && !isUseSpeciallyKnownDead(u, live)) return live.setProvedLive(value);
   }
 }
 
@@ -137,7 +141,7 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 function propagateLivenessOp(op: Operation, live: LiveMap): void {
   for (const r of op.regions) propagateLivenessRegion(r, live);
   if (isTerminator(op)) return propagateTerminatorLiveness(op, live);
-  if (live.wasProvenLive(op)) return;
+  if (live.opIsLive(op)) return;
   if (!wouldOpBeTriviallyDead(op)) return live.setProvedLive(op);
   for (const r of op.results) processValue(r, live);
 }
