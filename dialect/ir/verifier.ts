@@ -98,6 +98,13 @@ export function setOpDescriber(f: (op: Operation) => string, v?: (v: Value) => s
   if (v) describeValue = v;
 }
 
+/**
+ * Types and attributes whose invariants (their `verify()` and those of everything nested in them) hold: they are
+ * uniqued and immutable, so this stays true for the process's lifetime and later verification runs skip them
+ * (layout encodings are checked once, not after every pass). Failures are not recorded, so they are found again.
+ */
+const validInvariants = new WeakSet<Type | Attribute>();
+
 class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
   private readonly extensions: VerifierExtension[] = extensionFactories.map((f) => f());
@@ -271,12 +278,19 @@ class Verifier {
   private walkInvariants(x: Type | Attribute, report: (msg: string) => never): void {
     if (this.verifiedAttrs.has(x)) return;
     this.verifiedAttrs.add(x);
-    for (const c of x.children()) this.walkInvariants(c, report);
+    if (validInvariants.has(x)) return;
+    let childrenValid = true;
+    for (const c of x.children()) {
+      this.walkInvariants(c, report);
+      if (!validInvariants.has(c)) childrenValid = false;
+    }
     const v = (x as unknown as { verify?: unknown }).verify;
     if (typeof v === 'function' && v.length === 0) {
       const msg = (v as () => unknown).call(x);
       if (typeof msg === 'string') report(msg);
     }
+    // Only once every nested object is known valid too (a child still in progress, in a recursive type, is not).
+    if (childrenValid) validInvariants.add(x);
   }
 
   // ---- op definition invariants ----------------------------------------------------------------
