@@ -154,9 +154,10 @@ class Verifier {
     for (const r of op.results) if (!seen.has(r.type)) this.verifyTypeInvariants(r.type, op);
     if (op.attributes.size) for (const a of op.attributes.values()) if (!seen.has(a)) this.verifyAttrInvariants(a, op);
     const def = op.def;
-    if (def) this.verifyInvariants(op, def);
-    const graph = !def || op.hasTrait('HasOnlyGraphRegion');
-    const isolated = op.regions.length > 0 && op.hasTrait('IsolatedFromAbove');
+    if (def) this.fastInvariants(op, def);
+    const hasRegions = op.regions.length > 0;
+    const graph = hasRegions && (!def || op.hasTrait('HasOnlyGraphRegion'));
+    const isolated = hasRegions && op.hasTrait('IsolatedFromAbove');
     for (let i = 0; i < op.regions.length; i++) {
       const r = op.regions[i]!;
       if (r.parent !== op) plainFail(op, 'region');
@@ -181,7 +182,12 @@ class Verifier {
         if (ops.length) this.blockOnExit(b);
       }
     }
-    this.onExit(op);
+    // onExit: a registered op's region invariants (isolation was checked per operand above), by its summary.
+    if (def) {
+      const sm = summaryOf(def);
+      if (sm.symbolTable) this.verifySymbolTable(op);
+      if (sm.functionLike) this.verifyFunction(op);
+    } else this.onExit(op);
   }
 
   // ---- structure -------------------------------------------------------------------------------
@@ -299,6 +305,25 @@ class Verifier {
     this.verifyPropertyStorage(op, def);
     this.verifyCounts(op, def);
     this.verifyAttributes(op, def);
+    this.verifyInvariantsAfterAttributes(op, def);
+  }
+
+  /** verifyInvariants for the fast run: the property-storage and attribute checks in one lookup per attribute. */
+  private fastInvariants(op: Operation, def: OpDefinition): void {
+    this.verifyCounts(op, def);
+    for (const spec of def.attributes) {
+      const v = op.getAttr(spec.name);
+      if (v === undefined) {
+        if (!spec.optional && spec.default === undefined) opFail(op, 'attribute');
+        continue;
+      }
+      const kind = spec.kind;
+      if (kind.verify?.(v) !== undefined || (kind.storage && !kind.storage(v))) opFail(op, 'attribute');
+    }
+    this.verifyInvariantsAfterAttributes(op, def);
+  }
+
+  private verifyInvariantsAfterAttributes(op: Operation, def: OpDefinition): void {
     this.verifyValueConstraints(op, def);
     this.verifyTraits(op);
     for (const ext of this.extensions) report(op, ext(op));
@@ -678,6 +703,9 @@ interface DefSummary {
   attrSizedOperands: boolean;
   /** The attribute specs with a storage check (property conversion), in the definition's order. */
   storedAttributes: OpDefinition['attributes'];
+  /** Region invariants of onExit: SymbolTable and FunctionOpInterface. */
+  symbolTable: boolean;
+  functionLike: boolean;
   /** The traits in the definition's order: a built-in verifier, or a trait name to look up among the dialects'. */
   traitChecks: ({ builtin: (op: Operation, v: Verifier) => void } | { builtin: undefined; trait: string })[];
 }
@@ -703,6 +731,8 @@ function summaryOf(def: OpDefinition): DefSummary {
       singles: def.operands.filter((o) => o.kind === 'single').length,
       attrSizedOperands: def.traits.has('AttrSizedOperandSegments'),
       storedAttributes: def.attributes.filter((a) => a.kind.storage !== undefined),
+      symbolTable: def.traits.has('SymbolTable'),
+      functionLike: def.traits.has('FunctionOpInterface'),
       traitChecks,
     };
     summaries.set(def, s);
