@@ -16,6 +16,7 @@ import { Location, UnknownLoc } from './location.js';
 import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
 import { DominanceInfo } from './rewrite/dominance.js';
+import { registerCompilationMemo } from './memo.js';
 
 export interface VerifyOptions {
   /** Accept ops of unknown dialects (`--allow-unregistered-dialect`). */
@@ -100,10 +101,12 @@ export function setOpDescriber(f: (op: Operation) => string, v?: (v: Value) => s
 
 /**
  * Types and attributes whose invariants (their `verify()` and those of everything nested in them) hold: they are
- * uniqued and immutable, so this stays true for the process's lifetime and later verification runs skip them
- * (layout encodings are checked once, not after every pass). Failures are not recorded, so they are found again.
+ * uniqued and immutable, so later verification runs of the compilation skip them (layout encodings are checked
+ * once per compilation, not after every pass; MLIR checks them once, when they are built). A compilation memo
+ * (dialect/ir/memo.ts): emptied when a pipeline starts. Failures are not recorded, so they are found again.
  */
-const validInvariants = new WeakSet<Type | Attribute>();
+const validInvariants = new Set<Type | Attribute>();
+registerCompilationMemo(validInvariants);
 
 class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
