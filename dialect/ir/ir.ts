@@ -219,17 +219,12 @@ export interface OperationInit {
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
-// Shared empty lists for ops without operands, results or successors (most lowered ops lack one of them): three
-// allocations less per op. Frozen: these lists are replaced, never edited in place.
-const NO_OPERANDS = Object.freeze([]) as unknown as OpOperand[];
-const NO_RESULTS = Object.freeze([]) as unknown as OpResult[];
-const NO_SUCCESSORS = Object.freeze([]) as unknown as Block[];
 
 export class Operation {
   readonly name: string;
   /** The registered definition, or undefined for unregistered ops. */
   readonly def: OpDefinition | undefined;
-  private operandList: OpOperand[] = NO_OPERANDS;
+  private operandList: OpOperand[] = [];
   readonly results: OpResult[];
   /** All attributes, inherent and discardable, by name. */
   readonly attributes: Map<string, Attribute> = new AttributeMap();
@@ -257,13 +252,12 @@ export class Operation {
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;
     this.def = def;
-    const resultTypes = init.resultTypes;
-    this.results = resultTypes?.length ? resultTypes.map((t, i) => new OpResult(this, i, t)) : NO_RESULTS;
+    this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(this, i, t));
     this.setOperands(init.operands ?? []);
     for (const [k, v] of init.attributes ?? []) this.attributes.set(k, v);
     for (const k of init.propertyNames ?? []) (this.extraProps ??= new Set()).add(k);
     for (let i = 0; i < (init.regions ?? 0); i++) this.regions.push(new Region(this));
-    this.successorList = init.successors?.length ? [...init.successors] : NO_SUCCESSORS;
+    this.successorList = init.successors?.length ? [...init.successors] : [];
     this.segments = init.operandSegments ? [...init.operandSegments] : undefined;
     this.loc = init.loc ?? UnknownLoc.get();
   }
@@ -318,7 +312,7 @@ export class Operation {
   /** Replaces the whole operand list (use lists updated). */
   setOperands(values: readonly Value[]): void {
     for (const o of this.operands) o.detach();
-    this.operands = values.length ? values.map((v, i) => new OpOperand(this, i, v)) : NO_OPERANDS;
+    this.operands = values.map((v, i) => new OpOperand(this, i, v));
   }
   setOperand(i: number, v: Value): void {
     const o = this.operands[i];
