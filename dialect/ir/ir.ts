@@ -23,6 +23,12 @@ export function noteIrChange(): void {
   irEpoch++;
 }
 
+let lastOpMark = 0;
+/** A fresh value for `Operation.mark`, equal to no op's mark yet. */
+export function newOpMark(): number {
+  return ++lastOpMark;
+}
+
 /** An op's attribute map; edits count as IR changes (see currentIrEpoch). */
 class AttributeMap extends Map<string, Attribute> {
   override set(name: string, value: Attribute): this {
@@ -237,6 +243,11 @@ export class Operation {
   /** The greedy rewriter's worklist holding this op and its slot there (rewrite/greedy.ts). */
   worklistOwner: object | undefined = undefined;
   worklistSlot = 0;
+  /**
+   * A mark that one analysis run at a time may set (the number it got from `newOpMark()`), so that a per-op
+   * flag of that run is a field compare instead of a set lookup (region DCE's liveness: rewrite/region-utils.ts).
+   */
+  mark = 0;
 
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;

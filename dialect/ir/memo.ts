@@ -11,6 +11,11 @@
  */
 const tables: { clear(): void }[] = [];
 
+/** Registers a table of facts about uniqued objects to empty with the others when a pipeline starts. */
+export function registerCompilationMemo(table: { clear(): void }): void {
+  tables.push(table);
+}
+
 /** Empties every memo table (the pass manager calls this when a pipeline starts). */
 export function clearCompilationMemos(): void {
   for (const t of tables) t.clear();

@@ -146,37 +146,39 @@ function groupAccessor<V>(
   segments: (op: Operation) => readonly number[] | undefined,
   what: string,
   sameVariadicSize = false,
+  // The list's length and one entry without building the list (operand values are made per call).
+  count: (op: Operation) => number = (op) => list(op).length,
+  at: (op: Operation, i: number) => V | undefined = (op, i) => list(op)[i],
 ): { read: (op: Operation) => V | V[] | undefined; positions: (op: Operation) => number[] } {
   const kind = groups[index]!.kind;
   if (kind === 'single' && groups.slice(0, index).every((g) => g.kind === 'single')) {
     // Only single groups before it: its position is its index.
     return {
       read: (op) => {
-        const v = list(op)[index];
+        const v = at(op, index);
         if (v === undefined) throw new Error(`${op.name} has no ${what}`);
         return v;
       },
       positions: (op) => {
-        if (index >= list(op).length) throw new Error(`${op.name} has no ${what}`);
+        if (index >= count(op)) throw new Error(`${op.name} has no ${what}`);
         return [index];
       },
     };
   }
   const range = (op: Operation): [number, number] =>
-    groupRange(groups, index, list(op).length, segments(op), sameVariadicSize, op.name, what);
+    groupRange(groups, index, count(op), segments(op), sameVariadicSize, op.name, what);
   return {
     read: (op) => {
       const [start, size] = range(op);
-      const group = list(op).slice(start, start + size);
-      if (kind === 'variadic') return group;
-      if (kind === 'optional') return group[0];
-      const v = group[0];
+      if (kind === 'variadic') return list(op).slice(start, start + size);
+      const v = size > 0 && start < count(op) ? at(op, start) : undefined;
+      if (kind === 'optional') return v;
       if (v === undefined) throw new Error(`${op.name} has no ${what}`);
       return v;
     },
     positions: (op) => {
       const [start, size] = range(op);
-      const end = Math.min(start + size, list(op).length);
+      const end = Math.min(start + size, count(op));
       if (kind === 'single' && end <= start) throw new Error(`${op.name} has no ${what}`);
       return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
     },
@@ -206,7 +208,16 @@ export function makeOpHandle<const I extends OpDefinitionInit>(_init: I, def: Op
     handle[key] = fn;
   };
   def.operands.forEach((o: OperandSpec, i) => {
-    const g = groupAccessor(def.operands, i, (op) => op.operandValues, (op) => op.operandSegments, `operand '${o.name}'`, def.traits.has('SameVariadicOperandSize'));
+    const g = groupAccessor(
+      def.operands,
+      i,
+      (op) => op.operandValues,
+      (op) => op.operandSegments,
+      `operand '${o.name}'`,
+      def.traits.has('SameVariadicOperandSize'),
+      (op) => op.operands.length,
+      (op, k) => op.operands[k]?.value,
+    );
     define(o.name, makeOperandAccessor(o.name, o.kind, g.read as (op: Operation) => Value | Value[] | undefined, g.positions));
   });
   def.results.forEach((r: ResultSpec, i) =>

@@ -21,6 +21,7 @@
  */
 import { OpOperand, type Operation, type Value } from './ir.js';
 import { opNameOf, type OpRef } from './op-handle.js';
+import type { OpDefinition } from './op-definition.js';
 
 export type MemoryEffectKind = 'read' | 'write' | 'allocate' | 'free';
 
@@ -55,23 +56,38 @@ const EFFECT_TRAITS: readonly [string, MemoryEffectKind][] = [
 export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
   const hook = effectHooks.get(op.name);
   if (hook) return hook(op);
-  if (op.hasTrait('Pure') || op.hasTrait('NoMemoryEffect')) return [];
+  const def = op.def;
+  if (!def) return undefined;
+  // The traits' effects are the same for every op of a definition: worked out once (frozen, shared).
+  let effects = traitEffects.get(def);
+  if (effects === undefined) {
+    effects = effectsOfTraits(def) ?? null;
+    traitEffects.set(def, effects);
+  }
+  return effects ?? undefined;
+}
+
+const traitEffects = new WeakMap<OpDefinition, MemoryEffect[] | null>();
+
+function effectsOfTraits(def: OpDefinition): MemoryEffect[] | undefined {
+  const has = (t: string): boolean => def.traits.has(t);
+  if (has('Pure') || has('NoMemoryEffect')) return Object.freeze([]) as unknown as MemoryEffect[];
   let effects: MemoryEffect[] | undefined;
   for (const [trait, kind] of EFFECT_TRAITS) {
-    if (!op.hasTrait(trait)) continue;
-    (effects ??= []).push({ kind, resource: 'default' });
+    if (!has(trait)) continue;
+    (effects ??= []).push(Object.freeze({ kind, resource: 'default' }));
   }
   // ODS spelling: `MemoryEffects<MemRead, MemWrite>`.
-  for (const t of op.def?.traits ?? []) {
+  for (const t of def.traits) {
     const m = /^MemoryEffects<(.*)>$/.exec(t);
     if (!m) continue;
     effects ??= [];
     for (const part of m[1]!.split(',').map((x) => x.trim())) {
       const k = EFFECT_TRAITS.find(([name]) => name === part.replace(/<.*$/, ''));
-      if (k) effects.push({ kind: k[1], resource: 'default' });
+      if (k) effects.push(Object.freeze({ kind: k[1], resource: 'default' }));
     }
   }
-  return effects;
+  return effects ? (Object.freeze(effects) as MemoryEffect[]) : undefined;
 }
 
 /** Whether the op implements the memory-effect interface (it has an effect hook or effect trait). */
@@ -206,10 +222,12 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
     if (recursive) for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) stack.push(o);
     const effects = getMemoryEffects(op);
     if (effects) {
-      const allocResults = new Set<Value>();
-      for (const e of effects) if (e.kind === 'allocate' && e.value && e.value.definingOp === op) allocResults.add(e.value);
-      const droppable = effects.every((e) => (e.value !== undefined && allocResults.has(e.value)) || e.kind === 'read');
-      if (!droppable) return false;
+      // Droppable: every effect reads, or is on a value this op allocates (one of its results).
+      for (const e of effects) {
+        if (e.kind === 'read') continue;
+        const v = e.value;
+        if (v === undefined || !effects.some((a) => a.kind === 'allocate' && a.value === v && v.definingOp === op)) return false;
+      }
       continue;
     }
     if (recursive) continue;
@@ -220,7 +238,8 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
 
 /** MLIR's isOpTriviallyDead: unused and `wouldOpBeTriviallyDead`. */
 export function isOpTriviallyDead(op: Operation): boolean {
-  return op.results.every((r) => r.numberOfUses === 0) && wouldOpBeTriviallyDead(op);
+  for (const r of op.results) if (r.numberOfUses !== 0) return false;
+  return wouldOpBeTriviallyDead(op);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { Location, UnknownLoc } from './location.js';
 import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
 import { DominanceInfo } from './rewrite/dominance.js';
+import { registerCompilationMemo } from './memo.js';
 
 export interface VerifyOptions {
   /** Accept ops of unknown dialects (`--allow-unregistered-dialect`). */
@@ -69,6 +70,16 @@ function report(op: Operation, r: OpVerifyResult): void {
 
 /** Verifies `op` and everything nested in it; returns the first failure. */
 export function verifyOperation(op: Operation, opts: VerifyOptions = {}): Diagnostic | undefined {
+  // The fast run makes every check of the ordered run in one traversal of the IR (structure, isolation and
+  // dominance of an op's operands together): the ordered run walks lowered modules of ~15k ops three times, and
+  // those walks are memory bound. It only decides whether the IR is valid; when it is not (or it throws), the
+  // ordered run below, MLIR's order, finds the first failure and its diagnostic.
+  try {
+    new Verifier(opts).verifyFast(op);
+    return undefined;
+  } catch {
+    // Fall through to the ordered run.
+  }
   try {
     new Verifier(opts).verifyOpAndDominance(op);
     return undefined;
@@ -88,6 +99,15 @@ export function setOpDescriber(f: (op: Operation) => string, v?: (v: Value) => s
   if (v) describeValue = v;
 }
 
+/**
+ * Types and attributes whose invariants (their `verify()` and those of everything nested in them) hold: they are
+ * uniqued and immutable, so later verification runs of the compilation skip them (layout encodings are checked
+ * once per compilation, not after every pass; MLIR checks them once, when they are built). A compilation memo
+ * (dialect/ir/memo.ts): emptied when a pipeline starts. Failures are not recorded, so they are found again.
+ */
+const validInvariants = new Set<Type | Attribute>();
+registerCompilationMemo(validInvariants);
+
 class Verifier {
   private readonly verifiedAttrs = new Set<Type | Attribute>();
   private readonly extensions: VerifierExtension[] = extensionFactories.map((f) => f());
@@ -96,6 +116,81 @@ class Verifier {
   verifyOpAndDominance(op: Operation): void {
     this.verifyStructure(op);
     if (op.regions.length) this.verifyDominance(op);
+  }
+
+  // ---- the fast run (see verifyOperation) --------------------------------------------------------
+
+  private dominance: DominanceInfo | undefined;
+
+  verifyFast(root: Operation): void {
+    this.dominance = new DominanceInfo();
+    this.fastOp(root, undefined, undefined, false);
+  }
+
+  /**
+   * `op`'s own checks (those of onEntrance and onExit) and, for its operands, the IsolatedFromAbove check of its
+   * nearest isolated ancestor's region `iso` and the dominance check (`dominated`: its block is reachable in a
+   * region with SSA dominance); then its regions, recursively. `block` is the block whose op list the caller
+   * walks (undefined for the root), so that the positions of its ops are current.
+   */
+  private fastOp(op: Operation, block: Block | undefined, iso: Region | undefined, dominated: boolean): void {
+    const operands = op.operands;
+    const region = block?.parent;
+    const seen = this.verifiedAttrs;
+    for (let i = 0; i < operands.length; i++) {
+      const o = operands[i]!;
+      const v = o.value;
+      if (!v || o.owner !== op || o.index !== i) plainFail(op, 'operand');
+      // A value defined earlier in the same block (the common case) was checked with its op's results and needs
+      // no dominance query.
+      const def = v instanceof OpResult ? v.owner : undefined;
+      const earlier = block !== undefined && def !== undefined && def.parent === block && def.orderIndex < op.orderIndex;
+      if (!earlier) {
+        if (!seen.has(v.type)) this.verifyTypeInvariants(v.type, op);
+        if (dominated && !this.dominance!.properlyDominates(v, op)) plainFail(op, 'dominance');
+      }
+      if (iso) {
+        const vr = regionOfValue(v);
+        if (vr !== region && !isAncestorRegion(iso, vr)) plainFail(op, 'isolation');
+      }
+    }
+    for (const r of op.results) if (!seen.has(r.type)) this.verifyTypeInvariants(r.type, op);
+    if (op.attributes.size) for (const a of op.attributes.values()) if (!seen.has(a)) this.verifyAttrInvariants(a, op);
+    const def = op.def;
+    if (def) this.fastInvariants(op, def);
+    const hasRegions = op.regions.length > 0;
+    const graph = hasRegions && (!def || op.hasTrait('HasOnlyGraphRegion'));
+    const isolated = hasRegions && op.hasTrait('IsolatedFromAbove');
+    for (let i = 0; i < op.regions.length; i++) {
+      const r = op.regions[i]!;
+      if (r.parent !== op) plainFail(op, 'region');
+      const entry = r.blocks[0];
+      if (entry && hasPredecessor(entry)) plainFail(op, 'entry');
+      const childIso = isolated ? r : iso;
+      for (const b of r.blocks) {
+        // blockOnEntrance, with its walk over the ops folded into the loop below.
+        for (const a of b.args) {
+          if (a.owner !== b) plainFail(op, 'argument');
+          this.verifyTypeInvariants(a.type, undefined, a.loc);
+        }
+        const ops = b.ops;
+        if (ops.length === 0 && !mayBeValidWithoutTerminator(b)) plainFail(op, 'empty block');
+        const last = ops[ops.length - 1];
+        const check = !graph && this.dominance!.isReachable(b);
+        for (const child of ops) {
+          if (child.parent !== b) plainFail(child, 'operation is not owned by its block');
+          if (child !== last && child.successors.length) plainFail(child, 'successors');
+          this.fastOp(child, b, childIso, check);
+        }
+        if (ops.length) this.blockOnExit(b);
+      }
+    }
+    // onExit: a registered op's region invariants (isolation was checked per operand above), by its summary.
+    if (def) {
+      const sm = summaryOf(def);
+      if (sm.symbolTable) this.verifySymbolTable(op);
+      if (sm.functionLike) this.verifyFunction(op);
+    } else this.onExit(op);
   }
 
   // ---- structure -------------------------------------------------------------------------------
@@ -192,12 +287,19 @@ class Verifier {
   private walkInvariants(x: Type | Attribute, report: (msg: string) => never): void {
     if (this.verifiedAttrs.has(x)) return;
     this.verifiedAttrs.add(x);
-    for (const c of x.children()) this.walkInvariants(c, report);
+    if (validInvariants.has(x)) return;
+    let childrenValid = true;
+    for (const c of x.children()) {
+      this.walkInvariants(c, report);
+      if (!validInvariants.has(c)) childrenValid = false;
+    }
     const v = (x as unknown as { verify?: unknown }).verify;
     if (typeof v === 'function' && v.length === 0) {
       const msg = (v as () => unknown).call(x);
       if (typeof msg === 'string') report(msg);
     }
+    // Only once every nested object is known valid too (a child still in progress, in a recursive type, is not).
+    if (childrenValid) validInvariants.add(x);
   }
 
   // ---- op definition invariants ----------------------------------------------------------------
@@ -206,6 +308,25 @@ class Verifier {
     this.verifyPropertyStorage(op, def);
     this.verifyCounts(op, def);
     this.verifyAttributes(op, def);
+    this.verifyInvariantsAfterAttributes(op, def);
+  }
+
+  /** verifyInvariants for the fast run: the property-storage and attribute checks in one lookup per attribute. */
+  private fastInvariants(op: Operation, def: OpDefinition): void {
+    this.verifyCounts(op, def);
+    for (const spec of def.attributes) {
+      const v = op.getAttr(spec.name);
+      if (v === undefined) {
+        if (!spec.optional && spec.default === undefined) opFail(op, 'attribute');
+        continue;
+      }
+      const kind = spec.kind;
+      if (kind.verify?.(v) !== undefined || (kind.storage && !kind.storage(v))) opFail(op, 'attribute');
+    }
+    this.verifyInvariantsAfterAttributes(op, def);
+  }
+
+  private verifyInvariantsAfterAttributes(op: Operation, def: OpDefinition): void {
     this.verifyValueConstraints(op, def);
     this.verifyTraits(op);
     for (const ext of this.extensions) report(op, ext(op));
@@ -383,7 +504,8 @@ class Verifier {
   // ---- region invariants (verified after the regions) --------------------------------------------
 
   private verifyRegionInvariants(op: Operation, _def: OpDefinition): void {
-    if (op.hasTrait('IsolatedFromAbove')) this.verifyIsolatedFromAbove(op);
+    // The fast run checks isolation per op, with the operand's other checks.
+    if (!this.dominance && op.hasTrait('IsolatedFromAbove')) this.verifyIsolatedFromAbove(op);
     if (op.hasTrait('SymbolTable')) this.verifySymbolTable(op);
     if (op.hasTrait('FunctionOpInterface')) this.verifyFunction(op);
   }
@@ -584,11 +706,18 @@ interface DefSummary {
   attrSizedOperands: boolean;
   /** The attribute specs with a storage check (property conversion), in the definition's order. */
   storedAttributes: OpDefinition['attributes'];
+  /** Region invariants of onExit: SymbolTable and FunctionOpInterface. */
+  symbolTable: boolean;
+  functionLike: boolean;
   /** The traits in the definition's order: a built-in verifier, or a trait name to look up among the dialects'. */
   traitChecks: ({ builtin: (op: Operation, v: Verifier) => void } | { builtin: undefined; trait: string })[];
 }
 const summaries = new WeakMap<OpDefinition, DefSummary>();
+// The verifier asks for one op's summary several times in a row: the last answer saves the WeakMap lookups.
+let lastDef: OpDefinition | undefined;
+let lastSummary: DefSummary | undefined;
 function summaryOf(def: OpDefinition): DefSummary {
+  if (def === lastDef) return lastSummary!;
   let s = summaries.get(def);
   if (!s) {
     const traitChecks: DefSummary['traitChecks'] = [];
@@ -605,10 +734,14 @@ function summaryOf(def: OpDefinition): DefSummary {
       singles: def.operands.filter((o) => o.kind === 'single').length,
       attrSizedOperands: def.traits.has('AttrSizedOperandSegments'),
       storedAttributes: def.attributes.filter((a) => a.kind.storage !== undefined),
+      symbolTable: def.traits.has('SymbolTable'),
+      functionLike: def.traits.has('FunctionOpInterface'),
       traitChecks,
     };
     summaries.set(def, s);
   }
+  lastDef = def;
+  lastSummary = s;
   return s;
 }
 

@@ -203,12 +203,18 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         return prev === undefined || prev === v;
       };
       const coord = (bt: number, x: number, y: number): number[] => (rank === 3 ? [bt, x, y] : [x, y]);
+      // The register of a slot does not depend on the lane: looked up in lane 0's pass (which reports a missing
+      // one at the same point as before) and reused by the other 31 lanes.
+      const aRegs: number[] = [];
+      const bRegs: number[] = [];
+      const cRegs: number[] = [];
       for (let l = 0; l < 32; l++) {
         const g8 = laneG(l);
         const t4 = laneT(l);
         for (let i = 0; i < 2 * shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
-            const r = aMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i & 1))), instr.ks[i >> 1]![j]!)));
+            const slot = i * shape.kPerReg + j;
+            const r = l > 0 ? aRegs[slot] : (aRegs[slot] = aMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i & 1))), instr.ks[i >> 1]![j]!)))!);
             if (r === undefined) return `A has no register for row ${t.m0 ^ (8 * (i & 1))}, k ${instr.ks[i >> 1]![j]}`;
             const c = coordAt(aLL, r, l, 0);
             const rho = g8 + 8 * (i & 1);
@@ -222,7 +228,8 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         const t4 = laneT(l);
         for (let i = 0; i < shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
-            const r = bMap.get(key(...coord(t.batch, instr.ks[i]![j]!, col(t.n0))));
+            const slot = i * shape.kPerReg + j;
+            const r = l > 0 ? bRegs[slot] : (bRegs[slot] = bMap.get(key(...coord(t.batch, instr.ks[i]![j]!, col(t.n0))))!);
             if (r === undefined) return `B has no register for k ${instr.ks[i]![j]}, column ${t.n0}`;
             const c = coordAt(bLL, r, l, 0);
             const kappa = shape.kPerReg * t4 + j + 4 * shape.kPerReg * i;
@@ -234,7 +241,7 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
         const g8 = laneG(l);
         const t4 = laneT(l);
         for (let i = 0; i < 4; i++) {
-          const r = cMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i >> 1))), col(t.n0 ^ (i & 1)))));
+          const r = l > 0 ? cRegs[i] : (cRegs[i] = cMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i >> 1))), col(t.n0 ^ (i & 1)))))!);
           if (r === undefined) return `C has no register for row ${t.m0 ^ (8 * (i >> 1))}, column ${t.n0 ^ (i & 1)}`;
           const c = coordAt(cLL, r, l, 0);
           const rho = g8 + 8 * (i >> 1);

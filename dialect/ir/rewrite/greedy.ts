@@ -152,6 +152,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Queues `op` and its ancestors up to the scope region (nothing if `op` is outside the scope). */
   addToWorklist(op: Operation): void {
+    // The common case, an op right in the scope region, needs no list of ancestors.
+    if (op.parent?.parent === this.config.scope) {
+      this.addSingleOpToWorklist(op);
+      return;
+    }
     const ancestors: Operation[] = [];
     let cur: Operation | undefined = op;
     while (cur) {
@@ -361,8 +366,20 @@ export interface GreedyResult {
   changed: boolean;
 }
 
+/**
+ * Applicators built for pattern lists, by list: passes call the driver with the same constant list many times
+ * (remove-layout-conversions' cleanups), and freezing (grouping and sorting) it each time showed in profiles.
+ * An entry is reused only while the list holds the same patterns.
+ */
+const applicators = new WeakMap<readonly RewritePattern[], { patterns: RewritePattern[]; applicator: PatternApplicator }>();
+
 function toApplicator(patterns: PatternApplicator | readonly RewritePattern[]): PatternApplicator {
-  return patterns instanceof PatternApplicator ? patterns : new PatternApplicator(patterns);
+  if (patterns instanceof PatternApplicator) return patterns;
+  const hit = applicators.get(patterns);
+  if (hit && hit.patterns.length === patterns.length && hit.patterns.every((p, i) => p === patterns[i])) return hit.applicator;
+  const applicator = new PatternApplicator(patterns);
+  applicators.set(patterns, { patterns: [...patterns], applicator });
+  return applicator;
 }
 
 /** Applies `patterns` (and folding) greedily to the ops nested in `region` (MLIR's applyPatternsGreedily(Region&)). */

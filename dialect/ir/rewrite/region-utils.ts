@@ -4,7 +4,7 @@
  * merging and redundant block-argument dropping. `simplifyRegions` runs the first two, and the last two
  * when `mergeBlocks` is set (the greedy driver's 'aggressive' level; the canonicalizer uses 'normal').
  */
-import { Block, type Operation, type Region, type Value, BlockArgument, OpResult } from '../ir.js';
+import { Block, type Operation, type Region, type Value, BlockArgument, OpResult, newOpMark } from '../ir.js';
 import type { Rewriter } from '../rewriter.js';
 import { postOrderBlocks } from '../rewriter.js';
 import {
@@ -16,6 +16,7 @@ import {
   wouldOpBeTriviallyDead,
 } from '../traits.js';
 import { operationsEquivalent } from './equivalence.js';
+import { hasSSADominance } from './dominance.js';
 
 /** Blocks reachable from the region's entry (depth-first). */
 function reachableBlocks(region: Region): Set<Block> {
@@ -78,12 +79,24 @@ function dropAllDefinedValueUses(block: Block): void {
 
 class LiveMap {
   changed = false;
+  /**
+   * Set by a propagation pass that met IR where one backward pass may not settle liveness: a region of several
+   * blocks, an op with successors, or a region without SSA dominance holding ops with results. Otherwise every
+   * use is after its definition in the same block or nested in a later op of that block, so the backward pass
+   * (nested regions before their op) saw every user's final liveness before the definition, and a second pass
+   * would change nothing.
+   */
+  needsFixpoint = false;
   private readonly liveValues = new Set<Value>();
-  private readonly liveOps = new Set<Operation>();
+  /** Live ops carry this run's mark (Operation.mark): the liveness walks ask about every op several times. */
+  private readonly liveMark = newOpMark();
   wasProvenLive(x: Value | Operation): boolean {
-    if (x instanceof OpResult) return this.liveOps.has(x.owner);
+    if (x instanceof OpResult) return x.owner.mark === this.liveMark;
     if (x instanceof BlockArgument) return this.liveValues.has(x);
-    return this.liveOps.has(x as Operation);
+    return (x as Operation).mark === this.liveMark;
+  }
+  opIsLive(op: Operation): boolean {
+    return op.mark === this.liveMark;
   }
   setProvedLive(x: Value | Operation): void {
     if (x instanceof OpResult) return this.setProvedLive(x.owner);
@@ -95,8 +108,8 @@ class LiveMap {
       return;
     }
     const op = x as Operation;
-    if (!this.liveOps.has(op)) {
-      this.liveOps.add(op);
+    if (op.mark !== this.liveMark) {
+      op.mark = this.liveMark;
       this.changed = true;
     }
   }
@@ -121,7 +134,7 @@ function successorBlockArgument(op: Operation, operandIndex: number): BlockArgum
 
 function processValue(value: Value, live: LiveMap): void {
   for (let u = value.firstUse; u; u = u.nextUse) {
-    if (!isUseSpeciallyKnownDead(u, live) && live.wasProvenLive(u.owner)) return live.setProvedLive(value);
+    if (live.opIsLive(u.owner) && !isUseSpeciallyKnownDead(u, live)) return live.setProvedLive(value);
   }
 }
 
@@ -136,8 +149,9 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 
 function propagateLivenessOp(op: Operation, live: LiveMap): void {
   for (const r of op.regions) propagateLivenessRegion(r, live);
+  if (op.successors.length) live.needsFixpoint = true;
   if (isTerminator(op)) return propagateTerminatorLiveness(op, live);
-  if (live.wasProvenLive(op)) return;
+  if (live.opIsLive(op)) return;
   if (!wouldOpBeTriviallyDead(op)) return live.setProvedLive(op);
   for (const r of op.results) processValue(r, live);
 }
@@ -145,6 +159,15 @@ function propagateLivenessOp(op: Operation, live: LiveMap): void {
 function propagateLivenessRegion(region: Region, live: LiveMap): void {
   const entry = region.blocks[0];
   if (!entry) return;
+  if (region.blocks.length > 1) live.needsFixpoint = true;
+  else if (!live.needsFixpoint && !hasSSADominance(region)) {
+    for (let op = entry.firstOp; op; op = op.nextInBlock) {
+      if (op.results.length) {
+        live.needsFixpoint = true;
+        break;
+      }
+    }
+  }
   for (const block of postOrderBlocks(entry)) {
     // Liveness marking does not edit the IR: walk the op list backwards in place.
     for (let op = block.lastOp; op; op = op.prevInBlock) propagateLivenessOp(op, live);
@@ -202,6 +225,8 @@ export function runRegionDCE(rewriter: Rewriter, regions: readonly Region[]): bo
   do {
     live.changed = false;
     for (const r of regions) propagateLivenessRegion(r, live);
+    // The pass that would only confirm the fixed point is skipped where one pass provably reaches it.
+    if (!live.needsFixpoint) break;
   } while (live.changed);
   return deleteDeadness(rewriter, regions, live);
 }
