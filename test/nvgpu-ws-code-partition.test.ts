@@ -103,7 +103,9 @@ describe('code partition of kernels beyond the corpus vs Triton 3.6', () => {
       const mod = preSpecialize(input, f.numBuffers);
       expect(compare(mod, dump).modOrder).toBeUndefined();
       const count = new Map<string, number>();
-      mod.walk((op) => count.set(op.name, (count.get(op.name) ?? 0) + 1));
+      mod.walk((op) => {
+        count.set(op.name, (count.get(op.name) ?? 0) + 1);
+      });
       expect(count.get('ttg.async_copy_global_to_local') ?? 0).toBe(f.copies);
       expect(count.get('ttng.async_tma_copy_global_to_local') ?? 0).toBe(f.tmaCopies);
       expect(count.get('nvws.consumer_wait') ?? 0).toBe(f.waits);
