@@ -70,6 +70,26 @@ function assertDimsEqualIgnoringOrder(aDims: Iterable<string>, bDims: Iterable<s
   }
 }
 
+/** Whether `names` are the keys of `dims` in their order (layouts are immutable: a transpose to it is the layout). */
+function inOrder(names: readonly string[], dims: ReadonlyMap<string, unknown>): boolean {
+  if (names.length !== dims.size) return false;
+  let i = 0;
+  for (const d of dims.keys()) if (names[i++] !== d) return false;
+  return true;
+}
+
+/** Whether two basis lists are equal, basis by basis and component by component. */
+function sameBasisLists(a: BasisList, b: BasisList): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
 /** Whether `ins` names each dim of `dims` exactly once (then the dims agree, ignoring order). */
 function distinctDimsOf(ins: readonly (readonly [string, number])[], dims: ReadonlyMap<string, unknown>): boolean {
   if (ins.length !== dims.size) return false;
@@ -182,6 +202,12 @@ export class LinearLayout {
   readonly #cols: readonly number[];
   /** Computed when first asked (most layouts are intermediate results nobody asks it of). */
   #rank: number | undefined;
+  /**
+   * Whether the basis lists and columns were frozen. They are private copies that this class never mutates, so they
+   * are frozen only when first handed out (getBasis, getBases, getFlatColumns): freezing every basis of every
+   * intermediate layout was a third of the cost of building one.
+   */
+  #frozen = false;
   readonly #totalOutLog2: number;
 
   private constructor(
@@ -264,7 +290,9 @@ export class LinearLayout {
   static #tryBuild(bases: NamedBases, outDims: DimSizes, requireSurjective: boolean): LinearLayout | string {
     const bm = new Map<string, BasisList>();
     for (const [inDim, bs] of bases) {
-      bm.set(inDim, Object.freeze(bs.map((b) => Object.freeze([...b]))));
+      const copy: (readonly number[])[] = new Array(bs.length);
+      for (let i = 0; i < bs.length; i++) copy[i] = bs[i]!.slice();
+      bm.set(inDim, copy);
     }
     const om = new Map<string, number>();
     for (const [outDim, size] of outDims) om.set(outDim, size);
@@ -276,10 +304,11 @@ export class LinearLayout {
       const problem = LinearLayout.#firstProblem(bm, om);
       if (problem !== undefined) return problem;
     }
-    const offsets: number[] = [];
+    // 2^(bit offset of each out-dim): a basis component times it is its bits in the packed column.
+    const scales: number[] = [];
     let totalOut = 0;
     for (const s of outSizes) {
-      offsets.push(totalOut);
+      scales.push(2 ** totalOut);
       totalOut += log2Floor(s);
     }
     let totalIn = 0;
@@ -291,11 +320,10 @@ export class LinearLayout {
     for (const bs of bm.values()) {
       for (const b of bs) {
         let c = 0;
-        for (let k = 0; k < b.length; k++) c += b[k]! * 2 ** offsets[k]!;
+        for (let k = 0; k < b.length; k++) c += b[k]! * scales[k]!;
         cols.push(c);
       }
     }
-    Object.freeze(cols);
     const r = requireSurjective ? f2rank(cols) : undefined;
     const ll = new LinearLayout(bm, om, cols, r, totalOut);
     if (requireSurjective && r !== totalOut) {
@@ -497,6 +525,7 @@ export class LinearLayout {
    * Example: `identity1D(8, 'i', 'o').getBasis('i', 2) → [4]`.
    */
   getBasis(inDim: string, pos: number): readonly number[] {
+    this.#freeze();
     const bs = this.#basesOf(inDim);
     if (!Number.isInteger(pos) || pos < 0 || pos >= bs.length) {
       fail(`getBasis: position ${pos} out of range for in-dim '${inDim}' of size ${2 ** bs.length}`);
@@ -511,7 +540,19 @@ export class LinearLayout {
 
   /** All bases, by in-dim, in order (read-only views). Example: `identity1D(4,'i','o').getBases().get('i') → [[1], [2]]`. */
   getBases(): ReadonlyMap<string, BasisList> {
+    this.#freeze();
     return this.#bases;
+  }
+
+  /** Freezes the basis lists and columns before they are handed out (see #frozen). */
+  #freeze(): void {
+    if (this.#frozen) return;
+    for (const bs of this.#bases.values()) {
+      for (const b of bs) Object.freeze(b);
+      Object.freeze(bs);
+    }
+    Object.freeze(this.#cols);
+    this.#frozen = true;
   }
 
   /**
@@ -520,7 +561,8 @@ export class LinearLayout {
    * Example: `identity1D(2,'a','x').mul(identity1D(2,'b','y')).getFlatColumns() → [1, 2]`.
    */
   getFlatColumns(): readonly number[] {
-    return this.#cols;
+    // Frozen when handed out (see #frozen); one array, so no flag of its own.
+    return Object.isFrozen(this.#cols) ? this.#cols : Object.freeze(this.#cols);
   }
 
   /** GF(2) rank of the layout's matrix. Example: `zeros1D(4, 'i', 'o').getRank() === 0`. */
@@ -846,9 +888,12 @@ export class LinearLayout {
         fail(`A.invertAndCompose(B) called with incompatible output shapes in ${d}: ${A.getOutDimSize(d)} >= ${B.getOutDimSize(d)}`);
       }
     }
-    const identityDims = A.getInDimNames().filter(
-      (d) => B.hasInDim(d) && A.sublayout([d], outDims).equals(B.sublayout([d], outDims)),
-    );
+    // An in-dim is an identity dim when its sublayouts onto all out-dims are equal: the same out-dim sizes (A's
+    // out-dims are in B's order now) and the same bases, compared in place rather than built as sublayouts.
+    const sameOutSizes = outDims.every((d) => A.#outDims.get(d) === B.#outDims.get(d));
+    const identityDims = sameOutSizes
+      ? A.getInDimNames().filter((d) => B.hasInDim(d) && sameBasisLists(A.#bases.get(d)!, B.#bases.get(d)!))
+      : [];
     const aNonIdentity = A.getInDimNames().filter((d) => !identityDims.includes(d));
     const bNonIdentity = B.getInDimNames().filter((d) => !identityDims.includes(d));
     if ((aNonIdentity.length === 0) !== (bNonIdentity.length === 0)) {
@@ -930,6 +975,7 @@ export class LinearLayout {
    */
   transposeIns(newInDims: readonly string[]): LinearLayout {
     assertDimsEqualIgnoringOrder(newInDims, this.#bases.keys());
+    if (inOrder(newInDims, this.#bases)) return this;
     return LinearLayout.#build(
       newInDims.map((d) => [d, this.#bases.get(d)!] as const),
       this.getOutDims(),
@@ -943,6 +989,7 @@ export class LinearLayout {
    */
   transposeOuts(newOutDims: readonly string[]): LinearLayout {
     assertDimsEqualIgnoringOrder(newOutDims, this.#outDims.keys());
+    if (inOrder(newOutDims, this.#outDims)) return this;
     const perm = newOutDims.map((d) => this.getOutDimIndex(d));
     const newBases: [string, number[][]][] = [];
     for (const [inDim, bs] of this.#bases) newBases.push([inDim, bs.map((b) => perm.map((i) => b[i]!))]);
