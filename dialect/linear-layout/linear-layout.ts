@@ -636,6 +636,7 @@ export class LinearLayout {
    * Example: `identity1D(4,'a','a').mul(zeros1D(2,'b','c')).isTrivialOver(['a']) === true`.
    */
   isTrivialOver(dimNames: readonly string[]): boolean {
+    if (dimNames.length === 1 && this.#bases.has(dimNames[0]!) && this.#outDims.has(dimNames[0]!)) return this.#isTrivialOverDim(dimNames[0]!);
     for (const d of dimNames) {
       if (!this.hasInDim(d) && !this.hasOutDim(d)) return false;
     }
@@ -646,6 +647,26 @@ export class LinearLayout {
       this.sublayoutIsZero(remainingIns, dimNames) &&
       this.sublayoutIsZero(dimNames, remainingOuts)
     );
+  }
+
+  /**
+   * isTrivialOver([d]) for a dim that is both an in-dim and an out-dim, read off the bases instead of built
+   * sublayouts (minimalCvtLayout quotients by block, warp and lane one at a time): d's bases are 2^i on d and
+   * zero elsewhere, and no other in-dim reaches d.
+   */
+  #isTrivialOverDim(d: string): boolean {
+    const bs = this.#bases.get(d)!;
+    if (2 ** bs.length !== this.#outDims.get(d)) return false;
+    const k = this.getOutDimIndex(d);
+    for (let i = 0; i < bs.length; i++) {
+      const b = bs[i]!;
+      for (let j = 0; j < b.length; j++) if (b[j] !== (j === k ? 2 ** i : 0)) return false;
+    }
+    for (const [inDim, other] of this.#bases) {
+      if (inDim === d) continue;
+      for (const b of other) if (b[k] !== 0) return false;
+    }
+    return true;
   }
 
   #checkSquareSublayout(dimNames: readonly string[], check: (b: number, basis: number) => boolean): boolean {
@@ -867,6 +888,44 @@ export class LinearLayout {
   }
 
   /**
+   * Solves `A X = B` over GF(2) for the layout X from B's in-dims to A's
+   * in-dims, with the free variables of A set to zero.  Requires the image of B
+   * to be inside the image of A, and equal out-dim names (in the same order)
+   * with A's sizes at least B's.  (A private static: it reads both layouts' bases and columns directly.)
+   */
+  static #lstsq(A: LinearLayout, B: LinearLayout): LinearLayout {
+    if (A.getTotalOutDimSizeLog2() < B.getTotalOutDimSizeLog2()) fail('A.lstsq(B) called with incompatible output shapes');
+    const aIns = A.getInDimNames();
+    if (aIns.length === 0) fail('attempt to solve lstsq for empty layout');
+    // The flat result's out-dim name is immaterial (reshapeOuts renames it); with
+    // no out-dims at all every input maps to 0.
+    const flatOutName = A.getOutDimNames()[0] ?? aIns[0]!;
+    // B's columns, re-packed at A's out-dim bit offsets.
+    const offsets = new Map<string, number>();
+    let off = 0;
+    for (const [d, s] of A.getOutDims()) {
+      offsets.set(d, off);
+      off += log2Floor(s);
+    }
+    const bOuts = B.getOutDimNames().map((d) => offsets.get(d)!);
+    const bCols: number[] = [];
+    for (const bs of B.#bases.values()) {
+      for (const b of bs) {
+        let c = 0;
+        b.forEach((v, k) => (c += v * 2 ** bOuts[k]!));
+        bCols.push(c);
+      }
+    }
+    const sol = solveMinimal(A.#cols, bCols);
+    const flatBases = sol.map((x) => {
+      if (x === undefined) fail('Precondition broken. Im(B) not contained in Im(A)');
+      return [x];
+    });
+    const flat = LinearLayout.fromBasesWithSizes([[aIns[0]!, flatBases]], [[flatOutName, A.getTotalInDimSize()]], false);
+    return flat.reshapeIns(B.getInDims()).reshapeOuts(A.getInDims());
+  }
+
+  /**
    * Returns C with `this(x) = outer(C(x))`: this composed with a
    * (pseudo)inverse of `outer`.  Requires the same out-dim names (any order),
    * `outer`'s out-dim sizes at least this's, and this's image inside `outer`'s.
@@ -905,7 +964,7 @@ export class LinearLayout {
     let ret =
       aNonIdentity.length === 0
         ? EMPTY
-        : lstsq(A.sublayout(aNonIdentity, outDims), B.sublayout(bNonIdentity, outDims));
+        : LinearLayout.#lstsq(A.sublayout(aNonIdentity, outDims), B.sublayout(bNonIdentity, outDims));
     for (const d of identityDims) ret = ret.mul(LinearLayout.identity1D(A.getInDimSize(d), d, d));
     return ret.transposeIns(B.getInDimNames()).transposeOuts(A.getInDimNames());
   }
@@ -1180,44 +1239,6 @@ export class LinearLayout {
 }
 
 const EMPTY: LinearLayout = LinearLayout.fromBasesWithSizes([], []);
-
-/**
- * Solves `A X = B` over GF(2) for the layout X from B's in-dims to A's
- * in-dims, with the free variables of A set to zero.  Requires the image of B
- * to be inside the image of A, and equal out-dim names (in the same order)
- * with A's sizes at least B's.
- */
-function lstsq(A: LinearLayout, B: LinearLayout): LinearLayout {
-  if (A.getTotalOutDimSizeLog2() < B.getTotalOutDimSizeLog2()) fail('A.lstsq(B) called with incompatible output shapes');
-  const aIns = A.getInDimNames();
-  if (aIns.length === 0) fail('attempt to solve lstsq for empty layout');
-  // The flat result's out-dim name is immaterial (reshapeOuts renames it); with
-  // no out-dims at all every input maps to 0.
-  const flatOutName = A.getOutDimNames()[0] ?? aIns[0]!;
-  // B's columns, re-packed at A's out-dim bit offsets.
-  const offsets = new Map<string, number>();
-  let off = 0;
-  for (const [d, s] of A.getOutDims()) {
-    offsets.set(d, off);
-    off += log2Floor(s);
-  }
-  const bOuts = B.getOutDimNames().map((d) => offsets.get(d)!);
-  const bCols: number[] = [];
-  for (const bs of B.getBases().values()) {
-    for (const b of bs) {
-      let c = 0;
-      b.forEach((v, k) => (c += v * 2 ** bOuts[k]!));
-      bCols.push(c);
-    }
-  }
-  const sol = solveMinimal(A.getFlatColumns(), bCols);
-  const flatBases = sol.map((x) => {
-    if (x === undefined) fail('Precondition broken. Im(B) not contained in Im(A)');
-    return [x];
-  });
-  const flat = LinearLayout.fromBasesWithSizes([[aIns[0]!, flatBases]], [[flatOutName, A.getTotalInDimSize()]], false);
-  return flat.reshapeIns(B.getInDims()).reshapeOuts(A.getInDims());
-}
 
 /**
  * Left division: the C with `B.mul(C)` equal to A, if A has that block
