@@ -961,12 +961,38 @@ export class LinearLayout {
           `(outer: [${aNonIdentity.join(', ')}], this: [${bNonIdentity.join(', ')}])`,
       );
     }
-    let ret =
+    const ret =
       aNonIdentity.length === 0
         ? EMPTY
         : LinearLayout.#lstsq(A.sublayout(aNonIdentity, outDims), B.sublayout(bNonIdentity, outDims));
-    for (const d of identityDims) ret = ret.mul(LinearLayout.identity1D(A.getInDimSize(d), d, d));
-    return ret.transposeIns(B.getInDimNames()).transposeOuts(A.getInDimNames());
+    // ret times the identity on each identity dim, with B's in-dims and A's in-dims (as out-dims) in order: built
+    // at once rather than by one `mul` per identity dim and two transposes (five layouts on the common path).
+    const isIdentity = new Set(identityDims);
+    const outs: [string, number][] = A.getInDimNames().map((d) => [d, isIdentity.has(d) ? A.getInDimSize(d) : ret.#outDims.get(d)!]);
+    const outIndex = new Map(outs.map(([d], i) => [d, i]));
+    const retOuts = [...ret.#outDims.keys()].map((d) => outIndex.get(d)!);
+    const bases: [string, number[][]][] = B.getInDimNames().map((d) => {
+      if (isIdentity.has(d)) {
+        const k = outIndex.get(d)!;
+        const n = log2Floor(A.getInDimSize(d));
+        const bs: number[][] = [];
+        for (let i = 0; i < n; i++) {
+          const b = new Array<number>(outs.length).fill(0);
+          b[k] = 2 ** i;
+          bs.push(b);
+        }
+        return [d, bs];
+      }
+      return [
+        d,
+        ret.#bases.get(d)!.map((rb) => {
+          const b = new Array<number>(outs.length).fill(0);
+          for (let j = 0; j < rb.length; j++) b[retOuts[j]!] = rb[j]!;
+          return b;
+        }),
+      ];
+    });
+    return LinearLayout.#build(bases, outs, false);
   }
 
   /**
