@@ -264,10 +264,21 @@ export function bankConflicts(tileSrc: readonly number[], tileDst: readonly numb
   return [read - 1, write - 1];
 }
 
-function optimalSwizzlingTile(a: LinearLayout, b: LinearLayout, nRegA: number, nRegB: number, laneIdTileA: readonly number[], laneIdTileB: readonly number[]): number[] | undefined {
-  if (nRegA < nRegB) return optimalSwizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA);
+/** `b.invertAndCompose(a)` for the two orders of one (src, dst) pair, computed once per order (see optimalSwizzling). */
+type CvtOf = (a: LinearLayout, b: LinearLayout) => LinearLayout;
+
+function optimalSwizzlingTile(
+  a: LinearLayout,
+  b: LinearLayout,
+  nRegA: number,
+  nRegB: number,
+  laneIdTileA: readonly number[],
+  laneIdTileB: readonly number[],
+  cvtOf: CvtOf,
+): number[] | undefined {
+  if (nRegA < nRegB) return optimalSwizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA, cvtOf);
   const dim = a.getTotalOutDimSizeLog2();
-  const cvt = b.invertAndCompose(a);
+  const cvt = cvtOf(a, b);
   const regA = flattenBases(a, REGISTER);
   const regB = flattenBases(b, REGISTER);
   const laneA = flattenBases(a, LANE);
@@ -302,12 +313,19 @@ export function optimalSwizzling(src: LinearLayout, dst: LinearLayout, srcTiles:
   const dstFlat = dst.flattenOuts();
   const totalBases = log2(Math.floor(128 / bitwidth));
   const instr: [[number, number], number[]][] = [];
+  // Every tile pair needs the same conversion (one per direction): composed once, not per pair.
+  const cvts = new Map<LinearLayout, LinearLayout>();
+  const cvtOf: CvtOf = (a, b) => {
+    let c = cvts.get(b);
+    if (!c) cvts.set(b, (c = b.invertAndCompose(a)));
+    return c;
+  };
   srcTiles.forEach((is, i) => {
     const logRegSrc = totalBases - is.laneContig.length;
     dstTiles.forEach((id, j) => {
       const logRegDst = totalBases - id.laneContig.length;
       if (logRegSrc < 0 || logRegDst < 0) return;
-      const t = optimalSwizzlingTile(srcFlat, dstFlat, logRegSrc, logRegDst, is.laneContig, id.laneContig);
+      const t = optimalSwizzlingTile(srcFlat, dstFlat, logRegSrc, logRegDst, is.laneContig, id.laneContig, cvtOf);
       if (t) instr.push([[i, j], t]);
     });
   });

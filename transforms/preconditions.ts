@@ -8,9 +8,22 @@ import type { PassContext } from './pass.js';
 import { maybeLookupNumWarps } from '../dialect/ttg/context.js';
 import { FuncOp } from '../dialect/tt/ops.js';
 
-/** The first tensor type without an encoding among `types`. */
-function unencoded(types: readonly Type[]): RankedTensorType | undefined {
-  for (const t of types) if (t instanceof RankedTensorType && t.encoding === undefined) return t;
+/** Whether `t` is a tensor type without an encoding. */
+function isUnencoded(t: Type): t is RankedTensorType {
+  return t instanceof RankedTensorType && t.encoding === undefined;
+}
+
+/** The first unencoded tensor type among the results of `op` (this runs on every op before several passes: no copies). */
+function unencodedResult(op: Operation): RankedTensorType | undefined {
+  for (const r of op.results) if (isUnencoded(r.type)) return r.type;
+  return undefined;
+}
+
+/** The first unencoded tensor type among the block arguments of `op`'s regions. */
+function unencodedArgument(op: Operation): RankedTensorType | undefined {
+  for (const r of op.regions) {
+    for (const b of r.blocks) for (const a of b.args) if (isUnencoded(a.type)) return a.type;
+  }
   return undefined;
 }
 
@@ -19,9 +32,8 @@ function violation(op: Operation, pass: string): string | undefined {
   if (FuncOp.is(op) && maybeLookupNumWarps(op) === undefined) {
     return `'${op.name}' op is not contained within a context that specifies the number of warps`;
   }
-  const argType = unencoded(op.regions.flatMap((r) => r.blocks.flatMap((b) => b.args.map((a) => a.type))));
-  const resultType = unencoded(op.results.map((r) => r.type));
-  const t = resultType ?? argType;
+  const resultType = unencodedResult(op);
+  const t = resultType ?? unencodedArgument(op);
   if (t === undefined) return undefined;
   const where = resultType ? 'result' : 'block argument';
   return `'${op.name}' op ${where} of type '${t.key}' has no layout encoding: --${pass} takes TritonGPU IR (run --convert-triton-to-tritongpu first)`;

@@ -47,7 +47,8 @@ import { BlockedEncodingAttr, DotOperandEncodingAttr, MmaEncodingAttr } from '..
 import { CONVERT_LAYOUT_CANONICALIZATIONS } from '../dialect/ttg/canonicalize.js';
 import '../dialect/ttg/canonicalize.js';
 import { registerPass } from './pass.js';
-import { applyPatternsGreedily } from '../dialect/ir/rewrite/greedy.js';
+import { applyCleanupUnlessConverged } from './remove-layout-conversions/converged-cleanup.js';
+import type { RewritePattern } from '../dialect/ir/rewrite/pattern.js';
 import { valueDominates } from '../dialect/ir/rewrite/dominance.js';
 import { FOR_OP_DEAD_ARG_ELIMINATION } from './remove-layout-conversions/scf-cleanup.js';
 import { isConstantOnlySlice } from './remove-layout-conversions/constant-slice.js';
@@ -1001,7 +1002,20 @@ function replaceIfOpWithNewSignature(b: Builder, ifOp: Operation, newTypes: read
 const GREEDY_DEFAULTS = { useTopDownTraversal: false, regionSimplification: 'aggressive' } as const;
 
 function cleanupConvertOps(module: Operation): void {
-  applyPatternsGreedily(module, CONVERT_LAYOUT_CANONICALIZATIONS, GREEDY_DEFAULTS);
+  applyCleanupUnlessConverged(module, CONVERT_LAYOUT_CANONICALIZATIONS, GREEDY_DEFAULTS);
+}
+
+/**
+ * The patterns of the final cleanup, one array so that converged-cleanup.ts recognizes the set. Built on first
+ * use: dialects loaded later append to CONVERT_LAYOUT_CANONICALIZATIONS (extendConvertLayoutCanonicalizations).
+ */
+let finalCleanupPatterns: { n: number; patterns: readonly RewritePattern[] } | undefined;
+function finalCleanupPatternSet(): readonly RewritePattern[] {
+  if (finalCleanupPatterns?.n !== CONVERT_LAYOUT_CANONICALIZATIONS.length) {
+    const patterns = [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_FOR_PATTERNS, ...SCF_IF_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS];
+    finalCleanupPatterns = { n: CONVERT_LAYOUT_CANONICALIZATIONS.length, patterns };
+  }
+  return finalCleanupPatterns.patterns;
 }
 
 /** Conformance debugging: `globalThis.__rlcDebug(stage)`, when set, is called after each phase (and remat). */
@@ -1035,7 +1049,7 @@ export function removeLayoutConversions(module: Operation): void {
     lr.hoistAll((c) => lr.hoistConvertDotOperand(c));
   }
   debugHook('after hoisting');
-  applyPatternsGreedily(module, [FOR_OP_DEAD_ARG_ELIMINATION, ...SCF_FOR_PATTERNS, ...SCF_IF_PATTERNS, ...CONVERT_LAYOUT_CANONICALIZATIONS], GREEDY_DEFAULTS);
+  applyCleanupUnlessConverged(module, finalCleanupPatternSet(), GREEDY_DEFAULTS);
 }
 
 export const REMOVE_LAYOUT_CONVERSIONS_PASS = registerPass({

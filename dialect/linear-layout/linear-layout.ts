@@ -70,6 +70,26 @@ function assertDimsEqualIgnoringOrder(aDims: Iterable<string>, bDims: Iterable<s
   }
 }
 
+/** Whether `names` are the keys of `dims` in their order (layouts are immutable: a transpose to it is the layout). */
+function inOrder(names: readonly string[], dims: ReadonlyMap<string, unknown>): boolean {
+  if (names.length !== dims.size) return false;
+  let i = 0;
+  for (const d of dims.keys()) if (names[i++] !== d) return false;
+  return true;
+}
+
+/** Whether two basis lists are equal, basis by basis and component by component. */
+function sameBasisLists(a: BasisList, b: BasisList): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
 /** Whether `ins` names each dim of `dims` exactly once (then the dims agree, ignoring order). */
 function distinctDimsOf(ins: readonly (readonly [string, number])[], dims: ReadonlyMap<string, unknown>): boolean {
   if (ins.length !== dims.size) return false;
@@ -182,6 +202,12 @@ export class LinearLayout {
   readonly #cols: readonly number[];
   /** Computed when first asked (most layouts are intermediate results nobody asks it of). */
   #rank: number | undefined;
+  /**
+   * Whether the basis lists and columns were frozen. They are private copies that this class never mutates, so they
+   * are frozen only when first handed out (getBasis, getBases, getFlatColumns): freezing every basis of every
+   * intermediate layout was a third of the cost of building one.
+   */
+  #frozen = false;
   readonly #totalOutLog2: number;
 
   private constructor(
@@ -264,7 +290,9 @@ export class LinearLayout {
   static #tryBuild(bases: NamedBases, outDims: DimSizes, requireSurjective: boolean): LinearLayout | string {
     const bm = new Map<string, BasisList>();
     for (const [inDim, bs] of bases) {
-      bm.set(inDim, Object.freeze(bs.map((b) => Object.freeze([...b]))));
+      const copy: (readonly number[])[] = new Array(bs.length);
+      for (let i = 0; i < bs.length; i++) copy[i] = bs[i]!.slice();
+      bm.set(inDim, copy);
     }
     const om = new Map<string, number>();
     for (const [outDim, size] of outDims) om.set(outDim, size);
@@ -276,10 +304,11 @@ export class LinearLayout {
       const problem = LinearLayout.#firstProblem(bm, om);
       if (problem !== undefined) return problem;
     }
-    const offsets: number[] = [];
+    // 2^(bit offset of each out-dim): a basis component times it is its bits in the packed column.
+    const scales: number[] = [];
     let totalOut = 0;
     for (const s of outSizes) {
-      offsets.push(totalOut);
+      scales.push(2 ** totalOut);
       totalOut += log2Floor(s);
     }
     let totalIn = 0;
@@ -291,11 +320,10 @@ export class LinearLayout {
     for (const bs of bm.values()) {
       for (const b of bs) {
         let c = 0;
-        for (let k = 0; k < b.length; k++) c += b[k]! * 2 ** offsets[k]!;
+        for (let k = 0; k < b.length; k++) c += b[k]! * scales[k]!;
         cols.push(c);
       }
     }
-    Object.freeze(cols);
     const r = requireSurjective ? f2rank(cols) : undefined;
     const ll = new LinearLayout(bm, om, cols, r, totalOut);
     if (requireSurjective && r !== totalOut) {
@@ -497,6 +525,7 @@ export class LinearLayout {
    * Example: `identity1D(8, 'i', 'o').getBasis('i', 2) → [4]`.
    */
   getBasis(inDim: string, pos: number): readonly number[] {
+    this.#freeze();
     const bs = this.#basesOf(inDim);
     if (!Number.isInteger(pos) || pos < 0 || pos >= bs.length) {
       fail(`getBasis: position ${pos} out of range for in-dim '${inDim}' of size ${2 ** bs.length}`);
@@ -511,7 +540,19 @@ export class LinearLayout {
 
   /** All bases, by in-dim, in order (read-only views). Example: `identity1D(4,'i','o').getBases().get('i') → [[1], [2]]`. */
   getBases(): ReadonlyMap<string, BasisList> {
+    this.#freeze();
     return this.#bases;
+  }
+
+  /** Freezes the basis lists and columns before they are handed out (see #frozen). */
+  #freeze(): void {
+    if (this.#frozen) return;
+    for (const bs of this.#bases.values()) {
+      for (const b of bs) Object.freeze(b);
+      Object.freeze(bs);
+    }
+    Object.freeze(this.#cols);
+    this.#frozen = true;
   }
 
   /**
@@ -520,7 +561,8 @@ export class LinearLayout {
    * Example: `identity1D(2,'a','x').mul(identity1D(2,'b','y')).getFlatColumns() → [1, 2]`.
    */
   getFlatColumns(): readonly number[] {
-    return this.#cols;
+    // Frozen when handed out (see #frozen); one array, so no flag of its own.
+    return Object.isFrozen(this.#cols) ? this.#cols : Object.freeze(this.#cols);
   }
 
   /** GF(2) rank of the layout's matrix. Example: `zeros1D(4, 'i', 'o').getRank() === 0`. */
@@ -594,6 +636,7 @@ export class LinearLayout {
    * Example: `identity1D(4,'a','a').mul(zeros1D(2,'b','c')).isTrivialOver(['a']) === true`.
    */
   isTrivialOver(dimNames: readonly string[]): boolean {
+    if (dimNames.length === 1 && this.#bases.has(dimNames[0]!) && this.#outDims.has(dimNames[0]!)) return this.#isTrivialOverDim(dimNames[0]!);
     for (const d of dimNames) {
       if (!this.hasInDim(d) && !this.hasOutDim(d)) return false;
     }
@@ -604,6 +647,26 @@ export class LinearLayout {
       this.sublayoutIsZero(remainingIns, dimNames) &&
       this.sublayoutIsZero(dimNames, remainingOuts)
     );
+  }
+
+  /**
+   * isTrivialOver([d]) for a dim that is both an in-dim and an out-dim, read off the bases instead of built
+   * sublayouts (minimalCvtLayout quotients by block, warp and lane one at a time): d's bases are 2^i on d and
+   * zero elsewhere, and no other in-dim reaches d.
+   */
+  #isTrivialOverDim(d: string): boolean {
+    const bs = this.#bases.get(d)!;
+    if (2 ** bs.length !== this.#outDims.get(d)) return false;
+    const k = this.getOutDimIndex(d);
+    for (let i = 0; i < bs.length; i++) {
+      const b = bs[i]!;
+      for (let j = 0; j < b.length; j++) if (b[j] !== (j === k ? 2 ** i : 0)) return false;
+    }
+    for (const [inDim, other] of this.#bases) {
+      if (inDim === d) continue;
+      for (const b of other) if (b[k] !== 0) return false;
+    }
+    return true;
   }
 
   #checkSquareSublayout(dimNames: readonly string[], check: (b: number, basis: number) => boolean): boolean {
@@ -825,6 +888,44 @@ export class LinearLayout {
   }
 
   /**
+   * Solves `A X = B` over GF(2) for the layout X from B's in-dims to A's
+   * in-dims, with the free variables of A set to zero.  Requires the image of B
+   * to be inside the image of A, and equal out-dim names (in the same order)
+   * with A's sizes at least B's.  (A private static: it reads both layouts' bases and columns directly.)
+   */
+  static #lstsq(A: LinearLayout, B: LinearLayout): LinearLayout {
+    if (A.getTotalOutDimSizeLog2() < B.getTotalOutDimSizeLog2()) fail('A.lstsq(B) called with incompatible output shapes');
+    const aIns = A.getInDimNames();
+    if (aIns.length === 0) fail('attempt to solve lstsq for empty layout');
+    // The flat result's out-dim name is immaterial (reshapeOuts renames it); with
+    // no out-dims at all every input maps to 0.
+    const flatOutName = A.getOutDimNames()[0] ?? aIns[0]!;
+    // B's columns, re-packed at A's out-dim bit offsets.
+    const offsets = new Map<string, number>();
+    let off = 0;
+    for (const [d, s] of A.getOutDims()) {
+      offsets.set(d, off);
+      off += log2Floor(s);
+    }
+    const bOuts = B.getOutDimNames().map((d) => offsets.get(d)!);
+    const bCols: number[] = [];
+    for (const bs of B.#bases.values()) {
+      for (const b of bs) {
+        let c = 0;
+        b.forEach((v, k) => (c += v * 2 ** bOuts[k]!));
+        bCols.push(c);
+      }
+    }
+    const sol = solveMinimal(A.#cols, bCols);
+    const flatBases = sol.map((x) => {
+      if (x === undefined) fail('Precondition broken. Im(B) not contained in Im(A)');
+      return [x];
+    });
+    const flat = LinearLayout.fromBasesWithSizes([[aIns[0]!, flatBases]], [[flatOutName, A.getTotalInDimSize()]], false);
+    return flat.reshapeIns(B.getInDims()).reshapeOuts(A.getInDims());
+  }
+
+  /**
    * Returns C with `this(x) = outer(C(x))`: this composed with a
    * (pseudo)inverse of `outer`.  Requires the same out-dim names (any order),
    * `outer`'s out-dim sizes at least this's, and this's image inside `outer`'s.
@@ -846,9 +947,12 @@ export class LinearLayout {
         fail(`A.invertAndCompose(B) called with incompatible output shapes in ${d}: ${A.getOutDimSize(d)} >= ${B.getOutDimSize(d)}`);
       }
     }
-    const identityDims = A.getInDimNames().filter(
-      (d) => B.hasInDim(d) && A.sublayout([d], outDims).equals(B.sublayout([d], outDims)),
-    );
+    // An in-dim is an identity dim when its sublayouts onto all out-dims are equal: the same out-dim sizes (A's
+    // out-dims are in B's order now) and the same bases, compared in place rather than built as sublayouts.
+    const sameOutSizes = outDims.every((d) => A.#outDims.get(d) === B.#outDims.get(d));
+    const identityDims = sameOutSizes
+      ? A.getInDimNames().filter((d) => B.hasInDim(d) && sameBasisLists(A.#bases.get(d)!, B.#bases.get(d)!))
+      : [];
     const aNonIdentity = A.getInDimNames().filter((d) => !identityDims.includes(d));
     const bNonIdentity = B.getInDimNames().filter((d) => !identityDims.includes(d));
     if ((aNonIdentity.length === 0) !== (bNonIdentity.length === 0)) {
@@ -857,12 +961,38 @@ export class LinearLayout {
           `(outer: [${aNonIdentity.join(', ')}], this: [${bNonIdentity.join(', ')}])`,
       );
     }
-    let ret =
+    const ret =
       aNonIdentity.length === 0
         ? EMPTY
-        : lstsq(A.sublayout(aNonIdentity, outDims), B.sublayout(bNonIdentity, outDims));
-    for (const d of identityDims) ret = ret.mul(LinearLayout.identity1D(A.getInDimSize(d), d, d));
-    return ret.transposeIns(B.getInDimNames()).transposeOuts(A.getInDimNames());
+        : LinearLayout.#lstsq(A.sublayout(aNonIdentity, outDims), B.sublayout(bNonIdentity, outDims));
+    // ret times the identity on each identity dim, with B's in-dims and A's in-dims (as out-dims) in order: built
+    // at once rather than by one `mul` per identity dim and two transposes (five layouts on the common path).
+    const isIdentity = new Set(identityDims);
+    const outs: [string, number][] = A.getInDimNames().map((d) => [d, isIdentity.has(d) ? A.getInDimSize(d) : ret.#outDims.get(d)!]);
+    const outIndex = new Map(outs.map(([d], i) => [d, i]));
+    const retOuts = [...ret.#outDims.keys()].map((d) => outIndex.get(d)!);
+    const bases: [string, number[][]][] = B.getInDimNames().map((d) => {
+      if (isIdentity.has(d)) {
+        const k = outIndex.get(d)!;
+        const n = log2Floor(A.getInDimSize(d));
+        const bs: number[][] = [];
+        for (let i = 0; i < n; i++) {
+          const b = new Array<number>(outs.length).fill(0);
+          b[k] = 2 ** i;
+          bs.push(b);
+        }
+        return [d, bs];
+      }
+      return [
+        d,
+        ret.#bases.get(d)!.map((rb) => {
+          const b = new Array<number>(outs.length).fill(0);
+          for (let j = 0; j < rb.length; j++) b[retOuts[j]!] = rb[j]!;
+          return b;
+        }),
+      ];
+    });
+    return LinearLayout.#build(bases, outs, false);
   }
 
   /**
@@ -930,6 +1060,7 @@ export class LinearLayout {
    */
   transposeIns(newInDims: readonly string[]): LinearLayout {
     assertDimsEqualIgnoringOrder(newInDims, this.#bases.keys());
+    if (inOrder(newInDims, this.#bases)) return this;
     return LinearLayout.#build(
       newInDims.map((d) => [d, this.#bases.get(d)!] as const),
       this.getOutDims(),
@@ -943,6 +1074,7 @@ export class LinearLayout {
    */
   transposeOuts(newOutDims: readonly string[]): LinearLayout {
     assertDimsEqualIgnoringOrder(newOutDims, this.#outDims.keys());
+    if (inOrder(newOutDims, this.#outDims)) return this;
     const perm = newOutDims.map((d) => this.getOutDimIndex(d));
     const newBases: [string, number[][]][] = [];
     for (const [inDim, bs] of this.#bases) newBases.push([inDim, bs.map((b) => perm.map((i) => b[i]!))]);
@@ -1133,44 +1265,6 @@ export class LinearLayout {
 }
 
 const EMPTY: LinearLayout = LinearLayout.fromBasesWithSizes([], []);
-
-/**
- * Solves `A X = B` over GF(2) for the layout X from B's in-dims to A's
- * in-dims, with the free variables of A set to zero.  Requires the image of B
- * to be inside the image of A, and equal out-dim names (in the same order)
- * with A's sizes at least B's.
- */
-function lstsq(A: LinearLayout, B: LinearLayout): LinearLayout {
-  if (A.getTotalOutDimSizeLog2() < B.getTotalOutDimSizeLog2()) fail('A.lstsq(B) called with incompatible output shapes');
-  const aIns = A.getInDimNames();
-  if (aIns.length === 0) fail('attempt to solve lstsq for empty layout');
-  // The flat result's out-dim name is immaterial (reshapeOuts renames it); with
-  // no out-dims at all every input maps to 0.
-  const flatOutName = A.getOutDimNames()[0] ?? aIns[0]!;
-  // B's columns, re-packed at A's out-dim bit offsets.
-  const offsets = new Map<string, number>();
-  let off = 0;
-  for (const [d, s] of A.getOutDims()) {
-    offsets.set(d, off);
-    off += log2Floor(s);
-  }
-  const bOuts = B.getOutDimNames().map((d) => offsets.get(d)!);
-  const bCols: number[] = [];
-  for (const bs of B.getBases().values()) {
-    for (const b of bs) {
-      let c = 0;
-      b.forEach((v, k) => (c += v * 2 ** bOuts[k]!));
-      bCols.push(c);
-    }
-  }
-  const sol = solveMinimal(A.getFlatColumns(), bCols);
-  const flatBases = sol.map((x) => {
-    if (x === undefined) fail('Precondition broken. Im(B) not contained in Im(A)');
-    return [x];
-  });
-  const flat = LinearLayout.fromBasesWithSizes([[aIns[0]!, flatBases]], [[flatOutName, A.getTotalInDimSize()]], false);
-  return flat.reshapeIns(B.getInDims()).reshapeOuts(A.getInDims());
-}
 
 /**
  * Left division: the C with `B.mul(C)` equal to A, if A has that block

@@ -2,6 +2,7 @@
 import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern } from '../../ir/type.js';
+import { StructuralTable } from '../../ir/uniquer.js';
 import type { LinearLayout } from '../../linear-layout/linear-layout.js';
 import { blockedToLinearLayout, fmaDotToLinearLayout } from '../linear/distributed.js';
 import type { RawLayout } from '../linear/raw.js';
@@ -23,6 +24,9 @@ import {
 } from './common.js';
 import type { DotOperandEncodingAttr } from './dot-operand.js';
 
+/** Front table of BlockedEncodingAttr.get (see StructuralTable). */
+const blockedTable = new StructuralTable<BlockedEncodingAttr>();
+
 export class BlockedEncodingAttr extends DistributedEncodingAttr {
   private constructor(
     readonly sizePerThread: readonly number[],
@@ -42,13 +46,22 @@ export class BlockedEncodingAttr extends DistributedEncodingAttr {
     order: readonly number[];
     cgaLayout?: Bases;
   }): BlockedEncodingAttr {
-    return intern(
-      new BlockedEncodingAttr(
-        freezeInts(p.sizePerThread),
-        freezeInts(p.threadsPerWarp),
-        freezeInts(p.warpsPerCTA),
-        freezeInts(p.order),
-        freezeBases(p.cgaLayout ?? []),
+    const cga = p.cgaLayout ?? [];
+    // Layout passes ask for the same blocked layouts again and again (one per tensor type converted): find the
+    // uniqued attribute by its integer lists instead of printing a fresh one (each list behind its length, so that
+    // different splits of the same numbers stay apart).
+    const parts: unknown[] = [];
+    for (const xs of [p.sizePerThread, p.threadsPerWarp, p.warpsPerCTA, p.order, ...cga]) parts.push(xs.length, ...xs);
+    parts.push(cga.length);
+    return blockedTable.get(parts, () =>
+      intern(
+        new BlockedEncodingAttr(
+          freezeInts(p.sizePerThread),
+          freezeInts(p.threadsPerWarp),
+          freezeInts(p.warpsPerCTA),
+          freezeInts(p.order),
+          freezeBases(cga),
+        ),
       ),
     );
   }

@@ -3,11 +3,15 @@ import type { AsmParser, AsmPrinter } from '../../ir/asm-interfaces.js';
 import { IntegerAttr, type Attribute } from '../../ir/attribute.js';
 import { registerAttrParser } from '../../ir/dialect-registry.js';
 import { intern, type Type } from '../../ir/type.js';
+import { StructuralTable } from '../../ir/uniquer.js';
 import type { LinearLayout } from '../../linear-layout/linear-layout.js';
 import { sliceLinearLayout } from '../linear/distributed.js';
 import { RawLayout } from '../linear/raw.js';
 import { fail } from '../linear/utils.js';
 import { type Bases, DistributedEncodingAttr, checked, nameLoc, parseAngleDict } from './common.js';
+
+/** Front table of SliceEncodingAttr.get (see StructuralTable). */
+const sliceTable = new StructuralTable<SliceEncodingAttr>();
 
 export class SliceEncodingAttr extends DistributedEncodingAttr {
   private constructor(
@@ -18,7 +22,8 @@ export class SliceEncodingAttr extends DistributedEncodingAttr {
   }
 
   static get(dim: number, parent: DistributedEncodingAttr): SliceEncodingAttr {
-    return intern(new SliceEncodingAttr(dim, parent));
+    // By its parts (the parent is uniqued): layout inference asks for the same slices per op and per query.
+    return sliceTable.get([dim, parent], () => intern(new SliceEncodingAttr(dim, parent)));
   }
 
   get rank(): number {

@@ -589,9 +589,11 @@ export function getConvertBackwardSlice(
         enqueue(def.operands[1]!, src);
         continue;
       }
+      if (def.operands.length === 0) continue;
+      // The same for every operand (a function of the op and the encoding): asked once.
+      const src = inferSrcEncoding(def, encoding);
+      if (!src) return false;
       for (const operand of def.operands) {
-        const src = inferSrcEncoding(def, encoding);
-        if (!src) return false;
         if (encodingOf(operand.value) === src) continue;
         enqueue(operand, src);
       }
