@@ -522,8 +522,17 @@ registerElementwise(tt.PreciseDivFOp, (b, [x, y]) => {
   return b.fdiv(x!, y!);
 });
 
-registerElementwise(tt.MulhiUIOp, (b, [x, y]) => {
+// Triton's MulhiUIOpConversion: libdevice's __nv_umulhi / __nv_umul64hi, declared through appendOrGetExternFuncOp
+// (empty libname and libpath attributes); other widths, which Triton rejects, widen and shift.
+registerElementwise(tt.MulhiUIOp, (b, [x, y], ctx) => {
   const t = x!.type as IntegerType;
+  if (t.width === 32 || t.width === 64) {
+    const noLib: [string, StringAttr][] = [
+      ['libname', StringAttr.get('')],
+      ['libpath', StringAttr.get('')],
+    ];
+    return ctx.callExtern(t.width === 32 ? '__nv_umulhi' : '__nv_umul64hi', [x!, y!], t, noLib);
+  }
   const wide = IntegerType.get(t.width * 2);
   const p = b.mul(b.zext(x!, wide), b.zext(y!, wide));
   return b.trunc(b.lshr(p, b.int(wide, t.width)), t);
