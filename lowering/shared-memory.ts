@@ -50,6 +50,7 @@ export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemA
 import { convertElementType } from './type-converter.js';
 import { loadShared, storeShared } from './shared-ld-st.js';
 import { ExactAddresses, tritonThreadBase } from './ldst-address.js';
+import { emitLocalLdSt, type LocalLdStAddressing } from './local-ldst.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
@@ -344,7 +345,16 @@ function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: Ranke
     return;
   }
   const stored = vals.map((v, r) => ((r & p.zeroMask) === 0 ? toStorage(b, v) : undefined));
+  if (!addr.padded) {
+    emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr), stored);
+    return;
+  }
   emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!, stored);
+}
+
+/** Triton's lowerLocalLdSt addressing of a memdesc view (local-ldst.ts). */
+function localLdStAddressing(memTy: MemDescType, addr: MemDescAddressing): LocalLdStAddressing {
+  return { affine: addr.affine, affineMask: addr.affineMask, offsetElems: memDescLinearLayout(memTy).getInDimSize('offset') };
 }
 
 function accessOpts(addr: MemDescAddressing): SmemAccessOptions {
@@ -370,7 +380,7 @@ function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDe
     return loaded.map((_, r) => loaded[r & ~p.zeroMask]!);
   }
   // Load the unique registers, copy to the broadcast ones.
-  const loaded = emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
+  const loaded = addr.padded ? emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!) : emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr));
   const n = 2 ** p.acc.regCols.length;
   const out: Value[] = [];
   for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~p.zeroMask]!, elemTy));
