@@ -239,7 +239,10 @@ export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered:
   let affine: Value | undefined;
   let affineMask = 0;
   const consts = offs.map((v) => constantIntValue(v));
-  if (offs.length === rank && !consts.every((c) => c === 0)) {
+  // As Triton's getShmemOffset: a view as large as its allocation (no subslice) is at offset zero, whatever its
+  // offset values look like.
+  const subview = allocShape.some((s, d) => s !== t.shape[d]);
+  if (subview && offs.length === rank && !consts.every((c) => c === 0)) {
     const b = ctx.b;
     const invBases: [string, number[][]][] = [];
     for (let d = 0; d < rank; d++) {
