@@ -16,7 +16,7 @@
  */
 import type { Value } from '../dialect/ir/ir.js';
 import type { Type } from '../dialect/ir/type.js';
-import { LinearLayout } from '../dialect/linear-layout/linear-layout.js';
+import { type ColumnAction, LinearLayout } from '../dialect/linear-layout/linear-layout.js';
 import { largestVectorisation } from '../analysis/bank-conflicts.js';
 import type { LoweringContext } from './conversion.js';
 import { ExactAddresses, tritonThreadBase } from './ldst-address.js';
@@ -52,6 +52,99 @@ export interface LocalLdStAddressing {
   offsetElems: number;
 }
 
+/** The register→offset map of an access with its broadcast registers dropped (Triton's cvt). */
+function cvtOf(acc: SmemAccess, offsetElems: number): LinearLayout {
+  const kept = acc.regCols.filter((c) => c !== 0);
+  return LinearLayout.fromBasesWithSizes(
+    [
+      [REG, kept.map((c) => [c])],
+      ['lane', acc.laneCols.map((c) => [c])],
+      ['warp', acc.warpCols.map((c) => [c])],
+    ],
+    [['offset', offsetElems]],
+    false,
+  );
+}
+
+/**
+ * Triton's largestVectorisation of an access: the vector (elements) and the permutation of the non-broadcast
+ * register bits; `vectorRegBits` are the original register bits forming the vector.
+ */
+export function tritonVector(acc: SmemAccess, bits: number, offsetElems: number, maxVecElems?: number): { elems: number; permutation: ColumnAction; vectorRegBits: number[] } {
+  const kept = acc.regCols.flatMap((c, i) => (c !== 0 ? [i] : []));
+  const { elems, permutation } = largestVectorisation(cvtOf(acc, offsetElems), bits, maxVecElems);
+  const vectorRegBits = permutation
+    .getAction()
+    .slice(0, Math.log2(elems))
+    .map((k) => kept[k]!);
+  return { elems, permutation, vectorRegBits };
+}
+
+/**
+ * Triton's lowerLdSt: calls `access(ptr, regs)` for every vector in Triton's order, `ptr` the vector's shared
+ * address (`!llvm.ptr<3>`), `regs` its registers (original register indices, first element first; broadcast
+ * registers excluded). `maxVecElems` caps the vector and forbids register permutations (Triton's
+ * maybeMaxVecElems). Returns the vector width.
+ */
+export function lowerLdSt(
+  ctx: LoweringContext,
+  base: Value,
+  acc: SmemAccess,
+  bits: number,
+  addr: LocalLdStAddressing,
+  maxVecElems: number | undefined,
+  access: (ptr: Value, regs: number[]) => void,
+): number {
+  const b = ctx.b;
+  const bytes = bits / 8;
+  // 1. Broadcast registers dropped.
+  const kept = acc.regCols.flatMap((c, i) => (c !== 0 ? [i] : []));
+  const nKept = 2 ** kept.length;
+  const cvt = cvtOf(acc, addr.offsetElems);
+  // 2. The vector.
+  const { elems: vec, permutation } = tritonVector(acc, bits, addr.offsetElems, maxVecElems);
+  const permCols = permutation.apply(cvt).getBases().get(REG)!.map((v) => v[0]!);
+  const vecBits = Math.log2(vec);
+  const reps = permCols.map((c, i) => (i < vecBits ? 0 : c));
+  // 3. Additive strides first.
+  const threadCols = [...acc.laneCols, ...acc.warpCols];
+  const touched = threadCols.reduce((m, c) => m | c, addr.affineMask);
+  const tile = new Set(threadCols);
+  const front: number[] = [];
+  const back: number[] = [];
+  reps.forEach((c, i) => ((c & touched) === 0 || tile.has(c) ? front : back).push(i));
+  const order = [...front, ...back];
+  const finalCols = order.map((i) => reps[i]!);
+  const nAdditive = 2 ** front.length;
+  // Register index in Triton's final order -> original register, through both permutations.
+  const original = (q: number): number => {
+    let p = 0;
+    order.forEach((src, t) => {
+      if ((q >>> t) & 1) p |= 1 << src;
+    });
+    let k = 0;
+    permutation.getAction().forEach((src, t) => {
+      if ((p >>> t) & 1) k |= 1 << src;
+    });
+    return scatter(k, kept);
+  };
+
+  // 4. Addresses and accesses.
+  const threadBase = tritonThreadBase(ctx, acc.laneCols, acc.warpCols, bytes, { affine: addr.affine ?? b.i32(0), offsetElems: addr.offsetElems });
+  const addrs = new ExactAddresses(ctx, base, threadBase);
+  for (let i = 0; i < nKept; i += nAdditive) {
+    const xorPart = offsetOf(finalCols, i) * bytes;
+    for (let j = 0; j < nAdditive; j += vec) {
+      const ptr = addrs.at(xorPart, offsetOf(finalCols, j) * bytes);
+      access(
+        ptr,
+        Array.from({ length: vec }, (_, k) => original(i + j + k)),
+      );
+    }
+  }
+  return vec;
+}
+
 /**
  * Stores `vals` (storage form, one per register; broadcast registers may be undefined) or, without `vals`, loads
  * every register (copies of a broadcast register share its load). `elemTy` is the storage element type.
@@ -66,64 +159,13 @@ export function emitLocalLdSt(
   vals?: readonly (Value | undefined)[],
 ): Value[] {
   const b = ctx.b;
-  const bytes = bits / 8;
-  // 1. Broadcast registers dropped.
-  const kept = acc.regCols.flatMap((c, i) => (c !== 0 ? [i] : []));
-  const nKept = 2 ** kept.length;
-  const cvt = LinearLayout.fromBasesWithSizes(
-    [
-      [REG, kept.map((i) => [acc.regCols[i]!])],
-      ['lane', acc.laneCols.map((c) => [c])],
-      ['warp', acc.warpCols.map((c) => [c])],
-    ],
-    [['offset', addr.offsetElems]],
-    false,
-  );
-  // 2. The vector.
-  const { elems: vec, permutation } = largestVectorisation(cvt, bits);
-  const permCols = permutation.apply(cvt).getBases().get(REG)!.map((v) => v[0]!);
-  const vecBits = Math.log2(vec);
-  const reps = permCols.map((c, i) => (i < vecBits ? 0 : c));
-  // 3. Additive strides first.
-  const threadCols = [...acc.laneCols, ...acc.warpCols];
-  const touched = threadCols.reduce((m, c) => m | c, addr.affineMask);
-  const tile = new Set(threadCols);
-  const front: number[] = [];
-  const back: number[] = [];
-  reps.forEach((c, i) => ((c & touched) === 0 || tile.has(c) ? front : back).push(i));
-  const order = [...front, ...back];
-  const finalCols = order.map((i) => reps[i]!);
-  const nAdditive = 2 ** front.length;
-  // Register index of the reduced layout -> original register, through both permutations.
-  const toReduced = (q: number): number => {
-    let p = 0;
-    order.forEach((src, t) => {
-      if ((q >>> t) & 1) p |= 1 << src;
-    });
-    let k = 0;
-    permutation.getAction().forEach((src, t) => {
-      if ((p >>> t) & 1) k |= 1 << src;
-    });
-    return k;
-  };
-  const original = (q: number): number => scatter(toReduced(q), kept);
-
-  // 4. Addresses and accesses.
-  const threadBase = tritonThreadBase(ctx, acc.laneCols, acc.warpCols, bytes, { affine: addr.affine ?? b.i32(0), offsetElems: addr.offsetElems });
-  const addrs = new ExactAddresses(ctx, base, threadBase);
-  const loadedByReduced = new Array<Value>(nKept);
-  for (let i = 0; i < nKept; i += nAdditive) {
-    const xorPart = offsetOf(finalCols, i) * bytes;
-    for (let j = 0; j < nAdditive; j += vec) {
-      const ptr = addrs.at(xorPart, offsetOf(finalCols, j) * bytes);
-      const regs = Array.from({ length: vec }, (_, k) => i + j + k);
-      if (vals) storeShared(b, ptr, regs.map((q) => vals[original(q)] ?? b.undef(elemTy)));
-      else loadShared(b, ptr, elemTy, vec).forEach((v, k) => (loadedByReduced[toReduced(regs[k]!)] = v));
-    }
-  }
+  const loaded = new Map<number, Value>();
+  lowerLdSt(ctx, base, acc, bits, addr, undefined, (ptr, regs) => {
+    if (vals) storeShared(b, ptr, regs.map((r) => vals[r] ?? b.undef(elemTy)));
+    else loadShared(b, ptr, elemTy, regs.length).forEach((v, k) => loaded.set(regs[k]!, v));
+  });
   if (vals) return [];
-  // Broadcast registers take the value of their representative.
-  const keptMask = kept.reduce((m, i) => m | (1 << i), 0);
-  const gatherKept = (r: number): number => kept.reduce((k, p, t) => k | (((r >>> p) & 1) << t), 0);
-  return Array.from({ length: 2 ** acc.regCols.length }, (_, r) => loadedByReduced[gatherKept(r & keptMask)]!);
+  // Broadcast registers take the value of their representative (the register with the broadcast bits cleared).
+  const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
+  return Array.from({ length: 2 ** acc.regCols.length }, (_, r) => loaded.get(r & ~zeroMask)!);
 }
