@@ -49,7 +49,7 @@ import { columns, log2, planSmemAccess, Solver, spanMask, xorCols, type SmemAcce
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { loadShared, storeShared } from './shared-ld-st.js';
-import { ExactAddresses, tritonThreadBase } from './ldst-address.js';
+import { type ExactAddressing, ExactAddresses, tritonThreadBase } from './ldst-address.js';
 import { emitLocalLdSt, type LocalLdStAddressing } from './local-ldst.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
@@ -344,7 +344,7 @@ function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: Ranke
   const addr = memDescAddressing(ctx, memTy, mem);
   const p = planLocalAccess('store', ctx.computeCapability, tensor, addr);
   if (p.matrix) {
-    emitStMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, () => vals.map((v) => toStorage(b, v)), addr);
+    emitStMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, () => vals.map((v) => toStorage(b, v)), matrixOpts(ctx, memTy, addr));
     return;
   }
   const stored = vals.map((v, r) => ((r & p.zeroMask) === 0 ? toStorage(b, v) : undefined));
@@ -353,6 +353,12 @@ function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: Ranke
     return;
   }
   emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!, stored);
+}
+
+/** ldmatrix/stmatrix addresses op for op as Triton's lowerLdStMatrix (the view's affine term always applied). */
+function matrixOpts(ctx: LoweringContext, memTy: MemDescType, addr: MemDescAddressing): MemDescAddressing & { exact: ExactAddressing } {
+  const offsetElems = memDescLinearLayout(memTy).getInDimSize('offset');
+  return { ...addr, exact: { affine: addr.affine ?? ctx.b.i32(0), offsetElems } };
 }
 
 /** Triton's lowerLocalLdSt addressing of a memdesc view (local-ldst.ts). */
@@ -379,7 +385,7 @@ function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDe
   const p = planLocalAccess('load', ctx.computeCapability, tensor, addr);
   const elemTy = convertElementType(tensor.elementType);
   if (p.matrix) {
-    const loaded = emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, addr).map((v) => (v ? fromStorage(b, v, elemTy) : undefined));
+    const loaded = emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, matrixOpts(ctx, memTy, addr)).map((v) => (v ? fromStorage(b, v, elemTy) : undefined));
     return loaded.map((_, r) => loaded[r & ~p.zeroMask]!);
   }
   // Load the unique registers, copy to the broadcast ones.
