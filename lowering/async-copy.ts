@@ -184,12 +184,9 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
   // consecutive in global memory (see notGloballyContiguous); then our own vectorisation.
   const offsetElems = memDescLinearLayout(memT).getInDimSize('offset');
   const noVec = notGloballyContiguous(srcT, acc.regCols);
-  if (tritonVector(acc, bits, offsetElems, maxVec).vectorRegBits.some((k) => (noVec >> k) & 1)) {
-    copyVectors(ctx, { acc, addr, bits, maxVec, noVec, ptrs, masks, mem, threadPred });
-    ctx.replaceWith([b.i32(0)]);
-    return;
-  }
-  lowerLdSt(ctx, mem[0]!, acc, bits, { affine: addr.affine, affineMask: addr.affineMask, offsetElems }, maxVec, (dst, regs) => {
+  const copies = tritonVector(acc, bits, offsetElems, maxVec).vectorRegBits.some((k) => (noVec >> k) & 1)
+    ? undefined
+    : lowerLdSt(ctx, mem[0]!, acc, bits, { affine: addr.affine, affineMask: addr.affineMask, offsetElems }, maxVec, (dst, regs) => {
     const r = regs[0]!;
     const bytes = (regs.length * bits) / 8;
     if (bytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; the shared layout allows ${bytes} bytes`);
@@ -210,6 +207,7 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
     }
     ptx(b, `${pred}cp.async.${bytes === 16 ? 'cg' : 'ca'}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
   });
+  if (copies === undefined) copyVectors(ctx, { acc, addr, bits, maxVec, noVec, ptrs, masks, mem, threadPred });
   ctx.replaceWith([b.i32(0)]);
 });
 

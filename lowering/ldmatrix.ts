@@ -122,6 +122,20 @@ function additiveReps(plan: MatrixPlan, acc: SmemAccess, affineMask: number): { 
   cols.forEach((c, t) => ((c & touched) === 0 || tile.has(c) ? front : back).push(t));
   const gather = (rep: number, ts: readonly number[]): number => ts.reduce((v, t, i) => v | (((rep >>> t) & 1) << i), 0);
   const xorOf = (rep: number, ts: readonly number[]): number => ts.reduce((v, t) => ((rep >>> t) & 1 ? v ^ cols[t]! : v), 0);
+  // Adding the additive offsets equals XORing them only when nothing else sets their bits (always so for
+  // Triton's layouts); otherwise every repetition bit that the thread part may set is XORed, in rep order.
+  const frontBits = front.reduce((m, t) => m | cols[t]!, 0);
+  const backBits = back.reduce((m, t) => m | cols[t]!, touched);
+  if (frontBits & backBits) {
+    const span = spanMask(threadCols);
+    return {
+      sortKey: (rep) => rep,
+      split: (rep) => {
+        const off = xorOf(rep, cols.map((_, t) => t));
+        return [off & span, off & ~span];
+      },
+    };
+  }
   return {
     sortKey: (rep) => (gather(rep, back) << front.length) | gather(rep, front),
     split: (rep) => [xorOf(rep, back), xorOf(rep, front)],

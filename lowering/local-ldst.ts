@@ -84,7 +84,8 @@ export function tritonVector(acc: SmemAccess, bits: number, offsetElems: number,
  * Triton's lowerLdSt: calls `access(ptr, regs)` for every vector in Triton's order, `ptr` the vector's shared
  * address (`!llvm.ptr<3>`), `regs` its registers (original register indices, first element first; broadcast
  * registers excluded). `maxVecElems` caps the vector and forbids register permutations (Triton's
- * maybeMaxVecElems). Returns the vector width.
+ * maybeMaxVecElems). Returns the vector width, or undefined (nothing emitted) when Triton's additive addressing
+ * would be wrong for this map.
  */
 export function lowerLdSt(
   ctx: LoweringContext,
@@ -94,7 +95,7 @@ export function lowerLdSt(
   addr: LocalLdStAddressing,
   maxVecElems: number | undefined,
   access: (ptr: Value, regs: number[]) => void,
-): number {
+): number | undefined {
   const b = ctx.b;
   const bytes = bits / 8;
   // 1. Broadcast registers dropped.
@@ -113,6 +114,11 @@ export function lowerLdSt(
   const front: number[] = [];
   const back: number[] = [];
   reps.forEach((c, i) => ((c & touched) === 0 || tile.has(c) ? front : back).push(i));
+  // Adding the additive offsets equals XORing them only when no other offset bit can be set under them; Triton's
+  // own layouts always comply, arbitrary linear layouts need not (then the caller takes its general path).
+  const frontBits = front.reduce((m, i) => m | reps[i]!, 0);
+  const backBits = back.reduce((m, i) => m | reps[i]!, touched);
+  if (frontBits & backBits) return undefined;
   const order = [...front, ...back];
   const finalCols = order.map((i) => reps[i]!);
   const nAdditive = 2 ** front.length;
@@ -148,6 +154,7 @@ export function lowerLdSt(
 /**
  * Stores `vals` (storage form, one per register; broadcast registers may be undefined) or, without `vals`, loads
  * every register (copies of a broadcast register share its load). `elemTy` is the storage element type.
+ * Undefined when Triton's addressing does not apply (see lowerLdSt); nothing is emitted then.
  */
 export function emitLocalLdSt(
   ctx: LoweringContext,
@@ -157,13 +164,14 @@ export function emitLocalLdSt(
   bits: number,
   addr: LocalLdStAddressing,
   vals?: readonly (Value | undefined)[],
-): Value[] {
+): Value[] | undefined {
   const b = ctx.b;
   const loaded = new Map<number, Value>();
-  lowerLdSt(ctx, base, acc, bits, addr, undefined, (ptr, regs) => {
+  const done = lowerLdSt(ctx, base, acc, bits, addr, undefined, (ptr, regs) => {
     if (vals) storeShared(b, ptr, regs.map((r) => vals[r] ?? b.undef(elemTy)));
     else loadShared(b, ptr, elemTy, regs.length).forEach((v, k) => loaded.set(regs[k]!, v));
   });
+  if (done === undefined) return undefined;
   if (vals) return [];
   // Broadcast registers take the value of their representative (the register with the broadcast bits cleared).
   const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);

@@ -348,10 +348,7 @@ function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: Ranke
     return;
   }
   const stored = vals.map((v, r) => ((r & p.zeroMask) === 0 ? toStorage(b, v) : undefined));
-  if (!addr.padded) {
-    emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr), stored);
-    return;
-  }
+  if (!addr.padded && emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr), stored)) return;
   emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!, stored);
 }
 
@@ -389,7 +386,9 @@ function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDe
     return loaded.map((_, r) => loaded[r & ~p.zeroMask]!);
   }
   // Load the unique registers, copy to the broadcast ones.
-  const loaded = addr.padded ? emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!) : emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr));
+  const loaded =
+    (addr.padded ? undefined : emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr))) ??
+    emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
   const n = 2 ** p.acc.regCols.length;
   const out: Value[] = [];
   for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~p.zeroMask]!, elemTy));
