@@ -135,9 +135,12 @@ export function emitSmemAccess(
   const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
   if (opts.exact && !padded) {
     const addrs = new ExactAddresses(ctx, base, tritonThreadBase(ctx, acc.laneCols, acc.warpCols, bytes, opts.exact));
-    for (const regs of plan.instrs) {
+    const additive = additiveOrder(acc, plan, opts.affineMask ?? 0);
+    const instrs = additive ? [...plan.instrs].sort((x, y) => additive.key(x[0]!) - additive.key(y[0]!)) : plan.instrs;
+    for (const regs of instrs) {
       const c = xorCols(acc.regCols, regs[0]!);
-      const addr = addrs.at((c & threadMask) * bytes, (c & ~threadMask) * bytes);
+      const [xorPart, addPart] = additive ? additive.split(regs[0]!) : [c & threadMask, c & ~threadMask];
+      const addr = addrs.at(xorPart * bytes, addPart * bytes);
       if (vals) storeShared(b, addr, regs.map((rr) => vals[rr] ?? b.undef(elemTy)), maxAlign);
       else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
     }
@@ -173,6 +176,29 @@ export function emitSmemAccess(
     else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
   }
   return out;
+}
+
+/**
+ * Triton's actionAdditiveStrides on the non-vector register bits of an access: bits whose offset touches no
+ * lane/warp/affine bit (or equals a lane/warp basis) are additive, run fastest, and their offsets are added; the
+ * others are XORed. Undefined where adding would differ from XORing (an offset bit shared by both parts).
+ */
+function additiveOrder(acc: SmemAccess, plan: SmemAccessPlan, affineMask: number): { key: (r: number) => number; split: (r: number) => [number, number] } | undefined {
+  const threadCols = [...acc.laneCols, ...acc.warpCols];
+  const touched = threadCols.reduce((m, c) => m | c, affineMask);
+  const tile = new Set(threadCols);
+  const front: number[] = [];
+  const back: number[] = [];
+  acc.regCols.forEach((c, k) => {
+    if (plan.vecBits.includes(k) || c === 0) return;
+    ((c & touched) === 0 || tile.has(c) ? front : back).push(k);
+  });
+  const frontBits = front.reduce((m, k) => m | acc.regCols[k]!, 0);
+  const backBits = back.reduce((m, k) => m | acc.regCols[k]!, touched);
+  if (frontBits & backBits) return undefined;
+  const gather = (r: number, ks: readonly number[]): number => ks.reduce((v, k, i) => v | (((r >>> k) & 1) << i), 0);
+  const xorOf = (r: number, ks: readonly number[]): number => ks.reduce((v, k) => ((r >>> k) & 1 ? v ^ acc.regCols[k]! : v), 0);
+  return { key: (r) => (gather(r, back) << front.length) | gather(r, front), split: (r) => [xorOf(r, back), xorOf(r, front)] };
 }
 
 // ---------------------------------------------------------------------------------------------------------
