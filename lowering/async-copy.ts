@@ -7,11 +7,12 @@
  *
  *   @$3 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;
  *
- * - the vector: register bits whose shared offsets are the low offset bits untouched by anything else (the
- *   shared layout's vectorisation, swizzle.ts `vectorBits`) and that step by as many elements along the
- *   pointers' fastest dim (see notGloballyContiguous), at most `maxVec` elements, where `maxVec` is the
- *   pointers' contiguity (AxisInfo), lowered to the mask's alignment, raised to the op's `contiguity` hint, at
- *   most 128 bits; cp.async moves 4, 8 or 16 bytes (`.cg`, bypassing L1, only for 16);
+ * - the vector and the order of the copies are Triton's lowerLdSt (local-ldst.ts): largestVectorisation of the
+ *   register→shared map capped by `maxVec` (no register permutation), where `maxVec` is the pointers'
+ *   contiguity (AxisInfo), lowered to the mask's alignment, raised to the op's `contiguity` hint, at most 128
+ *   bits; cp.async moves 4, 8 or 16 bytes (`.cg`, bypassing L1, only for 16). Where Triton's vector would take
+ *   registers that are not consecutive in global memory (see notGloballyContiguous) or its additive addressing
+ *   does not apply, our own vectorisation (swizzle.ts `vectorBits`) and addresses are used instead;
  * - the address of each vector: the memdesc's element offset of (register, lane, warp) as in local_store
  *   (`tensorAccess` of the pointer layout through the memdesc addressing), in bytes from the base;
  * - a mask becomes the source size (`mask ? bytes : 0`: cp.async zero-fills the rest; `other` is taken as 0, as

@@ -18,6 +18,9 @@
  *   added (they become the immediate offset of `ld.shared`/`st.shared`); addresses are computed in bytes;
  * - padded layouts (`#ttg.padded_shared`) add `(offset >> log2(interval)) << log2(padding)` per interval and
  *   limit vectors to the smallest interval.
+ * local_alloc / local_store / local_load (when ldmatrix/stmatrix do not apply) take Triton's own vector and
+ * order instead (local-ldst.ts); accesses with Triton's exact addresses (layout conversions) run their
+ * registers in Triton's additive order (`additiveOrder`).
  *
  * ## Memory descriptors
  *
