@@ -7,11 +7,12 @@
  *
  *   @$3 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;
  *
- * - the vector: register bits whose shared offsets are the low offset bits untouched by anything else (the
- *   shared layout's vectorisation, swizzle.ts `vectorBits`) and that step by as many elements along the
- *   pointers' fastest dim (see notGloballyContiguous), at most `maxVec` elements, where `maxVec` is the
- *   pointers' contiguity (AxisInfo), lowered to the mask's alignment, raised to the op's `contiguity` hint, at
- *   most 128 bits; cp.async moves 4, 8 or 16 bytes (`.cg`, bypassing L1, only for 16);
+ * - the vector and the order of the copies are Triton's lowerLdSt (local-ldst.ts): largestVectorisation of the
+ *   register→shared map capped by `maxVec` (no register permutation), where `maxVec` is the pointers'
+ *   contiguity (AxisInfo), lowered to the mask's alignment, raised to the op's `contiguity` hint, at most 128
+ *   bits; cp.async moves 4, 8 or 16 bytes (`.cg`, bypassing L1, only for 16). Where Triton's vector would take
+ *   registers that are not consecutive in global memory (see notGloballyContiguous) or its additive addressing
+ *   does not apply, our own vectorisation (swizzle.ts `vectorBits`) and addresses are used instead;
  * - the address of each vector: the memdesc's element offset of (register, lane, warp) as in local_store
  *   (`tensorAccess` of the pointer layout through the memdesc addressing), in bytes from the base;
  * - a mask becomes the source size (`mask ? bytes : 0`: cp.async zero-fills the rest; `other` is taken as 0, as
@@ -31,6 +32,8 @@ import { applyLinearLayout, BLOCK, REGISTER, tensorLayout } from './layout-indic
 import { freeVariableMasks, redundantThreadPredicate } from './memory.js';
 import { ptx } from './ptx.js';
 import { elemBits, memDescAddressing, tensorAccess } from './shared-memory.js';
+import { lowerLdSt, tritonVector } from './local-ldst.js';
+import { memDescLinearLayout } from '../dialect/ttg/to-linear-layout.js';
 import { log2, spanMask, vectorBits, xorCols } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { AsyncCommitGroupOp, AsyncCopyGlobalToLocalOp, AsyncWaitOp } from '../dialect/ttg/ops.js';
@@ -85,32 +88,25 @@ function notGloballyContiguous(t: RankedTensorType, regCols: readonly number[]):
   return mask;
 }
 
-registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
-  const b = ctx.b;
-  if (ctx.computeCapability < 80) ctx.error('cp.async needs sm80 or newer');
-  const ptrsV = AsyncCopyGlobalToLocalOp.src(op);
-  const srcT = ptrsV.type;
-  const memT = AsyncCopyGlobalToLocalOp.result(op).type;
-  if (!(srcT instanceof RankedTensorType) || !srcT.encoding || !(memT instanceof MemDescType)) return 'not a tensor of pointers into a memdesc';
-  const maskV = AsyncCopyGlobalToLocalOp.mask(op);
-  const elemTy = convertElementType(memT.elementType);
-  const bits = elemBits(elemTy);
-  const pointee = srcT.elementType instanceof PointerType ? srcT.elementType.pointee : undefined;
-  if (!pointee || bits % 8 !== 0) ctx.error('cp.async of sub-byte elements');
+interface CopyArgs {
+  acc: ReturnType<typeof tensorAccess>;
+  addr: ReturnType<typeof memDescAddressing>;
+  bits: number;
+  maxVec: number;
+  noVec: number;
+  ptrs: readonly Value[];
+  masks: readonly Value[] | undefined;
+  mem: readonly Value[];
+  threadPred: Value | undefined;
+}
 
-  const ptrs = ctx.lowered(AsyncCopyGlobalToLocalOp.src);
-  const masks = maskV ? ctx.lookup(maskV) : undefined;
-  const mem = ctx.lowered(AsyncCopyGlobalToLocalOp.result);
-  const addr = memDescAddressing(ctx, memT, mem);
-  if (addr.padded) ctx.error('cp.async into a padded shared layout is not supported');
-  const acc = tensorAccess(srcT, addr);
-  const hint = AsyncCopyGlobalToLocalOp.contiguity(op).num;
-  const maxVec = maxVector(ctx, ptrsV, maskV, hint, bits);
-  const maxBytes = (maxVec * bits) / 8;
-  if (maxBytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; calculated this as ${maxBytes} bytes`);
+/** cp.async of every vector by our own vectorisation (shared layout and global contiguity both respected). */
+function copyVectors(ctx: LoweringContext, a: CopyArgs): void {
+  const b = ctx.b;
+  const { acc, addr, bits, maxVec, noVec, ptrs, masks, mem, threadPred } = a;
   const vb = vectorBits(acc, bits, {
     maxVecElems: maxVec,
-    noVecRegMask: notGloballyContiguous(srcT, acc.regCols),
+    noVecRegMask: noVec,
     ...(addr.affine ? { affine: addr.affine, affineMask: addr.affineMask } : {}),
   });
   const vec = 2 ** vb.length;
@@ -119,12 +115,6 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
   const vecMask = vb.reduce((m, i) => m | (1 << i), 0);
   // Broadcast registers (zero offset) hold copies of other registers' pointers.
   const zeroMask = acc.regCols.reduce((m, c, i) => (c === 0 ? m | (1 << i) : m), 0);
-
-  // Threads holding the same pointers copy once; every CTA loads its own copy (no block predicate).
-  const free = new Map(freeVariableMasks(ctx, srcT));
-  free.set(BLOCK, 0);
-  free.set(REGISTER, 0);
-  const threadPred = redundantThreadPredicate(ctx, free);
 
   // Addresses in bytes, built as Triton's lowerLdSt: the thread part L(0, lane, warp) XOR the view's affine offset
   // (always, 0 without one), then per vector the register part: bits the thread part may set are XORed, the
@@ -159,6 +149,66 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
     }
     ptx(b, `${pred}cp.async.${modifier}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
   }
+}
+
+registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
+  const b = ctx.b;
+  if (ctx.computeCapability < 80) ctx.error('cp.async needs sm80 or newer');
+  const ptrsV = AsyncCopyGlobalToLocalOp.src(op);
+  const srcT = ptrsV.type;
+  const memT = AsyncCopyGlobalToLocalOp.result(op).type;
+  if (!(srcT instanceof RankedTensorType) || !srcT.encoding || !(memT instanceof MemDescType)) return 'not a tensor of pointers into a memdesc';
+  const maskV = AsyncCopyGlobalToLocalOp.mask(op);
+  const elemTy = convertElementType(memT.elementType);
+  const bits = elemBits(elemTy);
+  const pointee = srcT.elementType instanceof PointerType ? srcT.elementType.pointee : undefined;
+  if (!pointee || bits % 8 !== 0) ctx.error('cp.async of sub-byte elements');
+
+  const ptrs = ctx.lowered(AsyncCopyGlobalToLocalOp.src);
+  const masks = maskV ? ctx.lookup(maskV) : undefined;
+  const mem = ctx.lowered(AsyncCopyGlobalToLocalOp.result);
+  const addr = memDescAddressing(ctx, memT, mem);
+  if (addr.padded) ctx.error('cp.async into a padded shared layout is not supported');
+  const acc = tensorAccess(srcT, addr);
+  const hint = AsyncCopyGlobalToLocalOp.contiguity(op).num;
+  const maxVec = maxVector(ctx, ptrsV, maskV, hint, bits);
+  const maxBytes = (maxVec * bits) / 8;
+  if (maxBytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; calculated this as ${maxBytes} bytes`);
+  // Threads holding the same pointers copy once; every CTA loads its own copy (no block predicate).
+  const free = new Map(freeVariableMasks(ctx, srcT));
+  free.set(BLOCK, 0);
+  free.set(REGISTER, 0);
+  const threadPred = redundantThreadPredicate(ctx, free);
+
+  // Triton's lowerLdSt with the pointers' vector cap (no register permutation): one cp.async per vector, in its
+  // order and with its addresses (local-ldst.ts), unless its vector would take registers that are not
+  // consecutive in global memory (see notGloballyContiguous); then our own vectorisation.
+  const offsetElems = memDescLinearLayout(memT).getInDimSize('offset');
+  const noVec = notGloballyContiguous(srcT, acc.regCols);
+  const copies = tritonVector(acc, bits, offsetElems, maxVec).vectorRegBits.some((k) => (noVec >> k) & 1)
+    ? undefined
+    : lowerLdSt(ctx, mem[0]!, acc, bits, { affine: addr.affine, affineMask: addr.affineMask, offsetElems }, maxVec, (dst, regs) => {
+    const r = regs[0]!;
+    const bytes = (regs.length * bits) / 8;
+    if (bytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; the shared layout allows ${bytes} bytes`);
+    const ins: [Value, string][] = [
+      [dst, 'r'],
+      [ptrs[r]!, 'l'],
+    ];
+    const size = `0x${bytes.toString(16)}`;
+    let srcSize = size;
+    if (masks) {
+      srcSize = `$${ins.length}`;
+      ins.push([b.select(masks[r]!, b.i32(bytes), b.i32(0)), 'r']);
+    }
+    let pred = '';
+    if (threadPred) {
+      pred = `@$${ins.length} `;
+      ins.push([threadPred, 'b']);
+    }
+    ptx(b, `${pred}cp.async.${bytes === 16 ? 'cg' : 'ca'}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
+  });
+  if (copies === undefined) copyVectors(ctx, { acc, addr, bits, maxVec, noVec, ptrs, masks, mem, threadPred });
   ctx.replaceWith([b.i32(0)]);
 });
 

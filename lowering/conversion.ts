@@ -72,7 +72,7 @@
  */
 import { opNameOf, type Grouped, type OperandAccessor, type OpRef } from '../dialect/ir/op-handle.js';
 import type { OperandKind } from '../dialect/ir/op-definition.js';
-import { IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
+import { type Attribute, IntegerAttr, StringAttr, TypeAttr } from '../dialect/ir/attribute.js';
 import { createOperation } from '../dialect/ir/create.js';
 import { exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { Builder } from '../dialect/ir/builder.js';
@@ -680,7 +680,7 @@ export class LoweringContext {
    * Declares an external function in the module (once; Triton's appendOrGetExternFuncOp), e.g. a libdevice
    * function `__nv_logf` called by a lowering.
    */
-  declareExternFunc(name: string, resultType: Type, argTypes: readonly Type[]): void {
+  declareExternFunc(name: string, resultType: Type, argTypes: readonly Type[], extraAttrs: readonly [string, Attribute][] = []): void {
     const func = this.fn.func;
     const module = func.parent;
     if (!module) return;
@@ -693,6 +693,7 @@ export class LoweringContext {
       attributes: [
         ['sym_name', StringAttr.get(name)],
         ['function_type', TypeAttr.get(LLVMFunctionType.get(resultType, argTypes))],
+        ...extraAttrs,
       ],
       regions: 1,
       loc: this.op.loc,
@@ -701,8 +702,8 @@ export class LoweringContext {
   }
 
   /** Calls an external (e.g. libdevice) function, declaring it first. */
-  callExtern(name: string, args: readonly Value[], resultType: Type): Value {
-    this.declareExternFunc(name, resultType, args.map((a) => a.type));
+  callExtern(name: string, args: readonly Value[], resultType: Type, extraAttrs: readonly [string, Attribute][] = []): Value {
+    this.declareExternFunc(name, resultType, args.map((a) => a.type), extraAttrs);
     return this.b.call(name, args, resultType)!;
   }
 

@@ -161,3 +161,16 @@ export function delinearizeMatches(ll: LinearLayout, inDim: string, axis: number
   }
   return true;
 }
+
+/** The grid coordinates `delinearizeInDim` computes for the id `id`, as numbers (its free bits dropped). */
+export function delinearizeInDimNumber(ll: LinearLayout, inDim: string, id: number): number[] {
+  const g = inDimGrid(ll, inDim);
+  return delinearizeNumber(pextNumber(id, g.nonFree), g.shape, g.order);
+}
+
+/** `linearize` on numbers. */
+export function linearizeNumber(coords: readonly number[], shape: readonly number[], order: readonly number[]): number {
+  let linear = 0;
+  for (let i = order.length - 1; i >= 0; i--) linear = linear * shape[order[i]!]! + coords[order[i]!]!;
+  return linear;
+}

@@ -221,7 +221,7 @@ function fp16ToE5M2(rtne: boolean, native: boolean): PackedCvt {
       outBits: 32,
       n: 4,
     };
-  if (native) return { asm: 'cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;', inBits: 32, outBits: 16, n: 2 };
+  if (native) return { asm: 'cvt.rn.satfinite.e5m2x2.f16x2 $0, $1; \n\t', inBits: 32, outBits: 16, n: 2 };
   return {
     asm: '{\n.reg .b32 a<2>;\nand.b32 a0, $1, 0xfffefffe;\nand.b32 a1, $2, 0xfffefffe;\nadd.u32 a0, a0, 0x00800080;\nadd.u32 a1, a1, 0x00800080;\nprmt.b32 $0, a0, a1, 0x7531;\n}',
     inBits: 32,
@@ -230,7 +230,7 @@ function fp16ToE5M2(rtne: boolean, native: boolean): PackedCvt {
   };
 }
 function e5m2ToFp16(native: boolean): PackedCvt {
-  if (native) return { asm: 'cvt.rn.f16x2.e5m2x2 $0, $1;', inBits: 16, outBits: 32, n: 2 };
+  if (native) return { asm: 'cvt.rn.f16x2.e5m2x2 $0, $1; \n\t', inBits: 16, outBits: 32, n: 2 };
   return { asm: '{\nprmt.b32 $0, 0, $2, 0x5140;\nprmt.b32 $1, 0, $2, 0x7362;\n}', inBits: 32, outBits: 32, n: 4 };
 }
 function e5m2ToBf16(native: boolean): PackedCvt {
@@ -282,8 +282,9 @@ function bf16ToE5M2(native: boolean): PackedCvt {
     n: 4,
   };
 }
-const E4M3_TO_FP16: PackedCvt = { asm: '{\ncvt.rn.f16x2.e4m3x2 $0, $1;\n}', inBits: 16, outBits: 32, n: 2 };
-const FP16_TO_E4M3: PackedCvt = { asm: '{\ncvt.rn.satfinite.e4m3x2.f16x2 $0, $1;\n}', inBits: 32, outBits: 16, n: 2 };
+// The single-instruction conversions keep Triton's whitespace, so that the PTX text is the same.
+const E4M3_TO_FP16: PackedCvt = { asm: '{ \ncvt.rn.f16x2.e4m3x2 $0, $1; \n}', inBits: 16, outBits: 32, n: 2 };
+const FP16_TO_E4M3: PackedCvt = { asm: '{ \ncvt.rn.satfinite.e4m3x2.f16x2 $0, $1; \n}', inBits: 32, outBits: 16, n: 2 };
 function e4m3ToBf16(native: boolean): PackedCvt {
   if (native)
     return {
@@ -307,8 +308,9 @@ const BF16_TO_E4M3: PackedCvt = {
   outBits: 16,
   n: 2,
 };
-const FP32_TO_E4M3: PackedCvt = { asm: 'cvt.rn.satfinite.e4m3x2.f32  $0, $2, $1;', inBits: 32, outBits: 16, n: 2 };
-const FP32_TO_E5M2: PackedCvt = { asm: 'cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;', inBits: 32, outBits: 16, n: 2 };
+// These two end with " \n" as Triton's, so that the PTX text is the same.
+const FP32_TO_E4M3: PackedCvt = { asm: 'cvt.rn.satfinite.e4m3x2.f32  $0, $2, $1; \n', inBits: 32, outBits: 16, n: 2 };
+const FP32_TO_E5M2: PackedCvt = { asm: 'cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1; \n', inBits: 32, outBits: 16, n: 2 };
 
 /** Runs a packed conversion on `n` values of LLVM type `inTy`, giving `n` values of LLVM type `outTy`. */
 function runPacked(b: LLVMBuilder, cvt: PackedCvt, vals: Value[], inTy: Type, outTy: Type): Value[] {
@@ -317,12 +319,16 @@ function runPacked(b: LLVMBuilder, cvt: PackedCvt, vals: Value[], inTy: Type, ou
   const inVec = cvt.inBits / inW;
   const outVec = cvt.outBits / outW;
   const n = vals.length;
-  const inPacked: Value[] = [];
+  // As Triton's makeConverterFromPtx: one undef vector, every element inserted (in element order), then every
+  // packed vector bitcast to an integer.
+  const undef = b.undef(VectorType.get([inVec], inTy));
+  const vecs: Value[] = [];
   for (let i = 0; i < n; i += inVec) {
-    let v = b.undef(VectorType.get([inVec], inTy));
+    let v = undef;
     for (let k = 0; k < inVec; k++) v = b.insertElement(v, vals[i + k]!, k);
-    inPacked.push(b.bitcast(v, IntegerType.get(cvt.inBits)));
+    vecs.push(v);
   }
+  const inPacked = vecs.map((v) => b.bitcast(v, IntegerType.get(cvt.inBits)));
   const outNums = n / outVec;
   const outVecTy = VectorType.get([outVec], outTy);
   const outC = cvt.outBits === 16 ? '=h' : '=r';
@@ -522,8 +528,17 @@ registerElementwise(tt.PreciseDivFOp, (b, [x, y]) => {
   return b.fdiv(x!, y!);
 });
 
-registerElementwise(tt.MulhiUIOp, (b, [x, y]) => {
+// Triton's MulhiUIOpConversion: libdevice's __nv_umulhi / __nv_umul64hi, declared through appendOrGetExternFuncOp
+// (empty libname and libpath attributes); other widths, which Triton rejects, widen and shift.
+registerElementwise(tt.MulhiUIOp, (b, [x, y], ctx) => {
   const t = x!.type as IntegerType;
+  if (t.width === 32 || t.width === 64) {
+    const noLib: [string, StringAttr][] = [
+      ['libname', StringAttr.get('')],
+      ['libpath', StringAttr.get('')],
+    ];
+    return ctx.callExtern(t.width === 32 ? '__nv_umulhi' : '__nv_umul64hi', [x!, y!], t, noLib);
+  }
   const wide = IntegerType.get(t.width * 2);
   const p = b.mul(b.zext(x!, wide), b.zext(y!, wide));
   return b.trunc(b.lshr(p, b.int(wide, t.width)), t);

@@ -105,14 +105,61 @@ function matrixAttrs(plan: MatrixPlan, withNum: boolean): [string, import('../di
 }
 
 /** The row address (bytes from `base`) this lane provides, for repetition constant `repOff` (elements). */
-function rowAddresses(ctx: LoweringContext, base: Value, plan: MatrixPlan, acc: SmemAccess, bytes: number, affine: Value | undefined, exact?: ExactAddressing): (repOff: number) => Value {
+/**
+ * Triton's actionAdditiveStrides on the repetitions of a matrix access: repetition bits whose offset touches no
+ * bit of the address lanes, the warps or the view's affine term (or equals one of their bases) are "additive"
+ * (their offset is added, an immediate), the others are XORed into the thread base. Triton runs the
+ * repetitions with the additive bits as the fast ones; `sortKey` gives that order, `split` the two parts.
+ */
+function additiveReps(plan: MatrixPlan, acc: SmemAccess, affineMask: number): { sortKey: (rep: number) => number; split: (rep: number) => [number, number] } {
+  const laneBases = plan.addrLaneCols.slice(0, 3 + log2(plan.num));
+  const threadCols = [...laneBases, ...acc.warpCols];
+  const touched = threadCols.reduce((m, c) => m | c, affineMask);
+  const tile = new Set(threadCols);
+  const cols = plan.repBits.map((k) => acc.regCols[k]!);
+  const front: number[] = [];
+  const back: number[] = [];
+  cols.forEach((c, t) => ((c & touched) === 0 || tile.has(c) ? front : back).push(t));
+  const gather = (rep: number, ts: readonly number[]): number => ts.reduce((v, t, i) => v | (((rep >>> t) & 1) << i), 0);
+  const xorOf = (rep: number, ts: readonly number[]): number => ts.reduce((v, t) => ((rep >>> t) & 1 ? v ^ cols[t]! : v), 0);
+  // Adding the additive offsets equals XORing them only when nothing else sets their bits (always so for
+  // Triton's layouts); otherwise every repetition bit that the thread part may set is XORed, in rep order.
+  const frontBits = front.reduce((m, t) => m | cols[t]!, 0);
+  const backBits = back.reduce((m, t) => m | cols[t]!, touched);
+  if (frontBits & backBits) {
+    const span = spanMask(threadCols);
+    return {
+      sortKey: (rep) => rep,
+      split: (rep) => {
+        const off = xorOf(rep, cols.map((_, t) => t));
+        return [off & span, off & ~span];
+      },
+    };
+  }
+  return {
+    sortKey: (rep) => (gather(rep, back) << front.length) | gather(rep, front),
+    split: (rep) => [xorOf(rep, back), xorOf(rep, front)],
+  };
+}
+
+/** The repetitions in Triton's order (additive ones fastest) when its exact addresses are built. */
+function orderedReps(plan: MatrixPlan, acc: SmemAccess, reps: readonly number[], opts: MatrixAccessOptions): readonly number[] {
+  if (!opts.exact) return reps;
+  const { sortKey } = additiveReps(plan, acc, opts.affineMask ?? 0);
+  return [...reps].sort((x, y) => sortKey(x) - sortKey(y));
+}
+
+function rowAddresses(ctx: LoweringContext, base: Value, plan: MatrixPlan, acc: SmemAccess, bytes: number, affine: Value | undefined, exact?: ExactAddressing, affineMask = 0): (repOff: number, rep: number) => Value {
   const b = ctx.b;
   if (exact) {
     // Triton's address lanes: the 8 rows of each of the `num` matrices.
     const laneBases = plan.addrLaneCols.slice(0, 3 + log2(plan.num));
-    const span = spanMask([...laneBases, ...acc.warpCols]);
+    const { split } = additiveReps(plan, acc, affineMask);
     const addrs = new ExactAddresses(ctx, base, tritonThreadBase(ctx, laneBases, acc.warpCols, bytes, exact));
-    return (repOff: number) => addrs.at((repOff & span) * bytes, (repOff & ~span) * bytes);
+    return (_repOff: number, rep: number) => {
+      const [x, a] = split(rep);
+      return addrs.at(x * bytes, a * bytes);
+    };
   }
   const lanes = plan.addrLaneCols.map((c) => c * bytes);
   const warps = acc.warpCols.map((c) => c * bytes);
@@ -225,13 +272,13 @@ export function emitLdMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan
   const b = ctx.b;
   const w = bitsOf(elemTy);
   const bytes = w / 8;
-  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact);
+  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact, opts.affineMask);
   const out: (Value | undefined)[] = new Array<Value | undefined>(2 ** acc.regCols.length).fill(undefined);
   const perCell = plan.packBits.length === 0 ? 1 : 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
-  for (const rep of reps) {
+  for (const rep of orderedReps(plan, acc, reps, opts)) {
     const repOff = xorCols(acc.regCols, regIndex(plan, rep, 0, 0));
-    const addr = addrOf(repOff);
+    const addr = addrOf(repOff, rep);
     const resTy = plan.num === 1 ? i32 : LLVMStructType.getLiteral(new Array<Type>(plan.num).fill(i32));
     const res = b.create('nvvm.ldmatrix', [addr], [resTy], matrixAttrs(plan, true)).result(0);
     for (let k = 0; k < plan.num; k++) {
@@ -250,11 +297,11 @@ export function emitStMatrix(ctx: LoweringContext, base: Value, plan: MatrixPlan
   const w = bitsOf(elemTy);
   const bytes = w / 8;
   const values = vals();
-  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact);
+  const addrOf = rowAddresses(ctx, base, plan, acc, bytes, opts.affine, opts.exact, opts.affineMask);
   const perCell = 2 ** plan.packBits.length;
   const i32 = IntegerType.get(32);
-  for (const rep of reps) {
-    const addr = addrOf(xorCols(acc.regCols, regIndex(plan, rep, 0, 0)));
+  for (const rep of orderedReps(plan, acc, reps, opts)) {
+    const addr = addrOf(xorCols(acc.regCols, regIndex(plan, rep, 0, 0)), rep);
     const cells: Value[] = [];
     for (let k = 0; k < plan.num; k++) {
       // As Triton: packed through a vector of the cell's elements, one element included.

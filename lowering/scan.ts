@@ -30,6 +30,9 @@ import { BLOCK, LANE, REGISTER, tensorLayout, WARP } from './layout-indices.js';
 import { classifyBits } from './reduce.js';
 import { bitsOf, combine, loadShared, operandElementTypes, pext, scratchBases, scratchBytes, shuffle, storeShared } from './reduce-scan-common.js';
 import { ScanOp } from '../dialect/tt/ops.js';
+import { BlockedEncodingAttr } from '../dialect/ttg/attrs/blocked.js';
+import { lowerBlockedScan, scanHelper } from './scan-blocked.js';
+import { blockedScanApplies } from './scan-blocked-check.js';
 
 type Resource = 'register' | 'lane' | 'warp';
 
@@ -122,6 +125,14 @@ registerLowering(ScanOp, (op, ctx: LoweringContext) => {
   const reverse = revAttr instanceof IntegerAttr ? revAttr.num !== 0 : false;
   const srcT = ScanOp.srcs(op)[0]!.type;
   if (!(srcT instanceof RankedTensorType) || !srcT.encoding) return 'tt.scan on a tensor without encoding';
+  // Blocked layouts (the only ones Triton lowers) take Triton's own algorithm, op for op.
+  if (srcT.encoding instanceof BlockedEncodingAttr && blockedScanApplies(srcT, srcT.encoding, axis, reverse)) {
+    const h = scanHelper(srcT, srcT.encoding, axis);
+    if (h.axisNumWarps === 1 || scratchBytes(op, h.scratchElems) <= scanScratchBytes(op)) {
+      lowerBlockedScan(op, ctx, srcT, srcT.encoding, axis, reverse);
+      return;
+    }
+  }
   const ll = tensorLayout(srcT);
   const plan = planScan(ll, axis);
   if (typeof plan === 'string') ctx.error(`tt.scan: unsupported layout (${plan})`);

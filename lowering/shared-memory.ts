@@ -18,6 +18,9 @@
  *   added (they become the immediate offset of `ld.shared`/`st.shared`); addresses are computed in bytes;
  * - padded layouts (`#ttg.padded_shared`) add `(offset >> log2(interval)) << log2(padding)` per interval and
  *   limit vectors to the smallest interval.
+ * local_alloc / local_store / local_load (when ldmatrix/stmatrix do not apply) take Triton's own vector and
+ * order instead (local-ldst.ts); accesses with Triton's exact addresses (layout conversions) run their
+ * registers in Triton's additive order (`additiveOrder`).
  *
  * ## Memory descriptors
  *
@@ -49,7 +52,8 @@ import { columns, log2, planSmemAccess, Solver, spanMask, xorCols, type SmemAcce
 export { accessWavefronts, chooseVector, vectorBits, type SmemAccess, type SmemAccessOptions } from './swizzle.js';
 import { convertElementType } from './type-converter.js';
 import { loadShared, storeShared } from './shared-ld-st.js';
-import { ExactAddresses, tritonThreadBase } from './ldst-address.js';
+import { type ExactAddressing, ExactAddresses, tritonThreadBase } from './ldst-address.js';
+import { emitLocalLdSt, type LocalLdStAddressing } from './local-ldst.js';
 import { LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp } from '../dialect/ttg/ops.js';
 import { MemDescIndexOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescTransOp } from '../dialect/ttg/ops.js';
 
@@ -134,9 +138,12 @@ export function emitSmemAccess(
   const out: (Value | undefined)[] = new Array<Value | undefined>(nReg).fill(undefined);
   if (opts.exact && !padded) {
     const addrs = new ExactAddresses(ctx, base, tritonThreadBase(ctx, acc.laneCols, acc.warpCols, bytes, opts.exact));
-    for (const regs of plan.instrs) {
+    const additive = additiveOrder(acc, plan, opts.affineMask ?? 0);
+    const instrs = additive ? [...plan.instrs].sort((x, y) => additive.key(x[0]!) - additive.key(y[0]!)) : plan.instrs;
+    for (const regs of instrs) {
       const c = xorCols(acc.regCols, regs[0]!);
-      const addr = addrs.at((c & threadMask) * bytes, (c & ~threadMask) * bytes);
+      const [xorPart, addPart] = additive ? additive.split(regs[0]!) : [c & threadMask, c & ~threadMask];
+      const addr = addrs.at(xorPart * bytes, addPart * bytes);
       if (vals) storeShared(b, addr, regs.map((rr) => vals[rr] ?? b.undef(elemTy)), maxAlign);
       else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
     }
@@ -172,6 +179,29 @@ export function emitSmemAccess(
     else loadShared(b, addr, elemTy, vec, maxAlign).forEach((v, k) => (out[regs[k]!] = v));
   }
   return out;
+}
+
+/**
+ * Triton's actionAdditiveStrides on the non-vector register bits of an access: bits whose offset touches no
+ * lane/warp/affine bit (or equals a lane/warp basis) are additive, run fastest, and their offsets are added; the
+ * others are XORed. Undefined where adding would differ from XORing (an offset bit shared by both parts).
+ */
+function additiveOrder(acc: SmemAccess, plan: SmemAccessPlan, affineMask: number): { key: (r: number) => number; split: (r: number) => [number, number] } | undefined {
+  const threadCols = [...acc.laneCols, ...acc.warpCols];
+  const touched = threadCols.reduce((m, c) => m | c, affineMask);
+  const tile = new Set(threadCols);
+  const front: number[] = [];
+  const back: number[] = [];
+  acc.regCols.forEach((c, k) => {
+    if (plan.vecBits.includes(k) || c === 0) return;
+    ((c & touched) === 0 || tile.has(c) ? front : back).push(k);
+  });
+  const frontBits = front.reduce((m, k) => m | acc.regCols[k]!, 0);
+  const backBits = back.reduce((m, k) => m | acc.regCols[k]!, touched);
+  if (frontBits & backBits) return undefined;
+  const gather = (r: number, ks: readonly number[]): number => ks.reduce((v, k, i) => v | (((r >>> k) & 1) << i), 0);
+  const xorOf = (r: number, ks: readonly number[]): number => ks.reduce((v, k) => ((r >>> k) & 1 ? v ^ acc.regCols[k]! : v), 0);
+  return { key: (r) => (gather(r, back) << front.length) | gather(r, front), split: (r) => [xorOf(r, back), xorOf(r, front)] };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -238,7 +268,10 @@ export function memDescAddressing(ctx: LoweringContext, t: MemDescType, lowered:
   let affine: Value | undefined;
   let affineMask = 0;
   const consts = offs.map((v) => constantIntValue(v));
-  if (offs.length === rank && !consts.every((c) => c === 0)) {
+  // As Triton's getShmemOffset: a view as large as its allocation (no subslice) is at offset zero, whatever its
+  // offset values look like.
+  const subview = allocShape.some((s, d) => s !== t.shape[d]);
+  if (subview && offs.length === rank && !consts.every((c) => c === 0)) {
     const b = ctx.b;
     const invBases: [string, number[][]][] = [];
     for (let d = 0; d < rank; d++) {
@@ -340,11 +373,23 @@ function storeTensor(ctx: LoweringContext, vals: readonly Value[], tensor: Ranke
   const addr = memDescAddressing(ctx, memTy, mem);
   const p = planLocalAccess('store', ctx.computeCapability, tensor, addr);
   if (p.matrix) {
-    emitStMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, () => vals.map((v) => toStorage(b, v)), addr);
+    emitStMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, () => vals.map((v) => toStorage(b, v)), matrixOpts(ctx, memTy, addr));
     return;
   }
   const stored = vals.map((v, r) => ((r & p.zeroMask) === 0 ? toStorage(b, v) : undefined));
+  if (!addr.padded && emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr), stored)) return;
   emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!, stored);
+}
+
+/** ldmatrix/stmatrix addresses op for op as Triton's lowerLdStMatrix (the view's affine term always applied). */
+function matrixOpts(ctx: LoweringContext, memTy: MemDescType, addr: MemDescAddressing): MemDescAddressing & { exact: ExactAddressing } {
+  const offsetElems = memDescLinearLayout(memTy).getInDimSize('offset');
+  return { ...addr, exact: { affine: addr.affine ?? ctx.b.i32(0), offsetElems } };
+}
+
+/** Triton's lowerLocalLdSt addressing of a memdesc view (local-ldst.ts). */
+function localLdStAddressing(memTy: MemDescType, addr: MemDescAddressing): LocalLdStAddressing {
+  return { affine: addr.affine, affineMask: addr.affineMask, offsetElems: memDescLinearLayout(memTy).getInDimSize('offset') };
 }
 
 function accessOpts(addr: MemDescAddressing): SmemAccessOptions {
@@ -366,11 +411,13 @@ function loadTensor(ctx: LoweringContext, tensor: RankedTensorType, memTy: MemDe
   const p = planLocalAccess('load', ctx.computeCapability, tensor, addr);
   const elemTy = convertElementType(tensor.elementType);
   if (p.matrix) {
-    const loaded = emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, addr).map((v) => (v ? fromStorage(b, v, elemTy) : undefined));
+    const loaded = emitLdMatrix(ctx, mem[0]!, p.matrix.plan, p.matrix.reps, p.acc, p.elemTy, matrixOpts(ctx, memTy, addr)).map((v) => (v ? fromStorage(b, v, elemTy) : undefined));
     return loaded.map((_, r) => loaded[r & ~p.zeroMask]!);
   }
   // Load the unique registers, copy to the broadcast ones.
-  const loaded = emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
+  const loaded =
+    (addr.padded ? undefined : emitLocalLdSt(ctx, mem[0]!, p.acc, p.elemTy, elemBits(p.elemTy), localLdStAddressing(memTy, addr))) ??
+    emitSmemAccess(ctx, mem[0]!, p.acc, p.elemTy, p.opts, p.access!);
   const n = 2 ** p.acc.regCols.length;
   const out: Value[] = [];
   for (let r = 0; r < n; r++) out.push(fromStorage(b, loaded[r & ~p.zeroMask]!, elemTy));

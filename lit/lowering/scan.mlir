@@ -1,18 +1,23 @@
 // RUN: ttg-opt %s -split-input-file --allocate-shared-memory-nv=compute-capability=80 --convert-triton-gpu-to-llvm=compute-capability=80 | FileCheck %s
 
-// cumsum (corpus): 4 elements per thread scanned in-thread, a Hillis-Steele scan of each row's chunk total over
-// the 8 lanes of the row (shfl.up by 1, 2, 4, kept where the lane's axis index is >= 1, 2, 4), then the previous
-// lane's total (one more shfl.up) is added to the first three elements; warps do not move along the axis.
+// cumsum (corpus), as Triton 3.6's emitFastScan: 4 elements per thread scanned in-thread, a Hillis-Steele scan of
+// each row's chunk total over the 8 lanes of the row (shfl.up by 1, 2, 4, each followed by its `laneIdAxis >= i`
+// mask, the combine and the select), then, for each chunk, the previous lane's total (one more shfl.up; the
+// first lane takes its own total) combined into the first three elements, the first thread keeping its values;
+// warps do not move along the axis.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @cumsum
-  // CHECK-COUNT-3: llvm.fadd
+  // CHECK-COUNT-12: llvm.fadd
+  // CHECK: nvvm.shfl.sync  up %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
   // CHECK: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
   // CHECK: llvm.icmp "sge" %{{.*}}, %[[C1]]
-  // CHECK: nvvm.shfl.sync  up %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
   // CHECK: llvm.fadd
   // CHECK: llvm.select
   // CHECK-COUNT-11: nvvm.shfl.sync  up
+  // CHECK: llvm.icmp "eq"
+  // CHECK: llvm.icmp "eq"
+  // CHECK: llvm.and
   // CHECK-COUNT-4: nvvm.shfl.sync  up
   // CHECK-NOT: nvvm.shfl.sync
   // CHECK-NOT: nvvm.barrier0
@@ -29,12 +34,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A reverse scan runs in the reversed axis order: the lane scan shuffles down instead of up.
+// A reverse scan, as Triton's: the values are flipped first (registers in reverse order, each through a full
+// shfl.bfly butterfly over the 5 lane bits, which reverses the lanes), scanned forward with shfl.up, and flipped
+// back the same way.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @reverse
+  // CHECK-COUNT-80: nvvm.shfl.sync  bfly
+  // CHECK-NOT: nvvm.shfl.sync  bfly
+  // CHECK-COUNT-16: nvvm.shfl.sync  up
   // CHECK-NOT: nvvm.shfl.sync  up
-  // CHECK-COUNT-16: nvvm.shfl.sync  down
+  // CHECK-COUNT-80: nvvm.shfl.sync  bfly
   // CHECK-NOT: nvvm.shfl.sync
   tt.func private @reverse(%arg0: tensor<64x32xi32, #blocked>) -> tensor<64x32xi32, #blocked> {
     %0 = "tt.scan"(%arg0) <{axis = 1 : i32, reverse = true}> ({

@@ -88,10 +88,17 @@ export interface SmemDescriptor {
  * memdesc, `mnDim` the memdesc dim that is M (A: 0) or N (B: 1); `warpMN` gives, for each warp bit, the M/N
  * offset the mma layout's warps move along.
  */
+/** Triton's getOffsetedBase: the memdesc's base moved by its view offset (elements). */
+export function offsetedBase(ctx: LoweringContext, memT: MemDescType, lowered: readonly Value[]): Value {
+  const addr = memDescAddressing(ctx, memT, lowered);
+  const base = lowered[0]!;
+  return addr.affine ? ctx.b.gep(base, convertElementType(memT.elementType), addr.affine) : base;
+}
+
 export function buildSmemDescriptor(
   ctx: LoweringContext,
   memT: MemDescType,
-  lowered: readonly Value[],
+  base: Value,
   instr: readonly [number, number],
   mnDim: 0 | 1,
   warpMN: readonly number[],
@@ -133,13 +140,9 @@ export function buildSmemDescriptor(
   const baseDesc = (field(lbo) << 16n) | (field(sbo) << 32n) | (mode << 62n);
 
   // Base address in 16-byte units, plus the warpgroup's offset, masked to the 14-bit start field.
-  const addr = memDescAddressing(ctx, memT, lowered);
-  let base = lowered[0]!;
-  if (addr.affine) base = b.gep(base, convertElementType(memT.elementType), addr.affine);
   let base16 = b.lshr(b.ptrtoint(base, i32()), b.i32(4));
   const elemsPer16B = 128 / bits;
   const warpOffsets: number[][] = [];
-  let anyWarp = false;
   for (let i = 0; i < warpMN.length; i++) {
     if (i < 2 || warpMN[i] === 0) {
       warpOffsets.push([0]);
@@ -148,16 +151,14 @@ export function buildSmemDescriptor(
     const off = mnDim === 0 ? offsetOf(warpMN[i]!, 0) : offsetOf(0, warpMN[i]!);
     if (off % elemsPer16B !== 0) return 'warpgroup offset is not 16-byte aligned';
     warpOffsets.push([off / elemsPer16B]);
-    anyWarp = true;
   }
-  if (anyWarp) {
-    const max = Math.max(...warpOffsets.map((x) => x[0]!));
-    const W = LinearLayout.fromBasesWithSizes([[WARP, warpOffsets]], [['offset', 2 ** (32 - Math.clz32(Math.max(1, max)))]], false);
-    // Triton's WarpIdOp: the warp id, warp-uniform for ptxas (a shuffle from lane 0 once lowered).
-    const warpId = nvgWarpId(b);
-    const wOff = applyLinearLayout(b, W, [[WARP, warpId]])[0]![1];
-    base16 = b.add(base16, wOff);
-  }
+  // As Triton (mma v3), always: the warpgroup's offset (zero with one warpgroup) through the warp id, the layout
+  // keeping the shared layout's offset size (that size decides how the GF(2) product combines its bits).
+  const W = LinearLayout.fromBasesWithSizes([[WARP, warpOffsets]], [['offset', ll.getInDimSize('offset')]], false);
+  // Triton's WarpIdOp: the warp id, warp-uniform for ptxas (a shuffle from lane 0 once lowered).
+  const warpId = nvgWarpId(b);
+  const wOff = applyLinearLayout(b, W, [[WARP, warpId]])[0]![1];
+  base16 = b.add(base16, wOff);
   base16 = b.zext(b.and(base16, b.i32(0x3fff)), i64());
   const mask = swizzle === 0 ? 7 : (swizzle >> 4) - 1;
   const constBits = (a: number, c: number): bigint => {
@@ -257,16 +258,18 @@ function lowerWarpGroupDot(op: Operation, ctx: LoweringContext): string | void {
     warpM.push(basis[0]!);
     warpN.push(basis[1]!);
   }
-  const bDesc = buildSmemDescriptor(ctx, bT, ctx.lowered(WarpGroupDotOp.b), [K, N], 1, warpN);
-  if (typeof bDesc === 'string') ctx.error(`ttng.warp_group_dot: operand B: ${bDesc}`);
+  // Triton's order: both operands' bases, then A's descriptor (or registers), then B's.
+  const baseA = aIsSmem ? offsetedBase(ctx, aV.type as MemDescType, ctx.lowered(WarpGroupDotOp.a)) : undefined;
+  const baseB = offsetedBase(ctx, bT, ctx.lowered(WarpGroupDotOp.b));
   let aDesc: ReturnType<typeof buildSmemDescriptor> | undefined;
   let aRegAt: ((m0: number, k0: number) => Value[]) | undefined;
-  if (aIsSmem) {
-    aDesc = buildSmemDescriptor(ctx, aV.type as MemDescType, ctx.lowered(WarpGroupDotOp.a), [M, K], 0, warpM);
+  if (baseA) {
+    aDesc = buildSmemDescriptor(ctx, aV.type as MemDescType, baseA, [M, K], 0, warpM);
     if (typeof aDesc === 'string') ctx.error(`ttng.warp_group_dot: operand A: ${aDesc}`);
-  } else {
-    aRegAt = registerOperandA(ctx, aV.type as RankedTensorType, ctx.lowered(WarpGroupDotOp.a), K);
   }
+  const bDesc = buildSmemDescriptor(ctx, bT, baseB, [K, N], 1, warpN);
+  if (typeof bDesc === 'string') ctx.error(`ttng.warp_group_dot: operand B: ${bDesc}`);
+  if (!baseA) aRegAt = registerOperandA(ctx, aV.type as RankedTensorType, ctx.lowered(WarpGroupDotOp.a), K);
   // transposes: A is "col" when its layout is transposed (M-contiguous); B is "row" when not transposed.
   const transA = aIsSmem ? (aDesc as SmemDescriptor).transposed : false;
   const transB = !bDesc.transposed;
