@@ -125,6 +125,9 @@ registerLowering(ScanOp, (op, ctx: LoweringContext) => {
   const reverse = revAttr instanceof IntegerAttr ? revAttr.num !== 0 : false;
   const srcT = ScanOp.srcs(op)[0]!.type;
   if (!(srcT instanceof RankedTensorType) || !srcT.encoding) return 'tt.scan on a tensor without encoding';
+  // Triton's verifier lets any axis through (its own combine.mlir scans axis 1 of a 1-D tensor); only the lowering
+  // needs it to name a dimension.
+  if (axis < 0 || axis >= srcT.rank) return `tt.scan: axis ${axis} is out of range for a tensor of rank ${srcT.rank}`;
   // Blocked layouts (the only ones Triton lowers) take Triton's own algorithm, op for op.
   if (srcT.encoding instanceof BlockedEncodingAttr && blockedScanApplies(srcT, srcT.encoding, axis, reverse)) {
     const h = scanHelper(srcT, srcT.encoding, axis);
