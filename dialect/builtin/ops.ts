@@ -9,7 +9,7 @@ export const ModuleOp = defineOp({
   summary: 'A top-level container operation',
   attributes: [{ name: 'sym_name', kind: symbolNameAttr, optional: true }],
   regions: ['bodyRegion'],
-  traits: ['IsolatedFromAbove', 'NoTerminator', 'SingleBlock', 'SymbolTable', 'HasOnlyGraphRegion'],
+  traits: ['IsolatedFromAbove', 'NoRegionArguments', 'NoTerminator', 'SingleBlock', 'SymbolTable', 'HasOnlyGraphRegion'],
   format: '($sym_name^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   defaultDialect: 'builtin',
   // As MLIR's ModuleOp verifier: every attribute but the symbol ones is named `dialect.name`.
