@@ -100,6 +100,30 @@ interface CopyArgs {
   threadPred: Value | undefined;
 }
 
+/**
+ * One `cp.async` of `bytes` bytes from `src` to the shared address `dst` (`.cg` for 16 bytes, else `.ca`), as
+ * Triton's inline PTX: a mask turns into the source size (0 bytes read: zero fill), a thread predicate guards it.
+ */
+function emitCpAsync(ctx: LoweringContext, dst: Value, src: Value, bytes: number, mask: Value | undefined, threadPred: Value | undefined): void {
+  const b = ctx.b;
+  const ins: [Value, string][] = [
+    [dst, 'r'],
+    [src, 'l'],
+  ];
+  const size = `0x${bytes.toString(16)}`;
+  let srcSize = size;
+  if (mask) {
+    srcSize = `$${ins.length}`;
+    ins.push([b.select(mask, b.i32(bytes), b.i32(0)), 'r']);
+  }
+  let pred = '';
+  if (threadPred) {
+    pred = `@$${ins.length} `;
+    ins.push([threadPred, 'b']);
+  }
+  ptx(b, `${pred}cp.async.${bytes === 16 ? 'cg' : 'ca'}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
+}
+
 /** cp.async of every vector by our own vectorisation (shared layout and global contiguity both respected). */
 function copyVectors(ctx: LoweringContext, a: CopyArgs): void {
   const b = ctx.b;
@@ -125,29 +149,13 @@ function copyVectors(ctx: LoweringContext, a: CopyArgs): void {
   const tOff = b.xor(threadOffset(ctx, acc.laneCols.map((c) => c * elemBytes), acc.warpCols.map((c) => c * elemBytes)), b.mul(affine, b.i32(elemBytes)));
   const ptr3 = LLVMPointerType.get(3);
   const i8 = IntegerType.get(8);
-  const modifier = bytes === 16 ? 'cg' : 'ca';
-  const size = `0x${bytes.toString(16)}`;
   for (let r = 0; r < ptrs.length; r++) {
     if (r & (vecMask | zeroMask)) continue;
     const c = xorCols(acc.regCols, r);
     const cx = (c & threadMask) * elemBytes;
     const ca = (c & ~threadMask) * elemBytes;
     const dst = b.gep(mem[0]!, i8, b.add(b.xor(tOff, b.i32(cx)), b.i32(ca)), ptr3, true);
-    const ins: [Value, string][] = [
-      [dst, 'r'],
-      [ptrs[r]!, 'l'],
-    ];
-    let srcSize = size;
-    if (masks) {
-      srcSize = `$${ins.length}`;
-      ins.push([b.select(masks[r]!, b.i32(bytes), b.i32(0)), 'r']);
-    }
-    let pred = '';
-    if (threadPred) {
-      pred = `@$${ins.length} `;
-      ins.push([threadPred, 'b']);
-    }
-    ptx(b, `${pred}cp.async.${modifier}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
+    emitCpAsync(ctx, dst, ptrs[r]!, bytes, masks?.[r], threadPred);
   }
 }
 
@@ -191,22 +199,7 @@ registerLowering(AsyncCopyGlobalToLocalOp, (op, ctx) => {
     const r = regs[0]!;
     const bytes = (regs.length * bits) / 8;
     if (bytes < 4) ctx.error(`cp.async does not support transfers smaller than 4 bytes; the shared layout allows ${bytes} bytes`);
-    const ins: [Value, string][] = [
-      [dst, 'r'],
-      [ptrs[r]!, 'l'],
-    ];
-    const size = `0x${bytes.toString(16)}`;
-    let srcSize = size;
-    if (masks) {
-      srcSize = `$${ins.length}`;
-      ins.push([b.select(masks[r]!, b.i32(bytes), b.i32(0)), 'r']);
-    }
-    let pred = '';
-    if (threadPred) {
-      pred = `@$${ins.length} `;
-      ins.push([threadPred, 'b']);
-    }
-    ptx(b, `${pred}cp.async.${bytes === 16 ? 'cg' : 'ca'}.shared.global [ $0 + 0 ], [ $1 + 0 ], ${size}, ${srcSize};`, [], ins, [], true);
+    emitCpAsync(ctx, dst, ptrs[r]!, bytes, masks?.[r], threadPred);
   });
   if (copies === undefined) copyVectors(ctx, { acc, addr, bits, maxVec, noVec, ptrs, masks, mem, threadPred });
   ctx.replaceWith([b.i32(0)]);
