@@ -6,7 +6,7 @@
  * DiagnosticError, or a verifier error) stops the pipeline.
  */
 import { Diagnostic, exceptionAsOpError, fileLocOf, onOp } from '../dialect/ir/diagnostics.js';
-import { currentIrEpoch, type Operation } from '../dialect/ir/ir.js';
+import { currentIrEpoch, currentVerifyGeneration, nextVerifyGeneration, symbolsChangedInGeneration, type Operation } from '../dialect/ir/ir.js';
 import { clearCompilationMemos } from '../dialect/ir/memo.js';
 import { verifyOperation } from '../dialect/ir/verifier.js';
 import { passClassName, type ParsedOptions, type Pass, type PassContext } from './pass.js';
@@ -66,6 +66,10 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
   // The IR epoch when the module last verified: a pass after which it is unchanged needs no verification (the
   // verifier would see the same IR), as MLIR skips it after passes that preserve all analyses.
   let verifiedAt: number | undefined;
+  // The verification generation our last verification started (dialect/ir/ir.ts markChanged): while it is still
+  // the current one, only what the passes since then marked needs checking. The first verification of a run, and
+  // any after another run advanced the generation or a symbol was removed or renamed, checks everything.
+  let generation: number | undefined;
   // Memo tables of layout queries live for one compilation (see dialect/ir/memo.ts).
   clearCompilationMemos();
   for (const e of pipeline) {
@@ -90,12 +94,14 @@ export function runPipeline(module: Operation, pipeline: readonly PipelineEntry[
       return { ok: false, diagnostics };
     }
     if (opts.verifyEach !== false && verifiedAt !== currentIrEpoch()) {
-      const d = verifyOperation(module, { allowUnregistered: opts.allowUnregistered ?? false });
+      const changedOnly = generation === currentVerifyGeneration() && !symbolsChangedInGeneration();
+      const d = verifyOperation(module, { allowUnregistered: opts.allowUnregistered ?? false, changedOnly });
       if (d) {
         diagnostics.push(d);
         return { ok: false, diagnostics };
       }
       verifiedAt = currentIrEpoch();
+      generation = nextVerifyGeneration();
     }
   }
   return { ok: true, diagnostics };

@@ -23,6 +23,57 @@ export function noteIrChange(): void {
   irEpoch++;
 }
 
+/**
+ * Change marks for incremental verification. The pass manager verifies the whole module once, then only what
+ * changed since: every edit marks the op whose verification it can affect (`Operation.changedGen`), that op's
+ * ancestors get `subtreeGen` (so the verifier descends only into subtrees with a change), and edits that can affect
+ * everything below an op (its blocks, their arguments, control flow, attributes an op with regions passes down)
+ * set `deepGen`. A mark counts when it equals the current generation, which the verifier advances after each run
+ * (dialect/ir/verifier.ts `verifyChanged`). `symbolGen` records that a symbol was removed or renamed, which can
+ * invalidate references anywhere.
+ */
+let verifyGeneration = 1;
+let symbolGen = 0;
+export function currentVerifyGeneration(): number {
+  return verifyGeneration;
+}
+/** Starts a new generation: every mark made so far is taken as verified. */
+export function nextVerifyGeneration(): number {
+  return ++verifyGeneration;
+}
+/** Whether a symbol was removed or changed in the current generation (references need a full check). */
+export function symbolsChangedInGeneration(): boolean {
+  return symbolGen === verifyGeneration;
+}
+
+/** Marks `op` changed and its ancestors as holding a change. */
+function markChanged(op: Operation): void {
+  const g = verifyGeneration;
+  op.changedGen = g;
+  const block = op.parent;
+  if (!block) return;
+  const parent = block.parent?.parent;
+  if (!parent) return;
+  // A block's terminator is read by its parent's checks (results against yields, returns against the signature).
+  if (op.nextInBlock === undefined) parent.changedGen = g;
+  for (let p: Operation | undefined = parent; p && p.subtreeGen !== g; p = p.parentOp) p.subtreeGen = g;
+}
+/** Marks everything nested in `op` for verification (its blocks or their control flow changed). */
+function markDeep(op: Operation | undefined): void {
+  if (!op) return;
+  op.deepGen = verifyGeneration;
+  markChanged(op);
+  for (let p = op.parentOp; p && p.subtreeGen !== verifyGeneration; p = p.parentOp) p.subtreeGen = verifyGeneration;
+}
+/** The ops using `v` need their operand checks again (its definition moved, or its type changed). */
+function markUsers(v: Value): void {
+  for (let u = v.firstUse; u; u = u.nextUse) markChanged(u.owner);
+}
+/** An op whose removal or change can invalidate symbol references elsewhere. */
+function noteSymbol(op: Operation): void {
+  if (op.attributes.has('sym_name')) symbolGen = verifyGeneration;
+}
+
 let lastOpMark = 0;
 /** A fresh value for `Operation.mark`, equal to no op's mark yet. */
 export function newOpMark(): number {
@@ -31,17 +82,28 @@ export function newOpMark(): number {
 
 /** An op's attribute map; edits count as IR changes (see currentIrEpoch). */
 class AttributeMap extends Map<string, Attribute> {
+  /** Set once the map belongs to its op (the constructor's initial attributes are part of the op's creation). */
+  owner: Operation | undefined = undefined;
   override set(name: string, value: Attribute): this {
     irEpoch++;
+    if (this.owner) this.changed(this.owner);
     return super.set(name, value);
   }
   override delete(name: string): boolean {
     irEpoch++;
+    if (this.owner) this.changed(this.owner);
     return super.delete(name);
   }
   override clear(): void {
     irEpoch++;
+    if (this.owner) this.changed(this.owner);
     super.clear();
+  }
+  private changed(op: Operation): void {
+    noteSymbol(op);
+    // Nested ops' checks read attributes of their ancestors (the module's `ttg.num-warps`, a function's type).
+    if (op.regions.length) markDeep(op);
+    else markChanged(op);
   }
 }
 
@@ -86,6 +148,7 @@ export abstract class Value {
     this.firstUse = use;
     this.numUses++;
     irEpoch++;
+    markChanged(use.owner);
     this.useSnapshot = undefined;
   }
   /** Unlinks `use`, which is linked into this value's list. */
@@ -99,6 +162,7 @@ export abstract class Value {
     use.nextUse = undefined;
     this.numUses--;
     irEpoch++;
+    markChanged(use.owner);
     this.useSnapshot = undefined;
   }
   private valueType: Type;
@@ -111,6 +175,11 @@ export abstract class Value {
   set type(t: Type) {
     irEpoch++;
     this.valueType = t;
+    const def = this.definingOp;
+    // A block argument's type is read by its block's branches and its region's owner.
+    if (def) markChanged(def);
+    else markDeep(this.parentBlock?.parentOp);
+    markUsers(this);
   }
   abstract get parentBlock(): Block | undefined;
   /** The op that defines the value, or undefined for block arguments. */
@@ -248,6 +317,10 @@ export class Operation {
    * flag of that run is a field compare instead of a set lookup (region DCE's liveness: rewrite/region-utils.ts).
    */
   mark = 0;
+  /** Change marks of incremental verification (see markChanged). */
+  changedGen = 0;
+  subtreeGen = 0;
+  deepGen = 0;
 
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;
@@ -260,6 +333,8 @@ export class Operation {
     this.successorList = init.successors?.length ? [...init.successors] : [];
     this.segments = init.operandSegments ? [...init.operandSegments] : undefined;
     this.loc = init.loc ?? UnknownLoc.get();
+    (this.attributes as AttributeMap).owner = this;
+    this.changedGen = verifyGeneration;
   }
 
   /** Inherent attribute names of an unregistered op (for the generic `<{...}>` form). */
@@ -273,6 +348,7 @@ export class Operation {
   }
   set operands(list: OpOperand[]) {
     irEpoch++;
+    markChanged(this);
     this.operandList = list;
   }
   /** The successor blocks (assign a new list to change them). */
@@ -281,6 +357,9 @@ export class Operation {
   }
   set successors(list: Block[]) {
     irEpoch++;
+    // Control flow decides dominance in the whole region.
+    markChanged(this);
+    markDeep(this.parentOp);
     this.successorList = list;
   }
   /** Operand group sizes of an op with several optional/variadic operand groups (assign a new list to change them). */
@@ -289,6 +368,7 @@ export class Operation {
   }
   set operandSegments(sizes: number[] | undefined) {
     irEpoch++;
+    markChanged(this);
     this.segments = sizes;
   }
 
@@ -493,6 +573,11 @@ export class Block {
 
   /** Takes `op` (whose parent is this block) out of the op list. */
   unlink(op: Operation): void {
+    // The block's owner checks its blocks' contents; users of the op's results lose their definition.
+    const owner = this.parent?.parent;
+    if (owner) markChanged(owner);
+    for (const r of op.results) markUsers(r);
+    noteSymbol(op);
     const prev = op.prevInBlock;
     const next = op.nextInBlock;
     if (prev) prev.nextInBlock = next;
@@ -534,6 +619,12 @@ export class Block {
     }
     this.count++;
     irEpoch++;
+    // Its operands' dominance, its parent, its users' dominance; with regions, whatever its nested ops use.
+    if (op.regions.length) markDeep(op);
+    else markChanged(op);
+    const owner = this.parent?.parent;
+    if (owner) markChanged(owner);
+    for (const r of op.results) markUsers(r);
   }
 
   parent: Region | undefined;
@@ -542,12 +633,14 @@ export class Block {
     const a = new BlockArgument(this, this.args.length, type, loc);
     this.args.push(a);
     irEpoch++;
+    markDeep(this.parentOp);
     return a;
   }
   insertArgument(index: number, type: Type, loc: Location = UnknownLoc.get()): BlockArgument {
     const a = new BlockArgument(this, index, type, loc);
     this.args.splice(index, 0, a);
     irEpoch++;
+    markDeep(this.parentOp);
     this.args.forEach((x, i) => (x.index = i));
     return a;
   }
@@ -557,6 +650,7 @@ export class Block {
     if (a.numberOfUses) throw new Error(`cannot erase block argument #${index}: it still has uses`);
     this.args.splice(index, 1);
     irEpoch++;
+    markDeep(this.parentOp);
     this.args.forEach((x, i) => (x.index = i));
   }
   get parentOp(): Operation | undefined {
@@ -612,13 +706,17 @@ export class Block {
     const i = r.blocks.indexOf(this);
     if (i >= 0) r.blocks.splice(i, 1);
     irEpoch++;
+    markDeep(r.parent);
     this.parent = undefined;
   }
 }
 
 export class Region {
   readonly blocks: Block[] = [];
-  constructor(readonly parent: Operation | undefined) {}
+  constructor(readonly parent: Operation | undefined) {
+    // A region added to an existing op changes what its checks see.
+    markDeep(parent);
+  }
   get entry(): Block | undefined {
     return this.blocks[0];
   }
@@ -630,6 +728,7 @@ export class Region {
     block.parent = this;
     this.blocks.push(block);
     irEpoch++;
+    markDeep(this.parent);
     return block;
   }
   insertBlock(index: number, block: Block): Block {
@@ -637,6 +736,7 @@ export class Region {
     block.parent = this;
     this.blocks.splice(index, 0, block);
     irEpoch++;
+    markDeep(this.parent);
     return block;
   }
   /** Moves all blocks of `other` to the end of this region. */

@@ -11,7 +11,7 @@
  */
 import { ArrayAttr, Attribute, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr } from './attribute.js';
 import { Diagnostic, locatedOpLoc, onOp } from './diagnostics.js';
-import { Block, BlockArgument, Operation, OpResult, Region, type Value } from './ir.js';
+import { Block, BlockArgument, Operation, OpResult, Region, currentVerifyGeneration, type Value } from './ir.js';
 import { Location, UnknownLoc } from './location.js';
 import { PlainVerifyError, knownDialects, type OpDefinition, type OpVerifyResult } from './op-definition.js';
 import { FunctionType, RankedTensorType, ShapedType, Type, VectorType, elementTypeOf } from './type.js';
@@ -21,6 +21,12 @@ import { registerCompilationMemo } from './memo.js';
 export interface VerifyOptions {
   /** Accept ops of unknown dialects (`--allow-unregistered-dialect`). */
   allowUnregistered?: boolean;
+  /**
+   * Check only what changed in the current verification generation (dialect/ir/ir.ts markChanged): the caller
+   * verified the whole of `op` before and started a generation then. A failure found is still reported as the
+   * full, ordered run reports it.
+   */
+  changedOnly?: boolean;
 }
 
 /** An extra verification hook, run on every op after its definition's checks (e.g. dialect-wide rules). */
@@ -75,7 +81,8 @@ export function verifyOperation(op: Operation, opts: VerifyOptions = {}): Diagno
   // those walks are memory bound. It only decides whether the IR is valid; when it is not (or it throws), the
   // ordered run below, MLIR's order, finds the first failure and its diagnostic.
   try {
-    new Verifier(opts).verifyFast(op);
+    if (opts.changedOnly) new Verifier(opts).verifyChangedFast(op);
+    else new Verifier(opts).verifyFast(op);
     return undefined;
   } catch {
     // Fall through to the ordered run.
@@ -134,6 +141,38 @@ class Verifier {
    * walks (undefined for the root), so that the positions of its ops are current.
    */
   private fastOp(op: Operation, block: Block | undefined, iso: Region | undefined, dominated: boolean): void {
+    this.fastOwn(op, block, iso, dominated);
+    this.fastRegions(op, iso, undefined);
+    this.fastExit(op);
+  }
+
+  /** The fast run restricted to the ops of the current verification generation's marks (see VerifyOptions). */
+  verifyChangedFast(root: Operation): void {
+    this.dominance = new DominanceInfo();
+    this.generation = currentVerifyGeneration();
+    this.changedOp(root, undefined, undefined, false);
+  }
+
+  private generation = 0;
+
+  /**
+   * An op in the incremental run: everything below it when it is marked deep, its own checks when it changed,
+   * and, when it changed or holds a change, its blocks' structure and the children that are marked.
+   */
+  private changedOp(op: Operation, block: Block | undefined, iso: Region | undefined, dominated: boolean): void {
+    const g = this.generation;
+    if (op.deepGen === g) {
+      this.fastOp(op, block, iso, dominated);
+      return;
+    }
+    const own = op.changedGen === g;
+    if (own) this.fastOwn(op, block, iso, dominated);
+    if (op.regions.length && (own || op.subtreeGen === g)) this.fastRegions(op, iso, own);
+    if (own) this.fastExit(op);
+  }
+
+  /** `op`'s own checks (onEntrance's), with its operands' isolation and dominance. */
+  private fastOwn(op: Operation, block: Block | undefined, iso: Region | undefined, dominated: boolean): void {
     const operands = op.operands;
     const region = block?.parent;
     const seen = this.verifiedAttrs;
@@ -158,6 +197,15 @@ class Verifier {
     if (op.attributes.size) for (const a of op.attributes.values()) if (!seen.has(a)) this.verifyAttrInvariants(a, op);
     const def = op.def;
     if (def) this.fastInvariants(op, def);
+  }
+
+  /**
+   * `op`'s regions: their blocks' structure and, recursively, their ops: all of them (`changed` undefined), or in
+   * the incremental run the marked ones, plus the terminators when `op` itself changed (`changed` true: the
+   * checks of a return or yield read the op that holds it).
+   */
+  private fastRegions(op: Operation, iso: Region | undefined, changed: boolean | undefined): void {
+    const def = op.def;
     const hasRegions = op.regions.length > 0;
     const graph = hasRegions && (!def || op.hasTrait('HasOnlyGraphRegion'));
     const isolated = hasRegions && op.hasTrait('IsolatedFromAbove');
@@ -177,15 +225,29 @@ class Verifier {
         if (ops.length === 0 && !mayBeValidWithoutTerminator(b)) plainFail(op, 'empty block');
         const last = ops[ops.length - 1];
         const check = !graph && this.dominance!.isReachable(b);
-        for (const child of ops) {
-          if (child.parent !== b) plainFail(child, 'operation is not owned by its block');
-          if (child !== last && child.successors.length) plainFail(child, 'successors');
-          this.fastOp(child, b, childIso, check);
+        if (changed === undefined) {
+          for (const child of ops) {
+            if (child.parent !== b) plainFail(child, 'operation is not owned by its block');
+            if (child !== last && child.successors.length) plainFail(child, 'successors');
+            this.fastOp(child, b, childIso, check);
+          }
+        } else {
+          const g = this.generation;
+          for (const child of ops) {
+            if (child.parent !== b) plainFail(child, 'operation is not owned by its block');
+            if (child !== last && child.successors.length) plainFail(child, 'successors');
+            if (child.changedGen === g || child.subtreeGen === g || child.deepGen === g) this.changedOp(child, b, childIso, check);
+            else if (changed && child === last) this.fastOp(child, b, childIso, check);
+          }
         }
         if (ops.length) this.blockOnExit(b);
       }
     }
-    // onExit: a registered op's region invariants (isolation was checked per operand above), by its summary.
+  }
+
+  /** onExit: a registered op's region invariants (isolation was checked per operand above), by its summary. */
+  private fastExit(op: Operation): void {
+    const def = op.def;
     if (def) {
       const sm = summaryOf(def);
       if (sm.symbolTable) this.verifySymbolTable(op);
