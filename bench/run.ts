@@ -13,6 +13,7 @@ import { firstLine, formatTable, listFiles, packageRoot, readText, rel } from '.
 import { groundTruth, writeTree } from '../golden/ground-truth.js';
 import { Parser } from '../parser/parser.js';
 import { printOperation } from '../printer/printer.js';
+import { hasNodeFlags, NODE_FLAGS } from '../tools/node-flags.js';
 import { runLinearLayoutBench } from './linear-layout.js';
 import { type BenchResult, fmt, median, percentile } from './util.js';
 
@@ -149,6 +150,11 @@ function inProcessLlvm(corpus: string, runs: number): BenchResult[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // Timed under the V8 options the ttg-opt launcher gives node (tools/node-flags.ts).
+  if (!hasNodeFlags()) {
+    const r = spawnSync(process.execPath, [...NODE_FLAGS, ...process.execArgv, process.argv[1]!, ...args], { stdio: 'inherit' });
+    process.exit(r.status ?? 1);
+  }
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 20;
   if (args.includes('--real-pipeline')) {

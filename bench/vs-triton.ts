@@ -21,6 +21,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { formatTable, packageRoot } from '../golden/common.js';
 import { groundTruth, writeTree } from '../golden/ground-truth.js';
 import { type CorpusMeta, corpusCases, llvmPipelineFlags } from '../golden/passes.js';
+import { NODE_FLAGS } from '../tools/node-flags.js';
 import { parseCommandLine, runOptSync } from '../tools/opt-main.js';
 import '../tools/passes.js';
 import { Parser } from '../parser/parser.js';
@@ -139,7 +140,7 @@ const minIn = (a: number[] | undefined, b: readonly number[]): number[] => (a ? 
 /** One run in a fresh node process (bench/cold-run.ts). */
 function oursCold(file: string, flags: readonly string[]): { ms: number; cpu: number } {
   const script = fileURLToPath(new URL('./cold-run.js', import.meta.url));
-  const r = spawnSync(process.execPath, [script, file, ...flags], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, script, file, ...flags], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const res = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as { ms?: number; cpu?: number; exitCode?: number };
   if (res.exitCode !== 0 || res.ms === undefined || res.cpu === undefined) throw new Error(`ttg-opt (cold): ${r.stderr.split('\n')[0] ?? ''}`);
   return { ms: res.ms, cpu: res.cpu };

@@ -1,9 +1,10 @@
-#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node
+#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node --max-semi-space-size=128
 /**
  * `ttg-opt`: the command-line face of `tools/opt-main.ts` (see there for the options).
  *
  * The launcher line drops NODE_EXTRA_CA_CERTS: when it is set, node parses the whole CA bundle before running any
- * script (about 60 ms, a third of a run here), and this tool never opens a TLS connection.
+ * script (about 60 ms, a third of a run here), and this tool never opens a TLS connection. It also gives node the
+ * V8 options of tools/node-flags.ts (a young generation large enough for the IR a pass builds).
  *
  * Start-up time matters (lit runs the tool once per RUN line), so when the build produced the one-file bundle
  * `dist/ttg-opt.bundle.cjs` (scripts/bundle-opt.mjs) and it is not older than the compiled modules, the driver
