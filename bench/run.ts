@@ -181,6 +181,7 @@ async function main(): Promise<void> {
       repeat: repeat > 0 ? repeat : 5,
       warmup: warmup >= 0 ? warmup : 10,
       ...(cases ? { cases } : {}),
+      ...(opt('--corpus') === 'pipeline' ? { corpus: 'pipeline' as const } : {}),
       ...(args.includes('--no-passes') ? { noPasses: true } : {}),
       ...(args.includes('--no-cold') ? { noCold: true } : {}),
     });

@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface, type Interface } from 'node:readline';
 import { formatTable, packageRoot } from '../golden/common.js';
-import { groundTruth, writeTree } from '../golden/ground-truth.js';
+import { DiskTree, groundTruth, writeTree } from '../golden/ground-truth.js';
+import { pipelineCorpusDir, type PipelineMeta } from '../golden/pipeline-corpus.js';
 import { type CorpusMeta, corpusCases, llvmPipelineFlags } from '../golden/passes.js';
 import { NODE_FLAGS } from '../tools/node-flags.js';
 import { parseCommandLine, runOptSync } from '../tools/opt-main.js';
@@ -31,6 +32,8 @@ import { fmt } from './util.js';
 
 export interface VsTritonOptions {
   cases?: string;
+  /** `golden` (default): golden/corpus, 15 TTGIR passes and the lowering; `pipeline`: the real-pipeline corpus. */
+  corpus?: 'golden' | 'pipeline';
   repeat: number;
   /** Skip the per-pass runs (totals only). */
   noPasses?: boolean;
@@ -102,6 +105,40 @@ class TritonServer {
 
 export class TritonUnavailable extends Error {
   override name = 'TritonUnavailable';
+}
+
+/** One case of the bench: its TTIR file and the flags of its two pipelines. */
+interface BenchCase {
+  name: string;
+  file: string;
+  ttgirFlags: string[];
+  /** The lowering's flags, run after ttgirFlags (none: the case has no LLVM pipeline). */
+  llvmFlags?: string[];
+}
+
+/** golden/corpus (written under `work` so that both sides read files): its 15 TTGIR stages and `llvm.after`. */
+function goldenBenchCases(work: string): BenchCase[] {
+  const corpus = join(writeTree(groundTruth(), ['golden/corpus'], work), 'golden', 'corpus');
+  const tree = groundTruth().sub('golden/corpus');
+  return corpusCases(tree).map((name) => {
+    const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
+    return {
+      name,
+      file: join(corpus, name, '00-ttir.mlir'),
+      ttgirFlags: meta.stages.map((s) => s.flag),
+      ...(meta.llvm ? { llvmFlags: llvmPipelineFlags(meta) } : {}),
+    };
+  });
+}
+
+/** The real-pipeline corpus: every pass of Triton's make_ttgir, then those of make_llir, as its meta.json lists them. */
+function pipelineBenchCases(): BenchCase[] {
+  const dir = pipelineCorpusDir();
+  return corpusCases(new DiskTree(dir)).map((name) => {
+    const meta = JSON.parse(readFileSync(join(dir, name, 'meta.json'), 'utf8')) as PipelineMeta;
+    const flags = (stage: string): string[] => meta.stages.filter((s) => s.stage === stage && s.flag).map((s) => s.flag);
+    return { name, file: join(dir, name, '00-ttir.mlir'), ttgirFlags: flags('make_ttgir'), llvmFlags: flags('make_llir') };
+  });
 }
 
 function pipelineEntries(flags: readonly string[]): PipelineEntry[] {
@@ -263,16 +300,16 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     return 3;
   }
   const work = mkdtempSync(join(tmpdir(), 'ttg-vs-triton-'));
-  const corpus = join(writeTree(groundTruth(), ['golden/corpus'], work), 'golden', 'corpus');
-  const tree = groundTruth().sub('golden/corpus');
   const filters = opts.cases?.split(',').filter(Boolean) ?? [];
-  const names = corpusCases(tree).filter((c) => !filters.length || filters.some((f) => c.includes(f)));
+  const cases = (opts.corpus === 'pipeline' ? pipelineBenchCases() : goldenBenchCases(work)).filter(
+    (c) => !filters.length || filters.some((f) => c.name.includes(f)),
+  );
   const load0 = loadavg()[0]!;
   const warmup = opts.warmup ?? 10;
   process.stdout.write(
     `ttg-opt vs Triton ${String(hello['triton'])} (python ${String(hello['python'])}, ${String(hello['executable'])})\n` +
       `machine: ${cpuModel()}, ${cpus().length} cores, load ${load0.toFixed(2)}; node ${process.version}; commit ${commit()}\n` +
-      `${names.length} cases; warm: 2 untimed rounds over all cases, ${warmup} untimed runs of the case, then best of ${opts.repeat}, ` +
+      `${cases.length} cases of ${opts.corpus === 'pipeline' ? 'the real-pipeline corpus (make_ttgir, then make_llir)' : 'golden/corpus'}; warm: 2 untimed rounds over all cases, ${warmup} untimed runs of the case, then best of ${opts.repeat}, ` +
       `ours and Triton alternating per repetition; ` +
       `cold: one run in a fresh process per side${opts.noCold ? ' (skipped)' : ''}; times in ms, ratio = ours / Triton\n\n`,
   );
@@ -282,11 +319,8 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   // of a run short of it (the cold runs are fresh processes, so this changes nothing for them).
   if (warmup > 0) {
     for (let round = 0; round < 2; round++) {
-      for (const name of names) {
-        const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
-        const file = join(corpus, name, '00-ttir.mlir');
-        const ttgirFlags = meta.stages.map((s) => s.flag);
-        for (const flags of meta.llvm ? [ttgirFlags, [...ttgirFlags, ...llvmPipelineFlags(meta)]] : [ttgirFlags]) {
+      for (const { file, ttgirFlags, llvmFlags } of cases) {
+        for (const flags of llvmFlags ? [ttgirFlags, [...ttgirFlags, ...llvmFlags]] : [ttgirFlags]) {
           try {
             oursTotal(file, flags);
             await server.ask({ op: 'total', file, flags });
@@ -299,10 +333,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
   }
   const results: CaseResult[] = [];
   const rows: (string | number)[][] = [];
-  for (const name of names) {
-    const meta = JSON.parse(tree.read(`${name}/meta.json`)) as CorpusMeta;
-    const file = join(corpus, name, '00-ttir.mlir');
-    const ttgirFlags = meta.stages.map((s) => s.flag);
+  for (const { name, file, ttgirFlags, llvmFlags } of cases) {
     const run = async (flags: string[]): Promise<PipelineResult> => {
       try {
         return await measure(server, file, flags, measureOpts);
@@ -313,7 +344,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
       }
     };
     const ttgir = await run(ttgirFlags);
-    const llvm = meta.llvm ? await run([...ttgirFlags, ...llvmPipelineFlags(meta)]) : undefined;
+    const llvm = llvmFlags ? await run([...ttgirFlags, ...llvmFlags]) : undefined;
     results.push({ name, ttgir, ...(llvm ? { llvm } : {}) });
     const cells = (p: PipelineResult | undefined): string[] =>
       !p
@@ -365,7 +396,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
       `(CPU time): ${fmt(gm('ttgir', 'cpu'))}, ${fmt(gm('llvm', 'cpu'))}; cold single run (wall): ${fmt(gm('ttgir', 'coldTotal'))}, ` +
       `${fmt(gm('llvm', 'coldTotal'))} (< 1 = ours faster)\nload average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${cpus().length} cores\n`,
   );
-  const out = join(packageRoot(), 'bench', 'vs-triton.json');
+  const out = join(packageRoot(), 'bench', opts.corpus === 'pipeline' ? 'vs-triton-pipeline.json' : 'vs-triton.json');
   const json = {
     date: new Date().toISOString(),
     machine: cpuModel(),
@@ -374,6 +405,7 @@ export async function runVsTriton(opts: VsTritonOptions): Promise<number> {
     node: process.version,
     triton: hello,
     commit: commit(),
+    corpus: opts.corpus ?? 'golden',
     repeat: opts.repeat,
     warmup,
     geomean: {

@@ -51,6 +51,8 @@ def pass_adder(name, o):
         "triton-nvidia-tma-lowering": N.ttnvgpuir.add_tma_lowering,
         "triton-nvidia-gpu-proxy-fence-insertion": lambda pm: N.ttnvgpuir.add_proxy_fence_insertion(pm, int(o["compute-capability"])),
         "convert-scf-to-cf": P.convert.add_scf_to_cf,
+        "gluon-inline": P.gluon.add_inliner,
+        "convert-warp-specialize-to-llvm": N.ttnvgpuir.add_warp_specialize_to_llvm,
         "convert-triton-gpu-to-llvm": lambda pm: N.ttgpuir.add_to_llvmir(pm, int(o["compute-capability"]), int(o["ptx-version"])),
         "convert-nv-gpu-to-llvm": N.ttnvgpuir.add_nvgpu_to_llvm,
         "convert-nvvm-to-llvm": P.convert.add_nvvm_to_llvm,
