@@ -17,7 +17,7 @@ import { requireTritonGpuIR } from '../transforms/preconditions.js';
 import { DiagnosticError, exceptionAsOpError } from '../dialect/ir/diagnostics.js';
 import { assertRegisterBudget, FunctionLowering, LoweringError, type ConversionState } from './conversion.js';
 import { lookupNumCTAs, lookupNumWarps, lookupThreadsPerWarp } from '../dialect/ttg/context.js';
-import { convertFuncOp } from './function.js';
+import { convertFuncOp, type ConvertedFunction } from './function.js';
 import { computeBarriers } from '../analysis/membar.js';
 import { ModuleAllocation, nvidiaScratchSizeFn } from '../analysis/allocation.js';
 // Pattern modules (each registers its lowerings).
@@ -36,7 +36,7 @@ import './shared-memory.js';
 import './memdesc-reinterpret.js';
 import './spmd.js';
 import './view.js';
-import { foldClusterCTAIdsForOneCTA } from './nvg-builders.js';
+import { foldClusterCTAIdsForOneCTA, recordClusterIds } from './nvg-builders.js';
 import { LLVMBuilder } from './builder.js';
 import { Builder } from '../dialect/ir/builder.js';
 import './nv-passes.js';
@@ -51,6 +51,8 @@ import './gpu-barrier.js';
 import { FuncOp } from '../dialect/tt/ops.js';
 import { ModuleOp } from '../dialect/builtin/ops.js';
 import { makeAllWarpGroupsIsolatedFromAbove } from './warp-group-captures.js';
+import { ClusterCTAIdOp } from '../dialect/nvg/ops.js';
+import { WarpSpecializeOp } from '../dialect/ttg/ops.js';
 
 export const SMEM_GLOBAL = 'global_smem';
 
@@ -72,6 +74,14 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     }
   };
   collect(body.ops);
+  // What the steps after the conversion look for in the input; they find what the conversion builds without
+  // walking the lowered module.
+  const inputClusterIds: Operation[] = [];
+  let warpSpecialized = false;
+  module.walk((op) => {
+    if (ClusterCTAIdOp.is(op)) inputClusterIds.push(op);
+    else if (WarpSpecializeOp.is(op)) warpSpecialized = true;
+  });
   // Each function's warps, as Triton's FuncOpToLLVM looks them up (a located error when no context sets them),
   // before anything is rewritten.
   const numWarps = funcs.map((f) => lookupNumWarps(f));
@@ -114,6 +124,17 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     loc: module.loc,
   });
   body.insertAt(0, global);
+  const { ids: builtClusterIds } = recordClusterIds(() => lowerFunctions(converted, shared.errors));
+  // Triton folds the CTA id of a one-CTA kernel once everything is converted (the dead ids stay for canonicalize).
+  if (shared.numCTAs === 1) {
+    foldClusterCTAIdsForOneCTA(module, [...inputClusterIds, ...builtClusterIds], (at) => new LLVMBuilder(builderBefore(at), at.loc));
+  }
+  // What the partitions of a `ttg.warp_specialize` now use from above becomes an explicit capture.
+  if (warpSpecialized) makeAllWarpGroupsIsolatedFromAbove(module);
+  return shared.errors;
+}
+
+function lowerFunctions(converted: readonly (ConvertedFunction & { state: ConversionState })[], errors: ConversionState['errors']): void {
   for (const c of converted) {
     const fl = new FunctionLowering(
       c.state,
@@ -125,21 +146,16 @@ export function convertTritonGPUToLLVM(module: Operation, opts: ConvertToLLVMOpt
     try {
       fl.run(c.numOrigArgs);
     } catch (e) {
-      if (e instanceof LoweringError) shared.errors.push({ op: e.op, message: e.message });
+      if (e instanceof LoweringError) errors.push({ op: e.op, message: e.message });
       else if (e instanceof DiagnosticError) throw e;
       else {
         // A bad layout in the signature (converted outside any op's lowering): an error at the function.
         const d = exceptionAsOpError(c.func, e);
         if (!d) throw e;
-        shared.errors.push({ op: c.func, message: d.diagnostic.message.replace(/^'[^']*' op /, '') });
+        errors.push({ op: c.func, message: d.diagnostic.message.replace(/^'[^']*' op /, '') });
       }
     }
   }
-  // Triton folds the CTA id of a one-CTA kernel once everything is converted (the dead ids stay for canonicalize).
-  if (shared.numCTAs === 1) foldClusterCTAIdsForOneCTA(module, (at) => new LLVMBuilder(builderBefore(at), at.loc));
-  // What the partitions of a `ttg.warp_specialize` now use from above becomes an explicit capture.
-  makeAllWarpGroupsIsolatedFromAbove(module);
-  return shared.errors;
 }
 
 function builderBefore(op: Operation): Builder {

@@ -69,7 +69,28 @@ export function nvgWarpId(b: LLVMBuilder): Value {
 
 /** `nvg.cluster_id`: the CTA's rank in its cluster (Triton's TargetInfo::getClusterCTAId). */
 export function nvgClusterCTAId(b: LLVMBuilder): Value {
-  return b.op(ClusterCTAIdOp.opName, [], IntegerType.get(32));
+  const id = b.op(ClusterCTAIdOp.opName, [], IntegerType.get(32));
+  recording?.push(id.definingOp!);
+  return id;
+}
+
+/** The `nvg.cluster_id` ops built while `recordClusterIds` runs. */
+let recording: Operation[] | undefined;
+
+/**
+ * Runs `build` and returns what it returned with the `nvg.cluster_id` ops built meanwhile, so that the fold after the
+ * conversion visits those instead of walking the whole lowered module (tens of thousands of freshly built ops,
+ * a visit each costing a cache miss) for them.
+ */
+export function recordClusterIds<T>(build: () => T): { result: T; ids: Operation[] } {
+  const outer = recording;
+  const ids: Operation[] = [];
+  recording = ids;
+  try {
+    return { result: build(), ids };
+  } finally {
+    recording = outer;
+  }
 }
 
 /** `nvg.tensor_memory_base`. */
@@ -86,13 +107,11 @@ export function nvgLoadAcquire(b: LLVMBuilder, type: Type, ptr: Value, mask: Val
 }
 
 /**
- * Triton's fold at the end of convert-triton-gpu-to-llvm: with one CTA, every `nvg.cluster_id` is replaced by a
- * constant 0 created right before it (the dead op itself stays, for canonicalize to remove).
+ * Triton's fold at the end of convert-triton-gpu-to-llvm: with one CTA, every `nvg.cluster_id` of the module is
+ * replaced by a constant 0 created right before it (the dead op itself stays, for canonicalize to remove). `ids`
+ * are the module's candidates (those of the input and those the conversion built); the ones no longer in the
+ * module are skipped. Each constant goes right before its id, so the order of `ids` does not show in the result.
  */
-export function foldClusterCTAIdsForOneCTA(module: Operation, b: (at: Operation) => LLVMBuilder): void {
-  const ids: Operation[] = [];
-  module.walk((op) => {
-    if (ClusterCTAIdOp.is(op)) ids.push(op);
-  });
-  for (const id of ids) id.result(0).replaceAllUsesWith(b(id).i32(0));
+export function foldClusterCTAIdsForOneCTA(module: Operation, ids: readonly Operation[], b: (at: Operation) => LLVMBuilder): void {
+  for (const id of ids) if (module.isAncestorOf(id)) id.result(0).replaceAllUsesWith(b(id).i32(0));
 }
