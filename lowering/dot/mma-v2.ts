@@ -182,6 +182,14 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
   const instrs: Instr[] = [];
   const laneG = (l: number): number => l >> 2;
   const laneT = (l: number): number => l & 3;
+  const aTab = coordTablesOf(aLL);
+  const bTab = coordTablesOf(bLL);
+  const cTab = coordTablesOf(cLL);
+  // Per-instruction slot tables (see the lane checks): rows of A/C slots (16), columns of B/C slots (8), K slots.
+  const rowOf = new Int32Array(16);
+  const colOf = new Int32Array(8);
+  const kOf = new Int32Array(4 * shape.kPerReg * shape.kHalves);
+  const kOrder: number[] = [];
   // A's lane-0 coordinates, parsed once rather than per tile.
   const aCoords = [...aMap.keys()].map((k) => k.split(',').map(Number));
   for (const t of [...tiles.values()].sort((x, y) => x.batch - y.batch || x.m0 - y.m0 || x.n0 - y.n0)) {
@@ -193,14 +201,22 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
       const group = ks.slice(g * per, (g + 1) * per);
       const instr: Instr = { batch: t.batch, m0: t.m0, n0: t.n0, ks: [] };
       for (let h = 0; h < shape.kHalves; h++) instr.ks.push(group.slice(h * shape.kPerReg, (h + 1) * shape.kPerReg));
-      // Check the instruction on every lane.
-      const rowOf = new Map<number, number>();
-      const colOf = new Map<number, number>();
-      const kOf = new Map<number, number>();
-      const agree = (m: Map<number, number>, slot: number, v: number): boolean => {
-        const prev = m.get(slot);
-        if (prev === undefined) m.set(slot, v);
-        return prev === undefined || prev === v;
+      // Check the instruction on every lane. By linearity, a register's coordinates in lane l are those in lane 0
+      // xor lane l's image (warp 0's image is zero), read from the layouts' tables without building arrays.
+      // Slot tables (row of each A row slot, column of each B/C column slot, K of each A/B k slot) hold -1 until
+      // a lane sets them; K slots also keep the order they were first set in (the order of the K count below).
+      rowOf.fill(-1);
+      colOf.fill(-1);
+      kOf.fill(-1);
+      kOrder.length = 0;
+      const agree = (m: Int32Array, slot: number, v: number): boolean => {
+        const prev = m[slot]!;
+        if (prev === -1) {
+          m[slot] = v;
+          if (m === kOf) kOrder.push(slot);
+          return true;
+        }
+        return prev === v;
       };
       const coord = (bt: number, x: number, y: number): number[] => (rank === 3 ? [bt, x, y] : [x, y]);
       // The register of a slot does not depend on the lane: looked up in lane 0's pass (which reports a missing
@@ -211,45 +227,55 @@ export function planMmaV2(aLL: LinearLayout, bLL: LinearLayout, cLL: LinearLayou
       for (let l = 0; l < 32; l++) {
         const g8 = laneG(l);
         const t4 = laneT(l);
+        const L = aTab.image(1, l);
         for (let i = 0; i < 2 * shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
             const slot = i * shape.kPerReg + j;
             const r = l > 0 ? aRegs[slot] : (aRegs[slot] = aMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i & 1))), instr.ks[i >> 1]![j]!)))!);
             if (r === undefined) return `A has no register for row ${t.m0 ^ (8 * (i & 1))}, k ${instr.ks[i >> 1]![j]}`;
-            const c = coordAt(aLL, r, l, 0);
+            const R = aTab.image(0, r);
             const rho = g8 + 8 * (i & 1);
             const kappa = shape.kPerReg * t4 + j + 4 * shape.kPerReg * (i >> 1);
-            if (batchOf(c) !== t.batch || !agree(rowOf, rho, c[bo]!) || !agree(kOf, kappa, c[bo + 1]!)) return 'A does not match the mma fragment layout';
+            const batch = rank === 3 ? R[0]! ^ L[0]! : 0;
+            if (batch !== t.batch || !agree(rowOf, rho, R[bo]! ^ L[bo]!) || !agree(kOf, kappa, R[bo + 1]! ^ L[bo + 1]!)) return 'A does not match the mma fragment layout';
           }
         }
       }
       for (let l = 0; l < 32; l++) {
         const g8 = laneG(l);
         const t4 = laneT(l);
+        const L = bTab.image(1, l);
         for (let i = 0; i < shape.kHalves; i++) {
           for (let j = 0; j < shape.kPerReg; j++) {
             const slot = i * shape.kPerReg + j;
             const r = l > 0 ? bRegs[slot] : (bRegs[slot] = bMap.get(key(...coord(t.batch, instr.ks[i]![j]!, col(t.n0))))!);
             if (r === undefined) return `B has no register for k ${instr.ks[i]![j]}, column ${t.n0}`;
-            const c = coordAt(bLL, r, l, 0);
+            const R = bTab.image(0, r);
             const kappa = shape.kPerReg * t4 + j + 4 * shape.kPerReg * i;
-            if (batchOf(c) !== t.batch || kOf.get(kappa) !== c[bo]! || !agree(colOf, g8, c[bo + 1]!)) return 'B does not match the mma fragment layout';
+            const batch = rank === 3 ? R[0]! ^ L[0]! : 0;
+            const k = kOf[kappa]!;
+            if (batch !== t.batch || k === -1 || k !== (R[bo]! ^ L[bo]!) || !agree(colOf, g8, R[bo + 1]! ^ L[bo + 1]!)) return 'B does not match the mma fragment layout';
           }
         }
       }
       for (let l = 0; l < 32; l++) {
         const g8 = laneG(l);
         const t4 = laneT(l);
+        const L = cTab.image(1, l);
         for (let i = 0; i < 4; i++) {
           const r = l > 0 ? cRegs[i] : (cRegs[i] = cMap.get(key(...coord(t.batch, row(t.m0 ^ (8 * (i >> 1))), col(t.n0 ^ (i & 1)))))!);
           if (r === undefined) return `C has no register for row ${t.m0 ^ (8 * (i >> 1))}, column ${t.n0 ^ (i & 1)}`;
-          const c = coordAt(cLL, r, l, 0);
+          const R = cTab.image(0, r);
           const rho = g8 + 8 * (i >> 1);
           const nu = 2 * t4 + (i & 1);
-          if (batchOf(c) !== t.batch || rowOf.get(rho) !== c[bo] || colOf.get(nu) !== c[bo + 1]) return 'C does not match the mma fragment layout';
+          const batch = rank === 3 ? R[0]! ^ L[0]! : 0;
+          const row0 = rowOf[rho]!;
+          const col0 = colOf[nu]!;
+          if (batch !== t.batch || row0 === -1 || row0 !== (R[bo]! ^ L[bo]!) || col0 === -1 || col0 !== (R[bo + 1]! ^ L[bo + 1]!)) return 'C does not match the mma fragment layout';
         }
       }
-      for (const k of kOf.values()) {
+      for (const slot of kOrder) {
+        const k = kOf[slot]!;
         const n = (seenK.get(k) ?? 0) + 1;
         if (n > copies) return `K value ${k} is used ${n > 2 ? `${n} times` : 'twice'}`;
         seenK.set(k, n);
