@@ -52,8 +52,17 @@ export class NameState {
     }
   }
 
+  /** Printed references, by value (an operand is printed once per use). */
+  private readonly refs = new Map<Value, string>();
+
   /** `%name` of a value, with `#k` for non-head results of a multi-result group. */
   valueRef(v: Value): string {
+    let r = this.refs.get(v);
+    if (r === undefined) this.refs.set(v, (r = this.computeRef(v)));
+    return r;
+  }
+
+  private computeRef(v: Value): string {
     if (v instanceof BlockArgument || !(v.definingOp instanceof Operation)) return '%' + (this.ids.get(v) ?? '<<UNKNOWN SSA VALUE>>');
     const op = v.definingOp;
     const idx = (v as import('../dialect/ir/ir.js').OpResult).index;
@@ -67,6 +76,11 @@ export class NameState {
 
   /** The `%a:2, %b = ` prefix of an op's result list (without ` = `). */
   resultList(op: Operation): string {
+    const groups = this.groups.get(op);
+    if (groups === undefined) {
+      const id = '%' + (this.ids.get(op.results[0]!) ?? '<<UNKNOWN SSA VALUE>>');
+      return op.results.length > 1 ? `${id}:${op.results.length}` : id;
+    }
     const starts = [0, ...(this.groups.get(op) ?? [])];
     return starts
       .map((s, i) => {

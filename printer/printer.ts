@@ -20,7 +20,7 @@ import { aliasNameOf } from '../dialect/ir/dialect-registry.js';
 import { Block, BlockArgument, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { DistinctAttr } from '../dialect/ir/distinct-attr.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../dialect/ir/location.js';
-import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
+import { getCustomDirective, type OpDefinition, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
 import { compareBytes, escapeString } from '../dialect/ir/string-escape.js';
 import { FunctionType, NoneType, printResultTypes, Type } from '../dialect/ir/type.js';
 import { setOpDescriber } from '../dialect/ir/verifier.js';
@@ -480,10 +480,7 @@ export class IRPrinter implements OpFormatPrinter {
     this.text += indentText(this.indent);
     if (op.results.length) this.text += this.names.resultList(op) + ' = ';
     if (!this.generic && op.def?.format !== undefined) {
-      // MLIR's printOpName: drop the enclosing region's default dialect (`builtin` at the top level).
-      const dd = this.defaultDialects[this.defaultDialects.length - 1] ?? '';
-      const short = dd !== '' && op.name.startsWith(dd + '.') && op.name.indexOf('.', dd.length + 1) < 0;
-      this.text += short ? op.name.slice(dd.length + 1) : op.name;
+      this.text += printedOpName(op.name, this.defaultDialects[this.defaultDialects.length - 1] ?? '');
       printCustomOp(this, op);
     } else this.printGenericOp(op);
     if (this.printDebugInfo) {
@@ -573,11 +570,10 @@ export class IRPrinter implements OpFormatPrinter {
   printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
     if (op.attributes.size === 0) return;
     const list: NamedAttribute[] = [];
-    const specs = op.def?.attributes;
+    const defaults = op.def ? defaultsOf(op.def) : undefined;
     for (const [name, value] of op.attributes) {
       if (elided.includes(name)) continue;
-      const spec = specs?.find((a) => a.name === name);
-      if (spec?.default !== undefined && spec.default === value) continue;
+      if (defaults !== undefined && defaults.get(name) === value) continue;
       list.push({ name, value });
     }
     if (list.length > 1) list.sort(byName);
@@ -675,6 +671,33 @@ export class IRPrinter implements OpFormatPrinter {
   customDirective(name: string) {
     return getCustomDirective(name);
   }
+}
+
+const defaultsByDef = new WeakMap<OpDefinition, Map<string, Attribute | undefined>>();
+/** The default value of each attribute of a definition (values equal to it are elided from attr-dict, as ODS does). */
+function defaultsOf(def: OpDefinition): Map<string, Attribute | undefined> {
+  let m = defaultsByDef.get(def);
+  if (m === undefined) {
+    m = new Map();
+    // The first spec of a name decides, as a lookup by name would.
+    for (const a of def.attributes) if (!m.has(a.name)) m.set(a.name, a.default);
+    defaultsByDef.set(def, m);
+  }
+  return m;
+}
+
+const printedNames = new Map<string, Map<string, string>>();
+/** MLIR's printOpName: the op name without the enclosing region's default dialect (`builtin` at the top level). */
+function printedOpName(name: string, defaultDialect: string): string {
+  let byName = printedNames.get(defaultDialect);
+  if (byName === undefined) printedNames.set(defaultDialect, (byName = new Map()));
+  let s = byName.get(name);
+  if (s === undefined) {
+    const dd = defaultDialect;
+    const short = dd !== '' && name.startsWith(dd + '.') && name.split('.').length === 2;
+    byName.set(name, (s = short ? name.slice(dd.length + 1) : name));
+  }
+  return s;
 }
 
 const indents: string[] = [];
