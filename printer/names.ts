@@ -76,7 +76,7 @@ export class NameState {
 
   /** The `%a:2, %b = ` prefix of an op's result list (without ` = `). */
   resultList(op: Operation): string {
-    const groups = this.groups.get(op);
+    const groups = this.groups.size === 0 ? undefined : this.groups.get(op);
     if (groups === undefined) {
       const id = '%' + (this.ids.get(op.results[0]!) ?? '<<UNKNOWN SSA VALUE>>');
       return op.results.length > 1 ? `${id}:${op.results.length}` : id;
@@ -123,7 +123,14 @@ export class NameState {
   }
 
   private numberOp(op: Operation): void {
-    if (!this.generic && op.def?.resultNames && op.results.length) {
+    if (op.results.length === 0) return;
+    // Only getAsmResultNames and NameLoc prefixes name a result before the default numbering.
+    if (this.generic || !op.def?.resultNames) {
+      if (!this.nameLocAsPrefix) {
+        this.ids.set(op.results[0]!, String(this.c.value++));
+        return;
+      }
+    } else {
       const names = op.def.resultNames(op);
       const groups: number[] = [];
       names.forEach((n, i) => {
@@ -135,7 +142,6 @@ export class NameState {
       });
       if (groups.length) this.groups.set(op, groups.sort((a, b) => a - b));
     }
-    if (op.results.length === 0) return;
     const first = op.results[0]!;
     if (this.nameLocAsPrefix && !this.ids.has(first)) {
       const n = findNameLoc(op.loc);
