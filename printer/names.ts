@@ -25,6 +25,8 @@ class Scope {
 
 export class NameState {
   private readonly ids = new Map<Value, string>();
+  /** Printed references, by value (an operand is printed once per use). */
+  private readonly refs = new Map<Value, string>();
   /** Result-group starts (other than 0) per op, for `%x:2, %y` style multi-result naming. */
   private readonly groups = new Map<Operation, number[]>();
   private readonly blockNames = new Map<Block, string>();
@@ -52,9 +54,6 @@ export class NameState {
     }
   }
 
-  /** Printed references, by value (an operand is printed once per use). */
-  private readonly refs = new Map<Value, string>();
-
   /** `%name` of a value, with `#k` for non-head results of a multi-result group. */
   valueRef(v: Value): string {
     let r = this.refs.get(v);
@@ -78,6 +77,7 @@ export class NameState {
   resultList(op: Operation): string {
     const groups = this.groups.size === 0 ? undefined : this.groups.get(op);
     if (groups === undefined) {
+      if (op.results.length === 1) return this.valueRef(op.results[0]!);
       const id = '%' + (this.ids.get(op.results[0]!) ?? '<<UNKNOWN SSA VALUE>>');
       return op.results.length > 1 ? `${id}:${op.results.length}` : id;
     }
@@ -127,7 +127,10 @@ export class NameState {
     // Only getAsmResultNames and NameLoc prefixes name a result before the default numbering.
     if (this.generic || !op.def?.resultNames) {
       if (!this.nameLocAsPrefix) {
-        this.ids.set(op.results[0]!, String(this.c.value++));
+        // The common case: `%N`. A single result's reference is known now; a group's needs `#k` per result.
+        const id = String(this.c.value++);
+        if (op.results.length === 1) this.refs.set(op.results[0]!, '%' + id);
+        else this.ids.set(op.results[0]!, id);
         return;
       }
     } else {
