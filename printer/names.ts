@@ -123,34 +123,36 @@ export class NameState {
   }
 
   private numberOp(op: Operation): void {
-    if (op.results.length === 0) return;
+    const results = op.results;
+    if (results.length === 0) return;
+    const first = results[0]!;
     // Only getAsmResultNames and NameLoc prefixes name a result before the default numbering.
-    if (this.generic || !op.def?.resultNames) {
-      if (!this.nameLocAsPrefix) {
-        // The common case: `%N`. A single result's reference is known now; a group's needs `#k` per result.
-        const id = String(this.c.value++);
-        if (op.results.length === 1) this.refs.set(op.results[0]!, '%' + id);
-        else this.ids.set(op.results[0]!, id);
-        return;
-      }
-    } else {
+    let named = false;
+    if (!this.generic && op.def?.resultNames) {
       const names = op.def.resultNames(op);
       const groups: number[] = [];
       names.forEach((n, i) => {
         if (n === undefined) return;
         let name = n;
         if (this.nameLocAsPrefix) name = findNameLoc(op.loc) ?? name;
-        this.setName(op.results[i]!, name);
+        this.setName(results[i]!, name);
         if (i) groups.push(i);
       });
       if (groups.length) this.groups.set(op, groups.sort((a, b) => a - b));
+      named = this.ids.has(first);
     }
-    const first = op.results[0]!;
-    if (this.nameLocAsPrefix && !this.ids.has(first)) {
+    if (!named && this.nameLocAsPrefix) {
       const n = findNameLoc(op.loc);
-      if (n !== undefined) this.setName(first, n);
+      if (n !== undefined) {
+        this.setName(first, n);
+        named = true;
+      }
     }
-    if (!this.ids.has(first)) this.ids.set(first, String(this.c.value++));
+    if (named) return;
+    // `%N`. A single result's reference is known now; a group's needs `#k` per result.
+    const id = String(this.c.value++);
+    if (results.length === 1) this.refs.set(first, '%' + id);
+    else this.ids.set(first, id);
   }
 
   private setName(v: Value, name: string): void {
@@ -177,8 +179,12 @@ export class NameState {
   }
 }
 
+/** A name that sanitizing leaves alone. */
+const IDENTIFIER = /^[a-zA-Z$._-][a-zA-Z0-9$._-]*$/;
+
 /** MLIR's sanitizeIdentifier for value names: a leading digit gets `_`, other characters become `_`. */
 function sanitize(name: string): string {
+  if (IDENTIFIER.test(name)) return name;
   let s = name.replace(/[^a-zA-Z0-9$._-]/g, '_');
   if (/^[0-9]/.test(s)) s = '_' + s;
   return s;
