@@ -369,8 +369,9 @@ function compileValueVar(def: OpDefinition, name: string): Step {
         p.printOperands(vs);
         return;
       }
-      emitSpace(p, st);
-      p.printOperand(v);
+      p.printOperandAfter(st.shouldEmitSpace ? ' ' : '', v);
+      st.shouldEmitSpace = true;
+      st.lastWasPunctuation = false;
     };
   }
   return (p, op, st) => {
@@ -387,17 +388,24 @@ function compileType(def: OpDefinition, of: string, strip: string | undefined): 
   const single = of.startsWith('@') ? undefined : singleValue(def, of);
   const printList = (p: IRPrinter, ts: readonly Type[]): void => {
     for (let i = 0; i < ts.length; i++) {
-      if (i) p.write(', ');
-      if (strip === undefined) p.printType(ts[i]!);
-      else printStripped(p, ts[i]!, strip);
+      if (strip === undefined) p.printTypeAfter(i ? ', ' : '', ts[i]!);
+      else {
+        if (i) p.write(', ');
+        printStripped(p, ts[i]!, strip);
+      }
     }
   };
   return (p, op, st) => {
     const v = single?.(op);
     if (v !== undefined) {
-      emitSpace(p, st);
-      if (strip === undefined) p.printType(v.type);
-      else printStripped(p, v.type, strip);
+      if (strip === undefined) {
+        p.printTypeAfter(st.shouldEmitSpace ? ' ' : '', v.type);
+        st.shouldEmitSpace = true;
+        st.lastWasPunctuation = false;
+      } else {
+        emitSpace(p, st);
+        printStripped(p, v.type, strip);
+      }
       return;
     }
     const ts = types(op);

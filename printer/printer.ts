@@ -357,6 +357,15 @@ export class IRPrinter implements OpFormatPrinter {
     else if (!this.collecting || this.collector.visit(t, false).depth === 0) this.text += t.key;
     else this.pushPiece(t);
   }
+  /** `prefix` (a space or separator) then the type, appended as one string where it can be. */
+  printTypeAfter(prefix: string, t: Type): void {
+    if (this.resolving) this.buf += prefix + this.textOf(t);
+    else if (!this.collecting || this.collector.visit(t, false).depth === 0) this.text += prefix + t.key;
+    else {
+      this.text += prefix;
+      this.pushPiece(t);
+    }
+  }
 
   /**
    * Whether printing `x` could reference an alias (it or something nested in it has one). When not, its
@@ -477,8 +486,8 @@ export class IRPrinter implements OpFormatPrinter {
   private printOp(op: Operation): void {
     // MLIR's dry run visits an op's location first (deferrable: `#loc` aliases go after the module).
     if (this.collecting && this.printDebugInfo) this.collector.visit(op.loc, true);
-    this.text += indentText(this.indent);
-    if (op.results.length) this.text += this.names.resultList(op) + ' = ';
+    // One append for `    %12 = ` (a short flat string, not three rope nodes).
+    this.text += op.results.length ? indentText(this.indent) + this.names.resultList(op) + ' = ' : indentText(this.indent);
     if (!this.generic && op.def?.format !== undefined) {
       this.text += printedOpName(op.name, this.defaultDialects[this.defaultDialects.length - 1] ?? '');
       printCustomOp(this, op);
@@ -533,11 +542,12 @@ export class IRPrinter implements OpFormatPrinter {
   printOperand(v: Value): void {
     this.text += this.names.valueRef(v);
   }
+  /** `prefix` (a separator) then the operand, appended as one short string (fewer rope nodes to flatten). */
+  printOperandAfter(prefix: string, v: Value): void {
+    this.text += prefix + this.names.valueRef(v);
+  }
   printOperands(vs: readonly Value[]): void {
-    for (let i = 0; i < vs.length; i++) {
-      if (i) this.text += ', ';
-      this.text += this.names.valueRef(vs[i]!);
-    }
+    for (let i = 0; i < vs.length; i++) this.text += i ? ', ' + this.names.valueRef(vs[i]!) : this.names.valueRef(vs[i]!);
   }
   printSuccessor(b: Block): void {
     this.text += this.names.blockName(b);
