@@ -93,7 +93,8 @@ class AliasCollector {
 
   /** Assigns alias names; returns them in printing order. */
   assign(): { entries: [Type | Attribute, string, boolean][]; names: Map<Type | Attribute, string> } {
-    const all = [...this.infos.entries()];
+    // Only named entries get aliases; the order is total (index breaks ties), so sorting only those is the same.
+    const all = [...this.infos.entries()].filter(([, info]) => info.name !== undefined);
     all.sort(([, a], [, b]) => {
       if (a.depth !== b.depth) return a.depth - b.depth;
       if (a.isType !== b.isType) return a.isType ? -1 : 1;
