@@ -1,10 +1,12 @@
 /**
  * IR → MLIR text, byte-compatible with MLIR's AsmPrinter as Triton 3.6 uses it.
  *
- * Printing runs twice over the same code: first in `collect` mode, a dry run that records every type,
- * attribute and location the output would contain (MLIR's DummyAliasOperationPrinter), from which alias
- * names are assigned (sorted by depth, kind, name; `#loc` aliases after the module unless an argument
- * location pulls them up); then in `emit` mode, which writes text.
+ * MLIR prints in two passes: a dry run that visits every type, attribute and location the output would contain
+ * (DummyAliasOperationPrinter), from which alias names are assigned (sorted by depth, kind, name; `#loc` aliases
+ * after the module unless an argument location pulls them up), then the real print. Here one walk does both: it
+ * feeds the alias collector in the dry run's order and records the text, leaving each type/attribute that could
+ * print through an alias as a piece that is resolved (and cached: they are uniqued and immutable) once the aliases
+ * are named. Op formats are compiled once per definition (op-format.ts).
  */
 import type { AsmPrinter } from '../dialect/ir/asm-interfaces.js';
 import {
