@@ -45,6 +45,17 @@ describe('single-walk printer', () => {
     });
   }
 
+  it('refuses output longer than a string can be, counting every character (alias section included)', () => {
+    // 1100 uses of a 100,000-member struct type (no alias: LLVM struct types have none) print ~550M characters.
+    const struct = `!llvm.struct<(${Array(100000).fill('i32').join(', ')})>`;
+    const ops = Array.from({ length: 1100 }, (_, i) => `    %${i} = llvm.mlir.undef : !s`).join('\n');
+    const src = `!s = ${struct}\nmodule {\n  llvm.func @f() {\n${ops}\n    llvm.return\n  }\n}\n`;
+    const r = runOptSync(['-'], src);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('error: output too large: the printed IR would have 550048440 characters, more than the 536870888 a string can hold');
+  });
+
   it('prints the same text from a reused module, in any mode order', () => {
     const src = readFileSync(join(dir, 'matmul-scf.mlir'), 'utf8');
     const m = new Parser(src, { filename: 'matmul-scf.mlir' }).parseModule();
