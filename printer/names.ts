@@ -25,6 +25,8 @@ class Scope {
 
 export class NameState {
   private readonly ids = new Map<Value, string>();
+  /** Printed references, by value (an operand is printed once per use). */
+  private readonly refs = new Map<Value, string>();
   /** Result-group starts (other than 0) per op, for `%x:2, %y` style multi-result naming. */
   private readonly groups = new Map<Operation, number[]>();
   private readonly blockNames = new Map<Block, string>();
@@ -54,6 +56,12 @@ export class NameState {
 
   /** `%name` of a value, with `#k` for non-head results of a multi-result group. */
   valueRef(v: Value): string {
+    let r = this.refs.get(v);
+    if (r === undefined) this.refs.set(v, (r = this.computeRef(v)));
+    return r;
+  }
+
+  private computeRef(v: Value): string {
     if (v instanceof BlockArgument || !(v.definingOp instanceof Operation)) return '%' + (this.ids.get(v) ?? '<<UNKNOWN SSA VALUE>>');
     const op = v.definingOp;
     const idx = (v as import('../dialect/ir/ir.js').OpResult).index;
@@ -67,6 +75,12 @@ export class NameState {
 
   /** The `%a:2, %b = ` prefix of an op's result list (without ` = `). */
   resultList(op: Operation): string {
+    const groups = this.groups.size === 0 ? undefined : this.groups.get(op);
+    if (groups === undefined) {
+      if (op.results.length === 1) return this.valueRef(op.results[0]!);
+      const id = '%' + (this.ids.get(op.results[0]!) ?? '<<UNKNOWN SSA VALUE>>');
+      return op.results.length > 1 ? `${id}:${op.results.length}` : id;
+    }
     const starts = [0, ...(this.groups.get(op) ?? [])];
     return starts
       .map((s, i) => {
@@ -109,25 +123,36 @@ export class NameState {
   }
 
   private numberOp(op: Operation): void {
-    if (!this.generic && op.def?.resultNames && op.results.length) {
+    const results = op.results;
+    if (results.length === 0) return;
+    const first = results[0]!;
+    // Only getAsmResultNames and NameLoc prefixes name a result before the default numbering.
+    let named = false;
+    if (!this.generic && op.def?.resultNames) {
       const names = op.def.resultNames(op);
       const groups: number[] = [];
       names.forEach((n, i) => {
         if (n === undefined) return;
         let name = n;
         if (this.nameLocAsPrefix) name = findNameLoc(op.loc) ?? name;
-        this.setName(op.results[i]!, name);
+        this.setName(results[i]!, name);
         if (i) groups.push(i);
       });
       if (groups.length) this.groups.set(op, groups.sort((a, b) => a - b));
+      named = this.ids.has(first);
     }
-    if (op.results.length === 0) return;
-    const first = op.results[0]!;
-    if (this.nameLocAsPrefix && !this.ids.has(first)) {
+    if (!named && this.nameLocAsPrefix) {
       const n = findNameLoc(op.loc);
-      if (n !== undefined) this.setName(first, n);
+      if (n !== undefined) {
+        this.setName(first, n);
+        named = true;
+      }
     }
-    if (!this.ids.has(first)) this.ids.set(first, String(this.c.value++));
+    if (named) return;
+    // `%N`. A single result's reference is known now; a group's needs `#k` per result.
+    const id = String(this.c.value++);
+    if (results.length === 1) this.refs.set(first, '%' + id);
+    else this.ids.set(first, id);
   }
 
   private setName(v: Value, name: string): void {
@@ -154,8 +179,12 @@ export class NameState {
   }
 }
 
+/** A name that sanitizing leaves alone. */
+const IDENTIFIER = /^[a-zA-Z$._-][a-zA-Z0-9$._-]*$/;
+
 /** MLIR's sanitizeIdentifier for value names: a leading digit gets `_`, other characters become `_`. */
 function sanitize(name: string): string {
+  if (IDENTIFIER.test(name)) return name;
   let s = name.replace(/[^a-zA-Z0-9$._-]/g, '_');
   if (/^[0-9]/.test(s)) s = '_' + s;
   return s;

@@ -1,10 +1,12 @@
 /**
  * IR → MLIR text, byte-compatible with MLIR's AsmPrinter as Triton 3.6 uses it.
  *
- * Printing runs twice over the same code: first in `collect` mode, a dry run that records every type,
- * attribute and location the output would contain (MLIR's DummyAliasOperationPrinter), from which alias
- * names are assigned (sorted by depth, kind, name; `#loc` aliases after the module unless an argument
- * location pulls them up); then in `emit` mode, which writes text.
+ * MLIR prints in two passes: a dry run that visits every type, attribute and location the output would contain
+ * (DummyAliasOperationPrinter), from which alias names are assigned (sorted by depth, kind, name; `#loc` aliases
+ * after the module unless an argument location pulls them up), then the real print. Here one walk does both: it
+ * feeds the alias collector in the dry run's order and records the text, leaving each type/attribute that could
+ * print through an alias as a piece that is resolved (and cached: they are uniqued and immutable) once the aliases
+ * are named. Op formats are compiled once per definition (op-format.ts).
  */
 import type { AsmPrinter } from '../dialect/ir/asm-interfaces.js';
 import {
@@ -20,7 +22,7 @@ import { aliasNameOf } from '../dialect/ir/dialect-registry.js';
 import { Block, BlockArgument, Operation, Region, Value } from '../dialect/ir/ir.js';
 import { DistinctAttr } from '../dialect/ir/distinct-attr.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../dialect/ir/location.js';
-import { getCustomDirective, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
+import { getCustomDirective, type OpDefinition, type OpFormatPrinter } from '../dialect/ir/op-definition.js';
 import { compareBytes, escapeString } from '../dialect/ir/string-escape.js';
 import { FunctionType, NoneType, printResultTypes, Type } from '../dialect/ir/type.js';
 import { setOpDescriber } from '../dialect/ir/verifier.js';
@@ -93,7 +95,8 @@ class AliasCollector {
 
   /** Assigns alias names; returns them in printing order. */
   assign(): { entries: [Type | Attribute, string, boolean][]; names: Map<Type | Attribute, string> } {
-    const all = [...this.infos.entries()];
+    // Only named entries get aliases; the order is total (index breaks ties), so sorting only those is the same.
+    const all = [...this.infos.entries()].filter(([, info]) => info.name !== undefined);
     all.sort(([, a], [, b]) => {
       if (a.depth !== b.depth) return a.depth - b.depth;
       if (a.isType !== b.isType) return a.isType ? -1 : 1;
@@ -171,13 +174,42 @@ export class OutputTooLargeError extends Error {
   }
 }
 
+/**
+ * A piece of the recorded output: text, or a type/attribute whose text depends on the alias names (resolved
+ * after the walk). A number tags the type/attribute piece after it with how it is printed.
+ */
+type Piece = string | Type | Attribute | number;
+
+/** printStrippedAttribute: the alias, else the text after the mnemonic. */
+const STRIPPED = 1;
+/** printAttributeWithoutType. */
+const WITHOUT_TYPE = 2;
+/** ` loc(...)` after an op: through the location's alias. */
+const LOC = 3;
+/** ` loc(...)` of an argument: spelled out at the top (nested locations still use aliases). */
+const LOC_INLINE = 4;
+
 export class IRPrinter implements OpFormatPrinter {
-  private out: string[] = [];
+  /**
+   * The output of the one walk over the IR: text, with the types and attributes that may print through an
+   * alias left as pieces to resolve once the aliases are named. The same walk feeds the alias collector in
+   * exactly the order MLIR's dry run (DummyAliasOperationPrinter) visits things, so the IR is walked once.
+   */
+  private pieces: Piece[] = [];
+  /** Text written since the last type/attribute piece (appending to a string is cheaper than an array of pieces). */
+  private text = '';
+  /** Whether the walk visits types/attributes/locations for aliases (not for local scope or diagnostics). */
+  private collecting = false;
+  /** After the walk: printing types/attributes (and their nested ones) into `buf`. */
+  private resolving = false;
+  private buf = '';
   private indent = 0;
-  private mode: 'collect' | 'emit' = 'collect';
   private readonly collector = new AliasCollector();
   private aliasNames = new Map<Type | Attribute, string>();
   private readonly aliasUse = new Map<Type | Attribute, boolean>();
+  /** Resolved text of type/attribute pieces: they are uniqued and immutable, and the alias names fixed. */
+  private readonly resolved = new Map<Type | Attribute, string>();
+  private readonly resolvedTagged = [STRIPPED, WITHOUT_TYPE, LOC, LOC_INLINE].map(() => new Map<Attribute, string>());
   private names!: NameState;
   readonly printDebugInfo: boolean;
   private readonly generic: boolean;
@@ -192,22 +224,27 @@ export class IRPrinter implements OpFormatPrinter {
   /** Prints a top-level op (normally `builtin.module`) with aliases before and after it. */
   printTopLevel(op: Operation): string {
     this.names = new NameState(op, this.opts.nameLocAsPrefix ?? this.printDebugInfo, this.generic);
-    this.mode = 'collect';
-    this.printOp(op);
-    const { entries, names } = this.opts.localScope ? { entries: [], names: new Map<Type | Attribute, string>() } : this.collector.assign();
-    this.aliasNames = names;
-    this.mode = 'emit';
-    this.out = [];
-    for (const [x, name, deferrable] of entries) if (!deferrable) this.printAliasDef(x, name);
+    this.collecting = !this.opts.localScope;
+    this.resolving = false;
+    this.pieces = [];
+    this.text = '';
     this.indent = 0;
     this.printOp(op);
+    this.pieces.push(this.text);
+    const { entries, names } = this.collecting ? this.collector.assign() : { entries: [], names: new Map<Type | Attribute, string>() };
+    this.aliasNames = names;
+    this.resolving = true;
+    let head = '';
+    for (const [x, name, deferrable] of entries) if (!deferrable) head += this.aliasDef(x, name);
+    const out = this.resolvePieces();
+    out.unshift(head);
     // MLIR prints a local-scope op on its own (printFullOpWithIndentAndLoc), without the alias section's newline.
-    if (!this.opts.localScope) this.out.push('\n');
-    for (const [x, name, deferrable] of entries) if (deferrable) this.printAliasDef(x, name);
+    if (!this.opts.localScope) out.push('\n');
+    for (const [x, name, deferrable] of entries) if (deferrable) out.push(this.aliasDef(x, name));
     let chars = 0;
-    for (const piece of this.out) chars += piece.length;
+    for (const piece of out) chars += piece.length;
     if (chars > MAX_OUTPUT_CHARS) throw new OutputTooLargeError(chars);
-    return this.out.join('');
+    return out.join('');
   }
 
   /**
@@ -217,39 +254,125 @@ export class IRPrinter implements OpFormatPrinter {
   printOpInScope(op: Operation, scope: Operation): string {
     this.names = new NameState(scope, this.opts.nameLocAsPrefix ?? this.printDebugInfo, this.generic);
     this.aliasNames = new Map();
-    this.mode = 'emit';
-    this.out = [];
+    this.collecting = false;
+    this.resolving = false;
+    this.pieces = [];
+    this.text = '';
     this.indent = 0;
     this.printOp(op);
-    return this.out.join('');
+    this.pieces.push(this.text);
+    this.resolving = true;
+    return this.resolvePieces().join('');
   }
 
-  private printAliasDef(x: Type | Attribute, name: string): void {
-    this.out.push(x instanceof Type ? '!' : '#', name, ' = ');
+  /** Replaces the type/attribute pieces by their text; returns the pieces, now all strings. */
+  private resolvePieces(): string[] {
+    const ps = this.pieces;
+    for (let i = 0; i < ps.length; i++) {
+      const x = ps[i]!;
+      if (typeof x === 'string') continue;
+      if (typeof x === 'number') {
+        ps[i] = '';
+        i++;
+        ps[i] = this.taggedText(x, ps[i] as Attribute);
+      } else ps[i] = this.textOf(x);
+    }
+    return ps as string[];
+  }
+
+  private aliasDef(x: Type | Attribute, name: string): string {
+    const saved = this.buf;
+    this.buf = (x instanceof Type ? '!' : '#') + name + ' = ';
     if (x instanceof Location) this.printLocation(x, true);
     else x.print(this);
-    this.out.push('\n');
+    const s = this.buf + '\n';
+    this.buf = saved;
+    return s;
+  }
+
+  /** The text of a type or attribute where it is used: its alias, its key when nothing in it has one, or printed. */
+  private textOf(x: Type | Attribute): string {
+    let s = this.resolved.get(x);
+    if (s !== undefined) return s;
+    const saved = this.buf;
+    this.buf = '';
+    if (x instanceof Type) {
+      const a = this.aliasNames.get(x);
+      if (a !== undefined) this.buf = '!' + a;
+      else if (!this.mayUseAlias(x)) this.buf = x.key;
+      else x.print(this);
+    } else {
+      const a = this.aliasNames.get(x);
+      if (a !== undefined) this.buf = '#' + a;
+      else if (x instanceof Location) this.printLocation(x, true);
+      else if (x instanceof DistinctAttr) this.printDistinct(x);
+      else x.print(this);
+    }
+    s = this.buf;
+    this.buf = saved;
+    this.resolved.set(x, s);
+    return s;
+  }
+
+  private taggedText(tag: number, attr: Attribute): string {
+    const cache = this.resolvedTagged[tag - 1]!;
+    let s = cache.get(attr);
+    if (s !== undefined) return s;
+    const saved = this.buf;
+    this.buf = '';
+    switch (tag) {
+      case STRIPPED: {
+        if (this.aliasNames.has(attr)) this.buf = this.textOf(attr);
+        else {
+          const stripped = (attr as Attribute & { printStripped?: (p: AsmPrinter) => void }).printStripped;
+          if (stripped) stripped.call(attr, this);
+          else attr.print(this);
+        }
+        break;
+      }
+      case WITHOUT_TYPE:
+        attr.printWithoutType(this);
+        break;
+      default: {
+        const loc = attr as Location;
+        const a = tag === LOC ? this.aliasNames.get(loc) : undefined;
+        this.buf = ' loc(';
+        if (a !== undefined) this.buf += '#' + a;
+        else this.printLocationBody(loc);
+        this.buf += ')';
+      }
+    }
+    s = this.buf;
+    this.buf = saved;
+    cache.set(attr, s);
+    return s;
   }
 
   // ---- AsmPrinter ------------------------------------------------------------------------------
 
   write(text: string): void {
-    if (this.mode === 'emit') this.out.push(text);
+    if (this.resolving) this.buf += text;
+    else this.text += text;
   }
   printType(t: Type): void {
-    if (this.mode === 'collect') {
-      this.collector.visit(t, false);
-      return;
+    if (this.resolving) this.buf += this.textOf(t);
+    // A type with no alias anywhere in it prints as its key (large LLVM struct types on every line).
+    else if (!this.collecting || this.collector.visit(t, false).depth === 0) this.text += t.key;
+    else this.pushPiece(t);
+  }
+  /** `prefix` (a space or separator) then the type, appended as one string where it can be. */
+  printTypeAfter(prefix: string, t: Type): void {
+    if (this.resolving) this.buf += prefix + this.textOf(t);
+    else if (!this.collecting || this.collector.visit(t, false).depth === 0) this.text += prefix + t.key;
+    else {
+      this.text += prefix;
+      this.pushPiece(t);
     }
-    const a = this.aliasNames.get(t);
-    if (a !== undefined) this.out.push('!', a);
-    else if (!this.mayUseAlias(t)) this.out.push(t.key);
-    else t.print(this);
   }
 
   /**
    * Whether printing `x` could reference an alias (it or something nested in it has one). When not, its
-   * printed text is its uniquing key, which is written directly (large LLVM struct types on every line).
+   * printed text is its uniquing key.
    */
   private mayUseAlias(x: Type | Attribute): boolean {
     if (this.aliasNames.size === 0) return false;
@@ -263,35 +386,36 @@ export class IRPrinter implements OpFormatPrinter {
     return r;
   }
   printAttribute(attr: Attribute): void {
-    if (this.mode === 'collect') {
-      this.collector.visit(attr, false);
-      return;
+    if (this.resolving) this.buf += this.textOf(attr);
+    else {
+      if (this.collecting) this.collector.visit(attr, false);
+      this.pushPiece(attr);
     }
-    const a = this.aliasNames.get(attr);
-    if (a !== undefined) this.out.push('#', a);
-    else if (attr instanceof Location) this.printLocation(attr, true);
-    else if (attr instanceof DistinctAttr) this.printDistinct(attr);
-    else attr.print(this);
+  }
+
+  /** Ends the current text and records `x` to print once the aliases are known. */
+  private pushPiece(x: Type | Attribute): void {
+    this.pieces.push(this.text, x);
+    this.text = '';
   }
   /**
    * A nested attribute whose kind the enclosing one implies (MLIR's printStrippedAttrOrType): its alias when it
    * has one, else its `printStripped` form (the text after the mnemonic) if it has one.
    */
   printStrippedAttribute(attr: Attribute): void {
-    if (this.mode === 'collect' || this.aliasNames.has(attr)) {
-      this.printAttribute(attr);
-      return;
-    }
-    const stripped = (attr as Attribute & { printStripped?: (p: AsmPrinter) => void }).printStripped;
-    if (stripped) stripped.call(attr, this);
-    else attr.print(this);
+    this.printTagged(STRIPPED, attr, false);
   }
   printAttributeWithoutType(attr: Attribute): void {
-    if (this.mode === 'collect') {
-      this.collector.visit(attr, false);
-      return;
+    this.printTagged(WITHOUT_TYPE, attr, false);
+  }
+
+  private printTagged(tag: number, attr: Attribute, canBeDeferred: boolean): void {
+    if (this.resolving) this.buf += this.taggedText(tag, attr);
+    else {
+      if (this.collecting) this.collector.visit(attr, canBeDeferred);
+      this.pieces.push(this.text, tag, attr);
+      this.text = '';
     }
-    attr.printWithoutType(this);
   }
 
   /** Distinct attributes are numbered in the order they are printed (MLIR's AsmState DistinctState). */
@@ -299,91 +423,82 @@ export class IRPrinter implements OpFormatPrinter {
   private printDistinct(attr: DistinctAttr): void {
     let id = this.distinctIds.get(attr);
     if (id === undefined) this.distinctIds.set(attr, (id = this.distinctIds.size));
-    this.out.push(`distinct[${id}]`);
+    this.buf += `distinct[${id}]`;
     attr.printReferenced(this);
   }
 
   // ---- locations -------------------------------------------------------------------------------
 
-  /** ` loc(...)` after an op or argument, when debug info is on. */
-  private printTrailingLocation(loc: Location, allowAlias: boolean, canBeDeferred: boolean): void {
-    if (!this.printDebugInfo) return;
-    if (this.mode === 'collect') {
-      this.collector.visit(loc, canBeDeferred);
-      return;
-    }
-    this.out.push(' loc(');
-    const a = allowAlias ? this.aliasNames.get(loc) : undefined;
-    if (a !== undefined) this.out.push('#', a);
-    else this.printLocationBody(loc);
-    this.out.push(')');
+  /** ` loc(...)` after an argument, when debug info is on: visited and printed here, spelled out. */
+  private printTrailingLocation(loc: Location): void {
+    if (this.printDebugInfo) this.printTagged(LOC_INLINE, loc, false);
   }
 
-  /** `loc(...)` with nested locations through their aliases. */
+  /** `loc(...)` with nested locations through their aliases (resolving only). */
   private printLocation(loc: Location, topLevel: boolean): void {
-    this.out.push('loc(');
-    if (!topLevel && this.aliasNames.has(loc)) this.out.push('#', this.aliasNames.get(loc)!);
+    this.buf += 'loc(';
+    if (!topLevel && this.aliasNames.has(loc)) this.buf += '#' + this.aliasNames.get(loc)!;
     else this.printLocationBody(loc);
-    this.out.push(')');
+    this.buf += ')';
   }
 
   private printNestedLoc(loc: Location): void {
     const a = this.aliasNames.get(loc);
-    if (a !== undefined) this.out.push('#', a);
+    if (a !== undefined) this.buf += '#' + a;
     else this.printLocationBody(loc);
   }
 
   private printLocationBody(loc: Location): void {
-    if (loc instanceof UnknownLoc) this.out.push('unknown');
-    else if (loc instanceof FileLineColLoc) this.out.push(`${escapeString(loc.file)}:${loc.line}:${loc.col}`);
+    if (loc instanceof UnknownLoc) this.buf += 'unknown';
+    else if (loc instanceof FileLineColLoc) this.buf += `${escapeString(loc.file)}:${loc.line}:${loc.col}`;
     else if (loc instanceof NameLoc) {
-      this.out.push(escapeString(loc.name));
+      this.buf += escapeString(loc.name);
       if (!(loc.child instanceof UnknownLoc)) {
-        this.out.push('(');
+        this.buf += '(';
         this.printNestedLoc(loc.child);
-        this.out.push(')');
+        this.buf += ')';
       }
     } else if (loc instanceof CallSiteLoc) {
-      this.out.push('callsite(');
+      this.buf += 'callsite(';
       this.printNestedLoc(loc.callee);
-      this.out.push(' at ');
+      this.buf += ' at ';
       this.printNestedLoc(loc.caller);
-      this.out.push(')');
+      this.buf += ')';
     } else if (loc instanceof FusedLoc) {
-      this.out.push('fused');
+      this.buf += 'fused';
       if (loc.metadata) {
-        this.out.push('<');
+        this.buf += '<';
         this.printAttribute(loc.metadata);
-        this.out.push('>');
+        this.buf += '>';
       }
-      this.out.push('[');
+      this.buf += '[';
       loc.locations.forEach((l, i) => {
-        if (i) this.out.push(', ');
+        if (i) this.buf += ', ';
         this.printNestedLoc(l);
       });
-      this.out.push(']');
+      this.buf += ']';
     } else loc.print(this);
   }
 
   // ---- operations ------------------------------------------------------------------------------
 
   printNewline(): void {
-    this.write('\n' + ' '.repeat(this.indent));
+    this.write('\n' + indentText(this.indent));
   }
 
   private printOp(op: Operation): void {
-    if (this.mode === 'collect') {
-      if (this.printDebugInfo) this.collector.visit(op.loc, true);
-    } else this.out.push(' '.repeat(this.indent));
-    if (op.results.length && this.mode === 'emit') this.out.push(this.names.resultList(op), ' = ');
+    // MLIR's dry run visits an op's location first (deferrable: `#loc` aliases go after the module).
+    if (this.collecting && this.printDebugInfo) this.collector.visit(op.loc, true);
+    // One append for `    %12 = ` (a short flat string, not three rope nodes).
+    this.text += op.results.length ? indentText(this.indent) + this.names.resultList(op) + ' = ' : indentText(this.indent);
     if (!this.generic && op.def?.format !== undefined) {
-      // MLIR's printOpName: drop the enclosing region's default dialect (`builtin` at the top level).
-      const dd = this.defaultDialects[this.defaultDialects.length - 1] ?? '';
-      const short = dd !== '' && op.name.startsWith(dd + '.') && op.name.split('.').length === 2;
-      this.write(short ? op.name.slice(dd.length + 1) : op.name);
+      this.text += printedOpName(op.name, this.defaultDialects[this.defaultDialects.length - 1] ?? '');
       printCustomOp(this, op);
     } else this.printGenericOp(op);
-    if (this.mode === 'emit') this.printTrailingLocation(op.loc, true, true);
+    if (this.printDebugInfo) {
+      this.pieces.push(this.text, LOC, op.loc);
+      this.text = '';
+    }
   }
 
   private printGenericOp(op: Operation): void {
@@ -398,49 +513,47 @@ export class IRPrinter implements OpFormatPrinter {
     if (op.operandSegments) {
       props.push({ name: 'operandSegmentSizes', value: DenseArrayAttr.get(IntegerAttr.i32(0).type, op.operandSegments) });
     }
-    if (this.mode === 'collect') {
-      // MLIR's dry run visits regions first, then types, then attributes.
-      for (const r of op.regions) this.printRegion(r, { printEntryBlockArgs: true, printEmptyBlock: true });
-      for (const o of op.operands) this.printType(o.value.type);
-      for (const r of op.results) this.printType(r.type);
-      for (const a of [...props, ...attrs].sort(byName)) this.printAttribute(a.value);
-      return;
-    }
-    this.out.push(escapeString(op.name), '(');
+    // The text is recorded in print order, but MLIR's dry run visits regions first, then the operand and result
+    // types, then the attributes by name: the pieces before the regions are recorded without visiting.
+    this.text += escapeString(op.name) + '(';
     this.printOperands(op.operandValues);
-    this.out.push(')');
-    if (op.successors.length) {
-      this.out.push('[', op.successors.map((b) => this.names.blockName(b)).join(', '), ']');
-    }
+    this.text += ')';
+    if (op.successors.length) this.text += '[' + op.successors.map((b) => this.names.blockName(b)).join(', ') + ']';
     if (props.length) {
-      this.out.push(' <');
-      this.printAttribute(DictionaryAttr.get(props));
-      this.out.push('>');
+      this.text += ' <';
+      this.pushPiece(DictionaryAttr.get(props));
+      this.text += '>';
     }
     if (op.regions.length) {
-      this.out.push(' (');
+      this.text += ' (';
       op.regions.forEach((r, i) => {
-        if (i) this.out.push(', ');
+        if (i) this.text += ', ';
         this.printRegion(r, { printEntryBlockArgs: true, printEmptyBlock: true });
       });
-      this.out.push(')');
+      this.text += ')';
     }
-    this.printAttrList(attrs.sort(byName), false);
-    this.out.push(' : ');
-    this.printType(FunctionType.get(op.operandValues.map((v) => v.type), op.results.map((r) => r.type)));
+    if (this.collecting) {
+      for (const o of op.operands) this.collector.visit(o.value.type, false);
+      for (const r of op.results) this.collector.visit(r.type, false);
+      for (const a of [...props, ...attrs].sort(byName)) this.collector.visit(a.value, false);
+    }
+    this.printAttrList(attrs.sort(byName), false, false);
+    this.text += ' : ';
+    this.pushPiece(FunctionType.get(op.operandValues.map((v) => v.type), op.results.map((r) => r.type)));
   }
 
   printOperand(v: Value): void {
-    if (this.mode === 'emit') this.out.push(this.names.valueRef(v));
+    this.text += this.names.valueRef(v);
+  }
+  /** `prefix` (a separator) then the operand, appended as one short string (fewer rope nodes to flatten). */
+  printOperandAfter(prefix: string, v: Value): void {
+    this.text += prefix + this.names.valueRef(v);
   }
   printOperands(vs: readonly Value[]): void {
-    vs.forEach((v, i) => {
-      if (i) this.write(', ');
-      this.printOperand(v);
-    });
+    for (let i = 0; i < vs.length; i++) this.text += i ? ', ' + this.names.valueRef(vs[i]!) : this.names.valueRef(vs[i]!);
   }
   printSuccessor(b: Block): void {
-    if (this.mode === 'emit') this.out.push(this.names.blockName(b));
+    this.text += this.names.blockName(b);
   }
   printSuccessorAndOperands(b: Block, operands: readonly Value[]): void {
     this.printSuccessor(b);
@@ -456,43 +569,44 @@ export class IRPrinter implements OpFormatPrinter {
   }
 
   printArgumentLocation(loc: Location): void {
-    this.printTrailingLocation(loc, false, false);
+    this.printTrailingLocation(loc);
   }
 
   printBlockArgumentDecl(arg: BlockArgument, withLoc: boolean): void {
     this.printOperand(arg);
     this.write(': ');
     this.printType(arg.type);
-    if (withLoc) this.printTrailingLocation(arg.loc, false, false);
+    if (withLoc) this.printTrailingLocation(arg.loc);
   }
 
   /** ` {a = 1, b}` with elided names removed; nothing when empty. */
   printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
+    if (op.attributes.size === 0) return;
     const list: NamedAttribute[] = [];
+    const defaults = op.def ? defaultsOf(op.def) : undefined;
     for (const [name, value] of op.attributes) {
       if (elided.includes(name)) continue;
-      const spec = op.def?.attributes.find((a) => a.name === name);
-      if (spec?.default !== undefined && spec.default === value) continue;
+      if (defaults !== undefined && defaults.get(name) === value) continue;
       list.push({ name, value });
     }
-    this.printAttrList(list.sort(byName), withKeyword);
+    if (list.length > 1) list.sort(byName);
+    this.printAttrList(list, withKeyword, true);
   }
 
-  private printAttrList(list: readonly NamedAttribute[], withKeyword: boolean): void {
+  /** `{name = value, ...}`; `visit`: feed the values to the alias collector (in list order). */
+  private printAttrList(list: readonly NamedAttribute[], withKeyword: boolean, visit: boolean): void {
     if (!list.length) return;
-    if (this.mode === 'collect') {
-      for (const a of list) this.printAttribute(a.value);
-      return;
+    this.text += withKeyword ? ' attributes {' : ' {';
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i]!;
+      if (i) this.text += ', ';
+      this.text += printableAttrName(a.name);
+      if (visit && this.collecting) this.collector.visit(a.value, false);
+      if (a.value instanceof UnitAttr) continue;
+      this.text += ' = ';
+      this.pushPiece(a.value);
     }
-    this.out.push(withKeyword ? ' attributes {' : ' {');
-    list.forEach((a, i) => {
-      if (i) this.out.push(', ');
-      this.out.push(printableAttrName(a.name));
-      if (a.value instanceof UnitAttr) return;
-      this.out.push(' = ');
-      this.printAttribute(a.value);
-    });
-    this.out.push('}');
+    this.text += '}';
   }
 
   // ---- regions and blocks ----------------------------------------------------------------------
@@ -510,43 +624,41 @@ export class IRPrinter implements OpFormatPrinter {
     const entryArgs = opts.printEntryBlockArgs ?? true;
     const terminators = opts.printBlockTerminators ?? true;
     this.write('{\n');
-    const entry = region.blocks[0];
+    const blocks = region.blocks;
+    const entry = blocks[0];
     if (entry) {
       const header = (opts.printEmptyBlock === true && entry.ops.length === 0) || (entryArgs && entry.args.length > 0);
       this.printBlock(entry, header, terminators);
-      for (const b of region.blocks.slice(1)) this.printBlock(b, true, true);
+      for (let i = 1; i < blocks.length; i++) this.printBlock(blocks[i]!, true, true);
     }
-    this.write(' '.repeat(this.indent) + '}');
+    this.write(indentText(this.indent) + '}');
   }
 
   private printBlock(b: Block, header: boolean, terminators: boolean): void {
     if (header) {
-      if (this.mode === 'emit') {
-        this.out.push(' '.repeat(this.indent), this.names.blockName(b));
-        if (b.args.length) {
-          this.out.push('(');
-          b.args.forEach((a, i) => {
-            if (i) this.out.push(', ');
-            this.printBlockArgumentDecl(a, true);
-          });
-          this.out.push(')');
-        }
-        this.out.push(':');
-        this.out.push(this.predecessorComment(b));
-        this.out.push('\n');
-      } else {
-        for (const a of b.args) {
-          this.printType(a.type);
-          if (this.printDebugInfo) this.collector.visit(a.loc, false);
-        }
+      this.text += indentText(this.indent) + this.names.blockName(b);
+      if (b.args.length) {
+        this.text += '(';
+        b.args.forEach((a, i) => {
+          if (i) this.text += ', ';
+          this.printBlockArgumentDecl(a, true);
+        });
+        this.text += ')';
       }
+      this.text += ':' + this.predecessorComment(b) + '\n';
     }
     this.indent += 2;
-    const last = b.ops[b.ops.length - 1];
-    for (const op of b.ops) {
+    const ops = b.ops;
+    const last = ops[ops.length - 1];
+    for (const op of ops) {
       if (!terminators && op === last && op.hasTrait('Terminator')) continue;
       this.printOp(op);
-      this.write('\n');
+      this.text += '\n';
+      // Keep ropes short: a string can hold 2^29 characters, and the total is checked before joining.
+      if (this.text.length > 1 << 16) {
+        this.pieces.push(this.text);
+        this.text = '';
+      }
     }
     this.indent -= 2;
   }
@@ -572,6 +684,39 @@ export class IRPrinter implements OpFormatPrinter {
   customDirective(name: string) {
     return getCustomDirective(name);
   }
+}
+
+const defaultsByDef = new WeakMap<OpDefinition, Map<string, Attribute | undefined>>();
+/** The default value of each attribute of a definition (values equal to it are elided from attr-dict, as ODS does). */
+function defaultsOf(def: OpDefinition): Map<string, Attribute | undefined> {
+  let m = defaultsByDef.get(def);
+  if (m === undefined) {
+    m = new Map();
+    // The first spec of a name decides, as a lookup by name would.
+    for (const a of def.attributes) if (!m.has(a.name)) m.set(a.name, a.default);
+    defaultsByDef.set(def, m);
+  }
+  return m;
+}
+
+const printedNames = new Map<string, Map<string, string>>();
+/** MLIR's printOpName: the op name without the enclosing region's default dialect (`builtin` at the top level). */
+function printedOpName(name: string, defaultDialect: string): string {
+  let byName = printedNames.get(defaultDialect);
+  if (byName === undefined) printedNames.set(defaultDialect, (byName = new Map()));
+  let s = byName.get(name);
+  if (s === undefined) {
+    const dd = defaultDialect;
+    const short = dd !== '' && name.startsWith(dd + '.') && name.split('.').length === 2;
+    byName.set(name, (s = short ? name.slice(dd.length + 1) : name));
+  }
+  return s;
+}
+
+const indents: string[] = [];
+/** `n` spaces (the indentation of a line), built once per depth. */
+function indentText(n: number): string {
+  return (indents[n] ??= ' '.repeat(n));
 }
 
 function byName(a: NamedAttribute, b: NamedAttribute): number {
