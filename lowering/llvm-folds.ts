@@ -35,11 +35,17 @@ registerFolder(ExtractValueOp, (op) => {
   }
   let ins = def && InsertValueOp.is(def) ? def : undefined;
   let extractPos = position(op);
-  let result: Value | undefined;
+  // MLIR updates the container operand at every insert it skips; only the last update is observable (the
+  // intermediate containers' use lists get the use and lose it again), so it is made once, on the way out.
+  let skippedTo: Value | undefined;
   let switched = false;
+  const finish = (r: Value | undefined): Value | undefined => {
+    if (skippedTo !== undefined) op.setOperand(0, skippedTo);
+    return r;
+  };
   while (ins) {
     const insertPos = position(ins);
-    if (eq(extractPos, insertPos)) return InsertValueOp.value(ins);
+    if (eq(extractPos, insertPos)) return finish(InsertValueOp.value(ins));
     if (extractPos.length > insertPos.length && samePrefix(extractPos, insertPos, insertPos.length)) {
       const v = InsertValueOp.value(ins).definingOp;
       ins = v && InsertValueOp.is(v) ? v : undefined;
@@ -48,15 +54,13 @@ registerFolder(ExtractValueOp, (op) => {
       continue;
     }
     const min = Math.min(extractPos.length, insertPos.length);
-    if (samePrefix(extractPos, insertPos, min)) return result;
-    if (!switched) {
-      op.setOperand(0, InsertValueOp.container(ins));
-      result = op.result(0);
-    }
-    const c = InsertValueOp.container(ins).definingOp;
+    if (samePrefix(extractPos, insertPos, min)) return finish(skippedTo !== undefined ? op.result(0) : undefined);
+    const next = InsertValueOp.container(ins);
+    if (!switched) skippedTo = next;
+    const c = next.definingOp;
     ins = c && InsertValueOp.is(c) ? c : undefined;
   }
-  return result;
+  return finish(skippedTo !== undefined ? op.result(0) : undefined);
 });
 
 for (const cast of [BitcastOp, AddrSpaceCastOp]) {

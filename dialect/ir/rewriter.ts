@@ -54,7 +54,15 @@ export class Rewriter extends Builder {
 
   /** Replaces every use of `from` with `to`, reporting each user as modified. */
   replaceAllUsesWith(from: Value, to: Value): void {
-    for (const use of [...from.uses]) this.modifyOpInPlace(use.owner, () => use.set(to));
+    // MLIR's early-increment walk of the use list (no snapshot array: values of lowered code have many uses).
+    for (let use = from.firstUse; use; ) {
+      const next: OpOperand | undefined = use.nextUse;
+      const owner = use.owner;
+      this.startOpModification(owner);
+      use.set(to);
+      this.finalizeOpModification(owner);
+      use = next;
+    }
   }
   /** Replaces the uses for which `pred` holds. */
   replaceUsesWithIf(from: Value, to: Value, pred: (use: OpOperand) => boolean): void {

@@ -152,22 +152,24 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Queues `op` and its ancestors up to the scope region (nothing if `op` is outside the scope). */
   addToWorklist(op: Operation): void {
-    // The common case, an op right in the scope region, needs no list of ancestors.
-    if (op.parent?.parent === this.config.scope) {
+    const scope = this.config.scope;
+    // The common case, an op right in the scope region, needs no walk up.
+    if (op.parent?.parent === scope) {
       this.addSingleOpToWorklist(op);
       return;
     }
-    const ancestors: Operation[] = [];
-    let cur: Operation | undefined = op;
-    while (cur) {
-      ancestors.push(cur);
-      const region: Region | undefined = cur.parent?.parent;
-      if (this.config.scope === region) {
-        for (const a of ancestors) this.addSingleOpToWorklist(a);
-        return;
-      }
-      if (!region) return;
-      cur = region.parent;
+    // Find the ancestor (or op itself) right in the scope region, then queue op and its ancestors up to it, in
+    // that order (as MLIR gathers them), without a list of ancestors.
+    let top: Operation = op;
+    for (;;) {
+      const region: Region | undefined = top.parent?.parent;
+      if (region === scope) break;
+      if (!region || !region.parent) return;
+      top = region.parent;
+    }
+    for (let cur: Operation = op; ; cur = cur.parent!.parent!.parent!) {
+      this.addSingleOpToWorklist(cur);
+      if (cur === top) return;
     }
   }
 
@@ -296,25 +298,48 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Seeds the worklist for one iteration, uniquing/hoisting constants with `folder`. */
   seed(region: Region, folder: OperationFolder): void {
-    const insertKnownConstant = (op: Operation): boolean => {
-      const value = constantValueOfOp(op);
-      if (value !== undefined && !folder.insertKnownConstant(op, value)) return true;
-      return false;
-    };
-    const cse = this.config.cseConstants;
     if (!this.config.useTopDownTraversal) {
-      walkPostOrder(region, (op) => {
-        if (!cse || !insertKnownConstant(op)) this.addToWorklist(op);
-      });
+      this.seedPostOrder(region, folder);
     } else {
-      walkPreOrder(region, (op) => {
-        if (!cse || !insertKnownConstant(op)) {
-          this.addToWorklist(op);
-          return true;
-        }
-        return false;
-      });
+      this.seedPreOrder(region, folder);
       this.worklist.reverse();
+    }
+  }
+
+  /** Whether `op` stays after constant uniquing (false: it was a duplicate constant, now erased). */
+  private keepAfterConstantUniquing(op: Operation, folder: OperationFolder): boolean {
+    if (!this.config.cseConstants || !isConstantLike(op)) return true;
+    const value = constantValueOfOp(op);
+    return value === undefined || folder.insertKnownConstant(op, value);
+  }
+
+  /**
+   * Pre-order seeding (MLIR's region.walk<PreOrder>): blocks in order, ops early-increment (the next op is taken
+   * before the current one is visited, which may move it to the front of its block or erase it); a uniqued or
+   * erased constant's regions are skipped.
+   */
+  private seedPreOrder(region: Region, folder: OperationFolder): void {
+    for (const block of region.blocks) {
+      for (let op = block.firstOp; op; ) {
+        const next: Operation | undefined = op.nextInBlock;
+        if (this.keepAfterConstantUniquing(op, folder)) {
+          this.addToWorklist(op);
+          for (const r of op.regions) this.seedPreOrder(r, folder);
+        }
+        op = next;
+      }
+    }
+  }
+
+  /** Post-order seeding (MLIR's region.walk): nested ops before their parent, ops early-increment. */
+  private seedPostOrder(region: Region, folder: OperationFolder): void {
+    for (const block of region.blocks) {
+      for (let op = block.firstOp; op; ) {
+        const next: Operation | undefined = op.nextInBlock;
+        for (const r of op.regions) this.seedPostOrder(r, folder);
+        if (this.keepAfterConstantUniquing(op, folder)) this.addToWorklist(op);
+        op = next;
+      }
     }
   }
 
