@@ -30,7 +30,7 @@ import { PatternRewriter, type RewriterListener } from '../rewriter.js';
 import { isConstantLike, isOpTriviallyDead } from '../traits.js';
 import { OperationFolder } from './fold-utils.js';
 import { PatternApplicator, type RewritePattern } from './pattern.js';
-import { eraseUnreachableBlocks, simplifyRegions } from './region-utils.js';
+import { eraseUnreachableBlocks, hasUnreachableBlock, simplifyRegions } from './region-utils.js';
 import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
 
 export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';
@@ -64,16 +64,25 @@ export const NO_LIMIT = -1;
  * (`Operation.worklistOwner` / `worklistSlot`), which is much cheaper than a Map on worklists of a lowered
  * module's tens of thousands of ops; an op that another live worklist (a nested driver's) already holds falls
  * back to this worklist's `others` map.
+ *
+ * `reverse()` (after top-down seeding) does not move anything: the slots below `fifoEnd` are from then on read
+ * as the reversed bottom of the list, consumed from `fifoNext` upwards once the stack above them is empty. The
+ * pop order is the reversed list's, without rewriting every seeded op's slot.
  */
 class Worklist {
   private list: (Operation | undefined)[] = [];
   private readonly others = new Map<Operation, number>();
   private size = 0;
+  /** Slots [fifoNext, fifoEnd) hold the reversed part, its logical top at fifoNext. */
+  private fifoEnd = 0;
+  private fifoNext = 0;
   clear(): void {
     for (const op of this.list) if (op && op.worklistOwner === this) op.worklistOwner = undefined;
     this.list = [];
     this.others.clear();
     this.size = 0;
+    this.fifoEnd = 0;
+    this.fifoNext = 0;
   }
   empty(): boolean {
     return this.size === 0;
@@ -99,12 +108,24 @@ class Worklist {
     this.size++;
   }
   pop(): Operation {
-    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
-    const op = this.list.pop()!;
+    const list = this.list;
+    this.trimStack();
+    let op: Operation;
+    if (list.length > this.fifoEnd) op = list.pop()!;
+    else {
+      while (!list[this.fifoNext]) this.fifoNext++;
+      op = list[this.fifoNext]!;
+      list[this.fifoNext++] = undefined;
+    }
     this.forget(op);
     this.size--;
-    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
+    this.trimStack();
     return op;
+  }
+  /** Drops the holes at the top of the stack part. */
+  private trimStack(): void {
+    const list = this.list;
+    while (list.length > this.fifoEnd && !list[list.length - 1]) list.pop();
   }
   remove(op: Operation): void {
     if (!this.has(op)) return;
@@ -113,11 +134,11 @@ class Worklist {
     this.forget(op);
     this.size--;
   }
+  /** Reverses the list; only valid right after seeding a cleared list (nothing popped yet). */
   reverse(): void {
-    this.list.reverse();
-    this.list.forEach((op, i) => {
-      if (op) this.place(op, i);
-    });
+    if (this.fifoEnd !== 0 || this.fifoNext !== 0) throw new Error('Worklist.reverse: the list was already reversed');
+    this.trimStack();
+    this.fifoEnd = this.list.length;
   }
 }
 
@@ -126,6 +147,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter;
   readonly matcher: PatternApplicator;
   readonly strictModeFilteredOps = new Set<Operation>();
+  /** The regions with several blocks that the last seeding walked through. */
+  private readonly seededRegions: Region[] = [];
   readonly config: Required<Omit<GreedyRewriteConfig, 'listener' | 'scope'>> & Pick<GreedyRewriteConfig, 'listener' | 'scope'>;
 
   constructor(patterns: PatternApplicator, config: GreedyRewriteConfig) {
@@ -298,6 +321,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Seeds the worklist for one iteration, uniquing/hoisting constants with `folder`. */
   seed(region: Region, folder: OperationFolder): void {
+    this.seededRegions.length = 0;
     if (!this.config.useTopDownTraversal) {
       this.seedPostOrder(region, folder);
     } else {
@@ -319,6 +343,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    * erased constant's regions are skipped.
    */
   private seedPreOrder(region: Region, folder: OperationFolder): void {
+    if (region.blocks.length > 1) this.seededRegions.push(region);
     for (const block of region.blocks) {
       for (let op = block.firstOp; op; ) {
         const next: Operation | undefined = op.nextInBlock;
@@ -333,6 +358,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Post-order seeding (MLIR's region.walk): nested ops before their parent, ops early-increment. */
   private seedPostOrder(region: Region, folder: OperationFolder): void {
+    if (region.blocks.length > 1) this.seededRegions.push(region);
     for (const block of region.blocks) {
       for (let op = block.firstOp; op; ) {
         const next: Operation | undefined = op.nextInBlock;
@@ -354,7 +380,9 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       const folder = new OperationFolder(this);
       this.seed(region, folder);
       continueRewrites = false;
-      if (eraseUnreachableBlocks(this.rewriter, [region])) continueRewrites = true;
+      // Seeding saw every region with several blocks (nothing changes blocks in between): erasure has work only
+      // where one of them has an unreachable block.
+      if (this.seededRegions.some(hasUnreachableBlock) && eraseUnreachableBlocks(this.rewriter, [region])) continueRewrites = true;
       if (this.processWorklist()) continueRewrites = true;
       const level = this.config.regionSimplification;
       if (level !== 'disabled' && simplifyRegions(this.rewriter, [region], level === 'aggressive')) continueRewrites = true;

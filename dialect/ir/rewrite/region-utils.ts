@@ -36,6 +36,11 @@ function reachableBlocks(region: Region): Set<Block> {
   return seen;
 }
 
+/** Whether `region` has a block not reachable from its entry (nested regions not looked at). */
+export function hasUnreachableBlock(region: Region): boolean {
+  return region.blocks.length > 1 && reachableBlocks(region).size !== region.blocks.length;
+}
+
 /** Erases the blocks of `regions` (and nested regions) not reachable from their entry block. */
 export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Region[]): boolean {
   let erased = false;
@@ -99,6 +104,12 @@ class LiveMap {
   private readonly live = newOpMark();
   /** Live ops whose operands are still to be marked live. */
   private readonly pending: Operation[] = [];
+  private numOps = 0;
+  private numLive = 0;
+  /** The reachable non-entry blocks taking part (whose dead arguments deleteDeadness erases). */
+  private readonly laterBlocks: Block[] = [];
+  /** Whether some region taking part has a block not reachable from its entry. */
+  sawUnreachableBlock = false;
 
   constructor(regions: readonly Region[]) {
     const roots: Operation[] = [];
@@ -115,9 +126,16 @@ class LiveMap {
   private enter(region: Region, roots: Operation[]): void {
     const entry = region.blocks[0];
     if (!entry) return;
-    const blocks = region.blocks.length === 1 ? [entry] : postOrderBlocks(entry);
+    let blocks: Block[];
+    if (region.blocks.length === 1) blocks = [entry];
+    else {
+      blocks = postOrderBlocks(entry);
+      if (blocks.length !== region.blocks.length) this.sawUnreachableBlock = true;
+      for (const b of blocks) if (b !== entry) this.laterBlocks.push(b);
+    }
     for (const block of blocks) {
       for (let op = block.firstOp; op; op = op.nextInBlock) {
+        this.numOps++;
         op.mark = this.seen;
         for (const r of op.regions) this.enter(r, roots);
         if (isTerminator(op) || !wouldOpBeTriviallyDead(op)) roots.push(op);
@@ -128,6 +146,7 @@ class LiveMap {
   private markOp(op: Operation): void {
     if (op.mark !== this.seen) return;
     op.mark = this.live;
+    this.numLive++;
     this.pending.push(op);
   }
 
@@ -161,6 +180,16 @@ class LiveMap {
       }
       this.markValue(operands[i]!.value);
     }
+  }
+
+  /**
+   * Whether deleteDeadness could find anything to erase: a dead op, a dead argument of a reachable block, or
+   * arguments of unreachable blocks (which it erases too).
+   */
+  hasDeadness(): boolean {
+    if (this.sawUnreachableBlock || this.numLive !== this.numOps) return true;
+    for (const b of this.laterBlocks) for (const a of b.args) if (!this.liveArgs.has(a)) return true;
+    return false;
   }
 
   wasProvenLive(x: Value | Operation): boolean {
@@ -227,7 +256,8 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
  * that have no effects, and dead arguments of non-entry blocks with their forwarded branch operands.
  */
 export function runRegionDCE(rewriter: Rewriter, regions: readonly Region[]): boolean {
-  return deleteDeadness(rewriter, regions, new LiveMap(regions));
+  const live = new LiveMap(regions);
+  return live.hasDeadness() && deleteDeadness(rewriter, regions, live);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -496,8 +526,15 @@ export function dropRedundantArguments(rewriter: Rewriter, regions: readonly Reg
 
 /** MLIR's simplifyRegions. */
 export function simplifyRegions(rewriter: Rewriter, regions: readonly Region[], mergeBlocks: boolean): boolean {
-  const a = eraseUnreachableBlocks(rewriter, regions);
-  const b = runRegionDCE(rewriter, regions);
+  // The liveness walk of region DCE visits the regions unreachable-block erasure would (those of ops in reachable
+  // blocks) and notes unreachable blocks: where there are none, erasure would do nothing, and the one walk serves.
+  let live = new LiveMap(regions);
+  let a = false;
+  if (live.sawUnreachableBlock) {
+    a = eraseUnreachableBlocks(rewriter, regions);
+    live = new LiveMap(regions);
+  }
+  const b = live.hasDeadness() && deleteDeadness(rewriter, regions, live);
   let c = false;
   let d = false;
   if (mergeBlocks) {
