@@ -33,9 +33,10 @@ import { registerPass } from './pass.js';
  * the insertion log; popping it takes its ops back out of their buckets (where they are last, scopes being LIFO).
  */
 class KnownOps {
-  private readonly buckets = new Map<number, Operation[]>();
+  /** By hash: the one op of that hash, or those ops in insertion order (most hashes have a single op). */
+  private readonly buckets = new Map<number, Operation | Operation[]>();
   private readonly logOps: Operation[] = [];
-  private readonly logBuckets: Operation[][] = [];
+  private readonly logHashes: number[] = [];
   private readonly scopeStarts: number[] = [];
   pushScope(): void {
     this.scopeStarts.push(this.logOps.length);
@@ -44,34 +45,39 @@ class KnownOps {
     const start = this.scopeStarts.pop() ?? 0;
     for (let i = this.logOps.length - 1; i >= start; i--) {
       const op = this.logOps[i]!;
-      const b = this.logBuckets[i]!;
-      if (b[b.length - 1] === op) b.pop();
-      else {
-        const idx = b.lastIndexOf(op);
-        if (idx >= 0) b.splice(idx, 1);
+      const hash = this.logHashes[i]!;
+      const b = this.buckets.get(hash);
+      if (b === op) this.buckets.delete(hash);
+      else if (Array.isArray(b)) {
+        if (b[b.length - 1] === op) b.pop();
+        else {
+          const idx = b.lastIndexOf(op);
+          if (idx >= 0) b.splice(idx, 1);
+        }
       }
     }
     this.logOps.length = start;
-    this.logBuckets.length = start;
+    this.logHashes.length = start;
   }
   /** The latest op equivalent to `op` among those of hash `hash` (cseHash(op), computed once by the caller). */
   lookup(op: Operation, hash: number): Operation | undefined {
     const b = this.buckets.get(hash);
-    if (!b) return undefined;
+    if (b === undefined) return undefined;
+    if (!Array.isArray(b)) return operationsEquivalent(b, op) ? b : undefined;
     for (let i = b.length - 1; i >= 0; i--) if (operationsEquivalent(b[i]!, op)) return b[i];
     return undefined;
   }
   /** Whether `op` is a value in the table (ScopedHashTable::count on the op itself). */
   contains(op: Operation): boolean {
-    const b = this.buckets.get(cseHash(op));
-    return !!b && b.some((x) => operationsEquivalent(x, op));
+    return this.lookup(op, cseHash(op)) !== undefined;
   }
   insert(op: Operation, hash: number): void {
-    let b = this.buckets.get(hash);
-    if (!b) this.buckets.set(hash, (b = []));
-    b.push(op);
+    const b = this.buckets.get(hash);
+    if (b === undefined) this.buckets.set(hash, op);
+    else if (Array.isArray(b)) b.push(op);
+    else this.buckets.set(hash, [b, op]);
     this.logOps.push(op);
-    this.logBuckets.push(b);
+    this.logHashes.push(hash);
   }
 }
 

@@ -5,14 +5,15 @@
  * permutation of each other. Used by CSE (hashing + equivalence) and block merging.
  */
 import type { Attribute } from '../attribute.js';
-import type { Block, Operation, Region, Value } from '../ir.js';
+import { Value, type Block, type Operation, type Region } from '../ir.js';
 import type { OpDefinition } from '../op-definition.js';
 import { isCommutative } from '../traits.js';
 
 const ids = new WeakMap<object, number>();
 let nextId = 1;
-/** A stable numeric identity for a value or block (for hashing and ordering). */
+/** A stable numeric identity for a value, type or block (for hashing and ordering). */
 export function identityOf(x: object): number {
+  if (x instanceof Value) return x.id;
   let id = ids.get(x);
   if (id === undefined) {
     id = nextId++;
@@ -134,10 +135,10 @@ export function cseHash(op: Operation): number {
   h = combine(h, operands.length);
   if (operands.length > 1 && isCommutative(op)) {
     let sum = 0;
-    for (let i = 0; i < operands.length; i++) sum = (sum + mix(identityOf(operands[i]!.value))) | 0;
+    for (let i = 0; i < operands.length; i++) sum = (sum + mix(operands[i]!.value.id)) | 0;
     h = combine(h, sum);
   } else {
-    for (let i = 0; i < operands.length; i++) h = combine(h, identityOf(operands[i]!.value));
+    for (let i = 0; i < operands.length; i++) h = combine(h, operands[i]!.value.id);
   }
   h = combine(h, op.regions.length);
   return combine(h, op.successors.length) | 0;
