@@ -293,6 +293,16 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   /** Replaces `op` by its fold results, materializing attributes right before it; false if impossible. */
   private materializeAndReplace(op: Operation, foldResults: readonly OpFoldResult[]): boolean {
     if (foldResults.length !== op.results.length) throw new Error(`folder of ${op.name} produced ${foldResults.length} results`);
+    // Folds to existing values (the common case: an extractvalue of an insertvalue chain) need no constant, so no
+    // insertion point either.
+    if (foldResults.every(isValue)) {
+      for (let i = 0; i < foldResults.length; i++) {
+        const type = op.result(i).type;
+        if (foldResults[i]!.type !== type) throw new Error(`folder of ${op.name} produced a value of type ${foldResults[i]!.type.key}, expected ${type.key}`);
+      }
+      this.rewriter.replaceOp(op, foldResults as Value[]);
+      return true;
+    }
     return this.rewriter.withInsertionGuard(() => {
       this.rewriter.setInsertionPoint(op);
       const replacements: Value[] = [];

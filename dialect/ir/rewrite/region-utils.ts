@@ -172,7 +172,8 @@ class LiveMap {
   /** A live op's operands are live, but for those a branch forwards to a successor argument not (yet) live. */
   private markOperands(op: Operation): void {
     const operands = op.operands;
-    const branch = operands.length !== 0 && op.successors.length !== 0 && isTerminator(op) && isBranchOp(op);
+    // The trait first: it is read from the (shared) definition, the successor list from the op.
+    const branch = operands.length !== 0 && isTerminator(op) && op.successors.length !== 0 && isBranchOp(op);
     for (let i = 0; i < operands.length; i++) {
       if (branch) {
         const arg = successorBlockArgument(op, i);
