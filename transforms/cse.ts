@@ -43,6 +43,13 @@ class KnownOps {
   }
   popScope(): void {
     const start = this.scopeStarts.pop() ?? 0;
+    if (this.scopeStarts.length === 0) {
+      // The outermost scope holds every entry: the table simply empties.
+      this.buckets.clear();
+      this.logOps.length = 0;
+      this.logHashes.length = 0;
+      return;
+    }
     for (let i = this.logOps.length - 1; i >= start; i--) {
       const op = this.logOps[i]!;
       const hash = this.logHashes[i]!;

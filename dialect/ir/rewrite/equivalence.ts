@@ -114,15 +114,16 @@ function attrHash(a: Attribute): number {
 export function cseHash(op: Operation): number {
   let h = nameHash(op.name);
   const attrs = op.attributes;
+  // An attribute equal to its default counts as absent: an op holding only such attributes hashes as one without.
+  let attrSum = 0;
   if (attrs.size !== 0) {
     const defaults = op.def ? defaultsOf(op.def) : undefined;
-    let sum = 0;
     for (const [k, v] of attrs) {
       if (defaults !== undefined && defaults.get(k) === v) continue;
-      sum = (sum + mix(nameHash(k) ^ attrHash(v))) | 0;
+      attrSum = (attrSum + mix(nameHash(k) ^ attrHash(v))) | 0;
     }
-    h = combine(h, sum);
   }
+  h = combine(h, attrSum);
   const segments = op.operandSegments;
   if (segments) {
     h = combine(h, -1);
