@@ -99,10 +99,13 @@ function dropAllDefinedValueUses(block: Block): void {
  */
 class LiveMap {
   private readonly liveArgs = new Set<BlockArgument>();
-  /** Ops taking part carry `seen` (not proven live yet) or `live` in Operation.mark. */
-  private readonly seen = newOpMark();
+  /**
+   * Operation.mark: `live` once proven live (possibly before the walk reaches the op: a user marks its operands'
+   * definitions), `visitedDead` for an op the walk reached while not proven live.
+   */
+  private readonly visitedDead = newOpMark();
   private readonly live = newOpMark();
-  /** Live ops whose operands are still to be marked live. */
+  /** Ops proven live after the walk passed them, whose operands are still to be marked live. */
   private readonly pending: Operation[] = [];
   private numOps = 0;
   private numLive = 0;
@@ -111,19 +114,17 @@ class LiveMap {
   /** Whether some region taking part has a block not reachable from its entry. */
   sawUnreachableBlock = false;
 
+  /**
+   * One walk over the regions, backwards (blocks in post-order, ops last to first, nested regions before their op)
+   * so that users are mostly decided before the ops they use; what a later discovery (a loop's back edge, a block
+   * argument) proves live is propagated from a worklist.
+   */
   constructor(regions: readonly Region[]) {
-    const roots: Operation[] = [];
-    for (const r of regions) this.enter(r, roots);
-    for (const op of roots) {
-      this.markOp(op);
-      // A terminator that forwards no operands (not a branch) keeps all its successors' arguments.
-      if (isTerminator(op) && !isBranchOp(op)) for (const s of op.successors) for (const a of s.args) this.markArg(a);
-    }
+    for (const r of regions) this.visitRegion(r);
     for (let op = this.pending.pop(); op; op = this.pending.pop()) this.markOperands(op);
   }
 
-  /** Marks the ops of `region`'s reachable blocks (nested regions too) as taking part; collects the live roots. */
-  private enter(region: Region, roots: Operation[]): void {
+  private visitRegion(region: Region): void {
     const entry = region.blocks[0];
     if (!entry) return;
     let blocks: Block[];
@@ -133,21 +134,35 @@ class LiveMap {
       if (blocks.length !== region.blocks.length) this.sawUnreachableBlock = true;
       for (const b of blocks) if (b !== entry) this.laterBlocks.push(b);
     }
-    for (const block of blocks) {
-      for (let op = block.firstOp; op; op = op.nextInBlock) {
-        this.numOps++;
-        op.mark = this.seen;
-        for (const r of op.regions) this.enter(r, roots);
-        if (isTerminator(op) || !wouldOpBeTriviallyDead(op)) roots.push(op);
-      }
-    }
+    for (const block of blocks) for (let op = block.lastOp; op; op = op.prevInBlock) this.visitOp(op);
   }
 
-  private markOp(op: Operation): void {
-    if (op.mark !== this.seen) return;
-    op.mark = this.live;
+  private visitOp(op: Operation): void {
+    this.numOps++;
+    for (const r of op.regions) this.visitRegion(r);
+    const terminator = isTerminator(op);
+    if (op.mark !== this.live) {
+      if (!terminator && wouldOpBeTriviallyDead(op)) {
+        op.mark = this.visitedDead;
+        return;
+      }
+      op.mark = this.live;
+    }
     this.numLive++;
-    this.pending.push(op);
+    // A terminator that forwards no operands (not a branch) keeps all its successors' arguments.
+    if (terminator && !isBranchOp(op)) for (const s of op.successors) for (const a of s.args) this.markArg(a);
+    this.markOperands(op);
+  }
+
+  /** Proves `op` live; an op the walk already passed has its operands marked from the worklist. */
+  private markOp(op: Operation): void {
+    const mark = op.mark;
+    if (mark === this.live) return;
+    op.mark = this.live;
+    if (mark === this.visitedDead) {
+      this.numLive++;
+      this.pending.push(op);
+    }
   }
 
   private markValue(v: Value): void {
