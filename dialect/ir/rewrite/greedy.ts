@@ -31,7 +31,7 @@ import { isConstantLike, isOpTriviallyDead } from '../traits.js';
 import { OperationFolder } from './fold-utils.js';
 import { PatternApplicator, type RewritePattern } from './pattern.js';
 import { eraseUnreachableBlocks, hasUnreachableBlock, simplifyRegions } from './region-utils.js';
-import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
+import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, mayFold, type OpFoldResult } from './registry.js';
 
 export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';
 export type GreedyRewriteStrictness = 'any-op' | 'existing-and-new-ops' | 'existing-ops';
@@ -276,7 +276,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       return 'changed';
     }
 
-    if (this.config.fold && !isConstantLike(op)) {
+    if (this.config.fold && !isConstantLike(op) && mayFold(op)) {
       const foldResults: OpFoldResult[] = [];
       if (foldOperation(op, foldResults)) {
         if (foldResults.length === 0) {

@@ -126,12 +126,14 @@ export function getCanonicalizationPatterns(): RewritePattern[] {
 // ---------------------------------------------------------------------------------------------------
 // Constants (MLIR's m_Constant)
 
+const NO_OPERANDS: readonly (Attribute | undefined)[] = Object.freeze([]);
+
 /** The constant value of `op` if it is ConstantLike (folding it with no operands), else undefined. */
 export function constantValueOfOp(op: Operation): Attribute | undefined {
   if (!isConstantLike(op)) return undefined;
   const f = folders.get(op.name);
   if (f) {
-    const r = f(op, []);
+    const r = f(op, NO_OPERANDS);
     const v = Array.isArray(r) ? r[0] : r;
     return v !== undefined && !isValue(v) ? (v as Attribute) : undefined;
   }
@@ -157,11 +159,16 @@ export function isValue(x: OpFoldResult | undefined): x is Value {
  */
 export function foldOperation(op: Operation, results: OpFoldResult[]): boolean {
   // Most ops of a lowered module have neither a folder nor a folding trait: skip looking for constant operands.
-  if (!folders.has(op.name) && !hasTraitFolds(op)) return false;
+  if (!mayFold(op)) return false;
   const slots = op.operands;
   const operands = new Array<Attribute | undefined>(slots.length);
   for (let i = 0; i < slots.length; i++) operands[i] = getConstantValue(slots[i]!.value);
   return foldOperationWith(op, operands, results);
+}
+
+/** Whether folding `op` can do anything: it has a folder or a trait that folds (foldOperation is false otherwise). */
+export function mayFold(op: Operation): boolean {
+  return folders.has(op.name) || hasTraitFolds(op);
 }
 
 const FOLDING_TRAITS: readonly string[] = ['Commutative', 'Involution', 'Idempotent'];
