@@ -180,7 +180,14 @@ class LiveMap {
     for (const pred of region.blocks) {
       const t = pred.terminator;
       if (!t || t.mark !== this.live || !t.successors.includes(block) || !isTerminator(t) || !isBranchOp(t)) continue;
-      for (let i = 0; i < t.operands.length; i++) if (successorBlockArgument(t, i) === a) this.markValue(t.operands[i]!.value);
+      // The operand each edge to `block` forwards to `a` (checked against the operand's own mapping).
+      for (let succ = 0; succ < t.successors.length; succ++) {
+        if (t.successors[succ] !== block) continue;
+        const r = successorOperandRange(t, succ);
+        if (!r || a.index >= r.count) continue;
+        const i = r.start + a.index;
+        if (successorBlockArgument(t, i) === a) this.markValue(t.operands[i]!.value);
+      }
     }
   }
 
