@@ -9,7 +9,7 @@
  */
 import { DenseArrayAttr } from '../dialect/ir/attribute.js';
 import { IntegerType } from '../dialect/ir/type.js';
-import type { Value } from '../dialect/ir/ir.js';
+import type { Operation, Value } from '../dialect/ir/ir.js';
 import { registerFolder } from '../dialect/ir/rewrite/registry.js';
 import { AddrSpaceCastOp, BitcastOp, ExtractValueOp, InsertValueOp } from '../dialect/llvm/ops.js';
 
@@ -33,13 +33,33 @@ registerFolder(ExtractValueOp, (op) => {
     op.setOperand(0, ExtractValueOp.container(def));
     return op.result(0);
   }
-  let ins = def && InsertValueOp.is(def) ? def : undefined;
-  let extractPos = position(op);
-  let result: Value | undefined;
+  // MLIR updates the container operand at every insert it skips; only the last update is observable (the
+  // intermediate containers' use lists get the use and lose it again), so it is made once, on the way out.
+  const walk = walkInsertChain(def && InsertValueOp.is(def) ? def : undefined, position(op));
+  if (walk.skippedTo !== undefined) op.setOperand(0, walk.skippedTo);
+  return walk.found ?? (walk.skippedTo !== undefined ? op.result(0) : undefined);
+});
+
+/** What extracting a position from an insertvalue chain finds (see the ExtractValueOp folder). */
+interface ChainWalk {
+  /** The inserted value at the position, when the chain has it. */
+  found: Value | undefined;
+  /** The container past the inserts that cannot hold the position (undefined: none skipped). */
+  skippedTo: Value | undefined;
+}
+
+/** MLIR's ExtractValueOp::fold walk down an insertvalue chain from `first` for the extract position `pos`. */
+function walkInsertChain(first: Operation | undefined, pos: readonly number[]): ChainWalk {
+  const walkResult: ChainWalk = { found: undefined, skippedTo: undefined };
+  let ins = first;
+  let extractPos = pos;
   let switched = false;
   while (ins) {
     const insertPos = position(ins);
-    if (eq(extractPos, insertPos)) return InsertValueOp.value(ins);
+    if (eq(extractPos, insertPos)) {
+      walkResult.found = InsertValueOp.value(ins);
+      break;
+    }
     if (extractPos.length > insertPos.length && samePrefix(extractPos, insertPos, insertPos.length)) {
       const v = InsertValueOp.value(ins).definingOp;
       ins = v && InsertValueOp.is(v) ? v : undefined;
@@ -48,16 +68,14 @@ registerFolder(ExtractValueOp, (op) => {
       continue;
     }
     const min = Math.min(extractPos.length, insertPos.length);
-    if (samePrefix(extractPos, insertPos, min)) return result;
-    if (!switched) {
-      op.setOperand(0, InsertValueOp.container(ins));
-      result = op.result(0);
-    }
-    const c = InsertValueOp.container(ins).definingOp;
+    if (samePrefix(extractPos, insertPos, min)) break;
+    const next = InsertValueOp.container(ins);
+    if (!switched) walkResult.skippedTo = next;
+    const c = next.definingOp;
     ins = c && InsertValueOp.is(c) ? c : undefined;
   }
-  return result;
-});
+  return walkResult;
+}
 
 for (const cast of [BitcastOp, AddrSpaceCastOp]) {
   registerFolder(cast, (op) => {

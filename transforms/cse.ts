@@ -24,43 +24,67 @@ import {
   mightBeIsolatedFromAbove,
 } from '../dialect/ir/traits.js';
 import { dominatorTree, hasSSADominance, type DomTreeNode } from '../dialect/ir/rewrite/dominance.js';
-import { cseHashKey, operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
+import { cseHash, operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
 import { registerPass } from './pass.js';
 
-/** A scoped hash table of ops (MLIR's ScopedHashTable keyed by operation equivalence). */
+/**
+ * A scoped hash table of ops (MLIR's ScopedHashTable keyed by operation equivalence): buckets by cseHash, each
+ * in insertion order, so that the latest equivalent op shadows earlier ones as in MLIR. A scope is a stretch of
+ * the insertion log; popping it takes its ops back out of their buckets (where they are last, scopes being LIFO).
+ */
 class KnownOps {
-  private readonly buckets = new Map<string, Operation[]>();
-  private readonly scopes: { key: string; op: Operation }[][] = [];
+  /** By hash: the one op of that hash, or those ops in insertion order (most hashes have a single op). */
+  private readonly buckets = new Map<number, Operation | Operation[]>();
+  private readonly logOps: Operation[] = [];
+  private readonly logHashes: number[] = [];
+  private readonly scopeStarts: number[] = [];
   pushScope(): void {
-    this.scopes.push([]);
+    this.scopeStarts.push(this.logOps.length);
   }
   popScope(): void {
-    const s = this.scopes.pop() ?? [];
-    for (let i = s.length - 1; i >= 0; i--) {
-      const { key, op } = s[i]!;
-      const b = this.buckets.get(key)!;
-      const idx = b.lastIndexOf(op);
-      if (idx >= 0) b.splice(idx, 1);
-      if (b.length === 0) this.buckets.delete(key);
+    const start = this.scopeStarts.pop() ?? 0;
+    if (this.scopeStarts.length === 0) {
+      // The outermost scope holds every entry: the table simply empties.
+      this.buckets.clear();
+      this.logOps.length = 0;
+      this.logHashes.length = 0;
+      return;
     }
+    for (let i = this.logOps.length - 1; i >= start; i--) {
+      const op = this.logOps[i]!;
+      const hash = this.logHashes[i]!;
+      const b = this.buckets.get(hash);
+      if (b === op) this.buckets.delete(hash);
+      else if (Array.isArray(b)) {
+        if (b[b.length - 1] === op) b.pop();
+        else {
+          const idx = b.lastIndexOf(op);
+          if (idx >= 0) b.splice(idx, 1);
+        }
+      }
+    }
+    this.logOps.length = start;
+    this.logHashes.length = start;
   }
-  /** The latest op equivalent to `op` among those of hash key `key` (cseHashKey(op), computed once by the caller). */
-  lookup(op: Operation, key: string): Operation | undefined {
-    const b = this.buckets.get(key);
-    if (!b) return undefined;
+  /** The latest op equivalent to `op` among those of hash `hash` (cseHash(op), computed once by the caller). */
+  lookup(op: Operation, hash: number): Operation | undefined {
+    const b = this.buckets.get(hash);
+    if (b === undefined) return undefined;
+    if (!Array.isArray(b)) return operationsEquivalent(b, op) ? b : undefined;
     for (let i = b.length - 1; i >= 0; i--) if (operationsEquivalent(b[i]!, op)) return b[i];
     return undefined;
   }
   /** Whether `op` is a value in the table (ScopedHashTable::count on the op itself). */
   contains(op: Operation): boolean {
-    const b = this.buckets.get(cseHashKey(op));
-    return !!b && b.some((x) => operationsEquivalent(x, op));
+    return this.lookup(op, cseHash(op)) !== undefined;
   }
-  insert(op: Operation, key: string): void {
-    const b = this.buckets.get(key);
-    if (b) b.push(op);
-    else this.buckets.set(key, [op]);
-    this.scopes[this.scopes.length - 1]!.push({ key, op });
+  insert(op: Operation, hash: number): void {
+    const b = this.buckets.get(hash);
+    if (b === undefined) this.buckets.set(hash, op);
+    else if (Array.isArray(b)) b.push(op);
+    else this.buckets.set(hash, [b, op]);
+    this.logOps.push(op);
+    this.logHashes.push(hash);
   }
 }
 
@@ -122,7 +146,7 @@ class CSEDriver {
     if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
     if (!isMemoryEffectFree(op)) {
       if (!hasSingleEffect(op, 'read')) return false;
-      const key = cseHashKey(op);
+      const key = cseHash(op);
       const existing = known.lookup(op, key);
       if (existing && existing.parent === op.parent && !this.hasOtherSideEffectingOpInBetween(existing, op)) {
         this.replaceUsesAndDelete(known, op, existing, ssaDominance);
@@ -131,7 +155,7 @@ class CSEDriver {
       known.insert(op, key);
       return false;
     }
-    const key = cseHashKey(op);
+    const key = cseHash(op);
     const existing = known.lookup(op, key);
     if (existing) {
       this.replaceUsesAndDelete(known, op, existing, ssaDominance);
@@ -143,7 +167,8 @@ class CSEDriver {
   }
 
   private simplifyBlock(known: KnownOps, block: Block, ssaDominance: boolean): void {
-    for (const op of [...block.ops]) {
+    // Nothing is erased or moved during the walk (erasure waits for the end): follow the op list itself.
+    for (let op = block.firstOp; op; op = op.nextInBlock) {
       if (op.regions.length) {
         if (mightBeIsolatedFromAbove(op)) {
           const nested = new KnownOps();

@@ -166,7 +166,11 @@ class AttributeMap implements Map<string, Attribute> {
   }
 }
 
+let nextValueId = 1;
+
 export abstract class Value {
+  /** A number unique to this value, for hashing (CSE keys ops by their operands' numbers). */
+  readonly id = nextValueId++;
   /**
    * The use list, most recently linked first (the order of MLIR's use lists, which prepend: passes that visit uses,
    * e.g. the greedy rewriter's worklist, depend on it), as an intrusive doubly linked list through

@@ -54,7 +54,15 @@ export class Rewriter extends Builder {
 
   /** Replaces every use of `from` with `to`, reporting each user as modified. */
   replaceAllUsesWith(from: Value, to: Value): void {
-    for (const use of [...from.uses]) this.modifyOpInPlace(use.owner, () => use.set(to));
+    // MLIR's early-increment walk of the use list (no snapshot array: values of lowered code have many uses).
+    for (let use = from.firstUse; use; ) {
+      const next: OpOperand | undefined = use.nextUse;
+      const owner = use.owner;
+      this.startOpModification(owner);
+      use.set(to);
+      this.finalizeOpModification(owner);
+      use = next;
+    }
   }
   /** Replaces the uses for which `pred` holds. */
   replaceUsesWithIf(from: Value, to: Value, pred: (use: OpOperand) => boolean): void {
@@ -108,29 +116,33 @@ export class Rewriter extends Builder {
 
   /** Erases an unused op and everything nested in it, reporting each erased op (users before definitions). */
   eraseOp(op: Operation): void {
-    if (op.results.some((r) => r.numberOfUses)) throw new Error(`eraseOp: ${op.name} still has uses`);
+    for (const r of op.results) if (r.numberOfUses) throw new Error(`eraseOp: ${op.name} still has uses`);
     const l = this.listener;
     if (!l) {
       op.erase();
       return;
     }
-    const eraseTree = (o: Operation): void => {
-      for (const r of [...o.regions].reverse()) {
-        while (r.blocks.length) {
-          const order = postOrderBlocks(r.blocks[0]!);
-          for (const b of order) for (const nested of [...b.ops].reverse()) eraseTree(nested);
-          for (const b of order) {
-            for (const a of b.args) dropAllUses(a);
-            this.eraseBlock(b);
-          }
-          // Blocks not reachable from the entry are handled by the next round.
+    this.eraseTree(op, l);
+  }
+
+  /** Erases `o` and its nested ops (regions last to first, blocks in post-order, ops last to first), reporting each. */
+  private eraseTree(o: Operation, l: RewriterListener): void {
+    const regions = o.regions;
+    for (let i = regions.length - 1; i >= 0; i--) {
+      const r = regions[i]!;
+      while (r.blocks.length) {
+        const order = postOrderBlocks(r.blocks[0]!);
+        for (const b of order) for (const nested of [...b.ops].reverse()) this.eraseTree(nested, l);
+        for (const b of order) {
+          for (const a of b.args) dropAllUses(a);
+          this.eraseBlock(b);
         }
+        // Blocks not reachable from the entry are handled by the next round.
       }
-      l.notifyOperationErased?.(o);
-      for (const r of o.results) dropAllUses(r);
-      o.erase();
-    };
-    eraseTree(op);
+    }
+    l.notifyOperationErased?.(o);
+    for (const r of o.results) dropAllUses(r);
+    o.erase();
   }
 
   /** Erases a block: its ops (last to first) and then the block itself. */

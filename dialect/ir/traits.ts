@@ -40,6 +40,7 @@ const effectHooks = new Map<string, MemoryEffectsHook>();
 /** Declares the memory effects of every op named `opName` (overrides the effect traits). */
 export function registerMemoryEffects(op: OpRef, hook: MemoryEffectsHook): void {
   effectHooks.set(opNameOf(op), hook);
+  definitionFacts = new WeakMap();
 }
 
 const EFFECT_TRAITS: readonly [string, MemoryEffectKind][] = [
@@ -129,8 +130,51 @@ export function isSpeculatable(op: Operation): boolean {
   return true;
 }
 
+/**
+ * Facts that hold for every op of a definition without an effect hook or `RecursiveMemoryEffects` (most ops):
+ * worked out once per definition, as the greedy driver, region DCE and CSE ask them of every op of a lowered
+ * module. Undefined for definitions whose answers depend on the op instance.
+ */
+interface DefinitionFacts {
+  /** wouldOpBeTriviallyDead. */
+  readonly deadIfUnused: boolean;
+  /** isMemoryEffectFree. */
+  readonly effectFree: boolean;
+}
+
+/** By definition; null: the answers depend on the op. Replaced when an effect hook is registered. */
+let definitionFacts = new WeakMap<OpDefinition, DefinitionFacts | null>();
+
+function factsOf(op: Operation): DefinitionFacts | null {
+  const def = op.def;
+  if (def === undefined) return null;
+  let f = definitionFacts.get(def);
+  if (f === undefined) {
+    f = computeFacts(def);
+    definitionFacts.set(def, f);
+  }
+  return f;
+}
+
+function computeFacts(def: OpDefinition): DefinitionFacts | null {
+  if (effectHooks.has(def.name) || def.traits.has('RecursiveMemoryEffects')) return null;
+  let effects = traitEffects.get(def);
+  if (effects === undefined) {
+    effects = effectsOfTraits(def) ?? null;
+    traitEffects.set(def, effects);
+  }
+  // Trait effects are on no particular value, so only reads leave an unused op droppable.
+  const onlyReads = effects !== null && effects.every((e) => e.kind === 'read');
+  return {
+    deadIfUnused: !def.traits.has('Terminator') && !def.traits.has('Symbol') && onlyReads,
+    effectFree: effects !== null && effects.length === 0,
+  };
+}
+
 /** MLIR's isMemoryEffectFree: no effects of its own and (for recursive ops) none in nested ops. */
 export function isMemoryEffectFree(op: Operation): boolean {
+  const facts = factsOf(op);
+  if (facts !== null) return facts.effectFree;
   const effects = getMemoryEffects(op);
   if (effects) {
     if (effects.length) return false;
@@ -213,6 +257,8 @@ function isSymbol(op: Operation): boolean {
  * its own results.
  */
 export function wouldOpBeTriviallyDead(root: Operation): boolean {
+  const facts = factsOf(root);
+  if (facts !== null) return facts.deadIfUnused;
   if (mightBeTerminator(root)) return false;
   if (isSymbol(root)) return false;
   const stack: Operation[] = [root];

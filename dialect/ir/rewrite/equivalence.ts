@@ -5,14 +5,15 @@
  * permutation of each other. Used by CSE (hashing + equivalence) and block merging.
  */
 import type { Attribute } from '../attribute.js';
-import type { Block, Operation, Region, Value } from '../ir.js';
+import { Value, type Block, type Operation, type Region } from '../ir.js';
 import type { OpDefinition } from '../op-definition.js';
 import { isCommutative } from '../traits.js';
 
 const ids = new WeakMap<object, number>();
 let nextId = 1;
-/** A stable numeric identity for a value or block (for hashing and ordering). */
+/** A stable numeric identity for a value, type or block (for hashing and ordering). */
 export function identityOf(x: object): number {
+  if (x instanceof Value) return x.id;
   let id = ids.get(x);
   if (id === undefined) {
     id = nextId++;
@@ -21,18 +22,33 @@ export function identityOf(x: object): number {
   return id;
 }
 
-/** Attributes as a canonical string; inherent attributes equal to their default count as absent. */
-function attrsKey(op: Operation): string {
-  const attrs = op.attributes;
-  if (attrs.size === 0 && !op.operandSegments) return '';
-  const defaults = op.def ? defaultsOf(op.def) : undefined;
-  const parts: string[] = [];
-  for (const [k, v] of attrs) {
-    if (defaults?.get(k) === v) continue;
-    parts.push(`${k}=${v.key}`);
+/**
+ * Whether two ops of the same name have the same attributes, inherent attributes equal to their default
+ * counting as absent, and the same operand segment sizes. Attributes compare by their canonical text (interned
+ * attributes are equal when identical).
+ */
+function sameAttributes(lhs: Operation, rhs: Operation): boolean {
+  const ls = lhs.operandSegments;
+  const rs = rhs.operandSegments;
+  if (ls !== rs) {
+    if (!ls || !rs || ls.length !== rs.length) return false;
+    for (let i = 0; i < ls.length; i++) if (ls[i] !== rs[i]) return false;
   }
-  parts.sort();
-  return parts.join(',') + (op.operandSegments ? `|seg=${op.operandSegments.join(',')}` : '');
+  const la = lhs.attributes;
+  const ra = rhs.attributes;
+  if (la.size === 0 && ra.size === 0) return true;
+  // Same name, so same definition and defaults.
+  const defaults = lhs.def ? defaultsOf(lhs.def) : undefined;
+  let ln = 0;
+  for (const [k, v] of la) {
+    if (defaults !== undefined && defaults.get(k) === v) continue;
+    ln++;
+    const w = ra.get(k);
+    if (w === undefined || w === defaults?.get(k) || (w !== v && w.key !== v.key)) return false;
+  }
+  let rn = 0;
+  for (const [k, v] of ra) if (defaults === undefined || defaults.get(k) !== v) rn++;
+  return ln === rn;
 }
 
 /** The inherent attributes of a definition that have a default, by name (worked out once per definition). */
@@ -48,18 +64,85 @@ function defaultsOf(def: OpDefinition): Map<string, Attribute | undefined> {
   return m;
 }
 
+/** A 32-bit string hash (FNV-1a). */
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** Spreads the bits of a 32-bit number (murmur3's finalizer). */
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
+
+/** Order-dependent combination of a hash with one more number. */
+function combine(h: number, x: number): number {
+  return Math.imul(h ^ mix(x), 0x9e3779b1) + 0x7f4a7c15;
+}
+
+const nameHashes = new Map<string, number>();
+function nameHash(name: string): number {
+  let h = nameHashes.get(name);
+  if (h === undefined) {
+    h = hashString(name);
+    nameHashes.set(name, h);
+  }
+  return h;
+}
+
+/** Attributes hash by their canonical text (the text, not the object, decides equality: see sameAttributes). */
+const attrHashes = new WeakMap<Attribute, number>();
+function attrHash(a: Attribute): number {
+  let h = attrHashes.get(a);
+  if (h === undefined) {
+    h = hashString(a.key);
+    attrHashes.set(a, h);
+  }
+  return h;
+}
+
 /**
- * A hash key of `op` for CSE: name, attributes, result types, and operand identities (summed, i.e.
- * order-free, for commutative ops), ignoring locations and results. Equivalent ops (operationsEquivalent)
- * always get the same key; result types are compared by identity there, so they enter the key by identity
- * (a number, not their printed form: lowered struct types print to hundreds of characters).
+ * A hash of `op` for CSE: name, attributes (order-free; defaults skipped), operand segments, result types,
+ * operand identities (order-free for commutative ops), and the numbers of regions and successors, ignoring
+ * locations. Equivalent ops (operationsEquivalent) always get the same hash; ops of one hash are told apart by
+ * operationsEquivalent. A number rather than a text key: building and hashing a key string per op showed in
+ * profiles of lowered modules.
  */
-export function cseHashKey(op: Operation): string {
-  const operandIds = op.operandValues.map((v) => identityOf(v));
-  const operands = isCommutative(op) && operandIds.length > 0 ? `+${[...operandIds].sort((a, b) => a - b).join(',')}` : operandIds.join(',');
-  let results = '';
-  for (const r of op.results) results += `${identityOf(r.type)},`;
-  return `${op.name}|${attrsKey(op)}|${results}|${operands}|${op.regions.length}|${op.successors.length}`;
+export function cseHash(op: Operation): number {
+  let h = nameHash(op.name);
+  const attrs = op.attributes;
+  // An attribute equal to its default counts as absent: an op holding only such attributes hashes as one without.
+  let attrSum = 0;
+  if (attrs.size !== 0) {
+    const defaults = op.def ? defaultsOf(op.def) : undefined;
+    for (const [k, v] of attrs) {
+      if (defaults !== undefined && defaults.get(k) === v) continue;
+      attrSum = (attrSum + mix(nameHash(k) ^ attrHash(v))) | 0;
+    }
+  }
+  h = combine(h, attrSum);
+  const segments = op.operandSegments;
+  if (segments) {
+    h = combine(h, -1);
+    for (const n of segments) h = combine(h, n);
+  }
+  const results = op.results;
+  h = combine(h, results.length);
+  for (let i = 0; i < results.length; i++) h = combine(h, identityOf(results[i]!.type));
+  const operands = op.operands;
+  h = combine(h, operands.length);
+  if (operands.length > 1 && isCommutative(op)) {
+    let sum = 0;
+    for (let i = 0; i < operands.length; i++) sum = (sum + mix(operands[i]!.value.id)) | 0;
+    h = combine(h, sum);
+  } else {
+    for (let i = 0; i < operands.length; i++) h = combine(h, operands[i]!.value.id);
+  }
+  h = combine(h, op.regions.length);
+  return combine(h, op.successors.length) | 0;
 }
 
 export interface EquivalenceOptions {
@@ -105,7 +188,7 @@ function equivalent(lhs: Operation, rhs: Operation, eq: ValueEquivalence, opts: 
     lhs.successors.length !== rhs.successors.length ||
     lhs.operands.length !== rhs.operands.length ||
     lhs.results.length !== rhs.results.length ||
-    attrsKey(lhs) !== attrsKey(rhs)
+    !sameAttributes(lhs, rhs)
   )
     return false;
   const lv = lhs.operandValues;

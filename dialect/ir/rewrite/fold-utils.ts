@@ -37,8 +37,8 @@ export function getInsertionRegion(block: Block): Region {
 
 export class OperationFolder {
   private readonly erasedFoldedLocation: Location = UnknownLoc.get();
-  /** Per insertion region: `${dialect}|${value}|${type}` → the uniqued constant op. */
-  private readonly foldScopes = new Map<Region, Map<string, Operation>>();
+  /** Per insertion region: (dialect, value, type) → the uniqued constant op. */
+  private readonly foldScopes = new Map<Region, ConstantTable>();
   /** The dialects each uniqued constant is registered under. */
   private readonly referencedDialects = new Map<Operation, string[]>();
   readonly rewriter: IRRewriter;
@@ -47,10 +47,10 @@ export class OperationFolder {
     this.rewriter = new IRRewriter(listener);
   }
 
-  private scope(region: Region): Map<string, Operation> {
+  private scope(region: Region): ConstantTable {
     let m = this.foldScopes.get(region);
     if (!m) {
-      m = new Map();
+      m = new ConstantTable();
       this.foldScopes.set(region, m);
     }
     return m;
@@ -74,8 +74,9 @@ export class OperationFolder {
     if (!value) throw new Error('insertKnownConstant: expected a constant');
     const insertRegion = getInsertionRegion(opBlock);
     const uniqued = this.scope(insertRegion);
-    const key = constKey(dialectOf(op.name), value, op.result(0).type);
-    const existing = uniqued.get(key);
+    const dialect = dialectOf(op.name);
+    const type = op.result(0).type;
+    const existing = uniqued.get(dialect, value, type);
     if (existing) {
       this.notifyRemoval(op);
       this.rewriter.replaceOp(op, existing.results);
@@ -89,8 +90,8 @@ export class OperationFolder {
     } else if (insertBlock.firstOp !== op && !this.isFolderOwnedConstant(op.prevOp)) {
       op.moveBefore(insertBlock.firstOp!);
     }
-    uniqued.set(key, op);
-    this.referencedDialects.set(op, [dialectOf(op.name)]);
+    uniqued.set(dialect, value, type, op);
+    this.referencedDialects.set(op, [dialect]);
     return true;
   }
 
@@ -102,7 +103,7 @@ export class OperationFolder {
     const block = op.parent;
     if (value && block) {
       const uniqued = this.scope(getInsertionRegion(block));
-      for (const d of dialects) uniqued.delete(constKey(d, value, op.result(0).type));
+      for (const d of dialects) uniqued.delete(d, value, op.result(0).type);
     }
     this.referencedDialects.delete(op);
   }
@@ -183,15 +184,14 @@ export class OperationFolder {
   }
 
   private tryGetOrCreateConstant(
-    uniqued: Map<string, Operation>,
+    uniqued: ConstantTable,
     dialect: string,
     value: Attribute,
     type: Type,
     loc: Location,
     created: Operation[],
   ): Operation | undefined {
-    const key = constKey(dialect, value, type);
-    const existing = uniqued.get(key);
+    const existing = uniqued.get(dialect, value, type);
     if (existing) {
       if (existing.loc !== loc) existing.loc = this.erasedFoldedLocation;
       return existing;
@@ -201,26 +201,43 @@ export class OperationFolder {
     created.push(op);
     const newDialect = dialectOf(op.name);
     if (newDialect === dialect) {
-      uniqued.set(key, op);
+      uniqued.set(dialect, value, type, op);
       this.referencedDialects.set(op, [dialect]);
       return op;
     }
-    const newKey = constKey(newDialect, value, type);
-    const other = uniqued.get(newKey);
+    const other = uniqued.get(newDialect, value, type);
     if (other) {
       created.pop();
       this.rewriter.eraseOp(op);
       this.referencedDialects.get(other)!.push(dialect);
-      uniqued.set(key, other);
+      uniqued.set(dialect, value, type, other);
       return other;
     }
     this.referencedDialects.set(op, [dialect, newDialect]);
-    uniqued.set(key, op);
-    uniqued.set(newKey, op);
+    uniqued.set(dialect, value, type, op);
+    uniqued.set(newDialect, value, type, op);
     return op;
   }
 }
 
-function constKey(dialect: string, value: Attribute, type: Type): string {
-  return `${dialect}|${value.key}|${type.key}`;
+/**
+ * Uniqued constants by (dialect, value, type), compared by the value's and type's canonical text. Nested maps keyed
+ * by the texts the attribute and type already hold (their hashes are cached in the strings), rather than one key
+ * string built per lookup: seeding looks up every constant of a lowered module each iteration.
+ */
+class ConstantTable {
+  private readonly byValue = new Map<string, Map<string, Map<string, Operation>>>();
+  get(dialect: string, value: Attribute, type: Type): Operation | undefined {
+    return this.byValue.get(value.key)?.get(type.key)?.get(dialect);
+  }
+  set(dialect: string, value: Attribute, type: Type, op: Operation): void {
+    let byType = this.byValue.get(value.key);
+    if (!byType) this.byValue.set(value.key, (byType = new Map()));
+    let byDialect = byType.get(type.key);
+    if (!byDialect) byType.set(type.key, (byDialect = new Map()));
+    byDialect.set(dialect, op);
+  }
+  delete(dialect: string, value: Attribute, type: Type): void {
+    this.byValue.get(value.key)?.get(type.key)?.delete(dialect);
+  }
 }

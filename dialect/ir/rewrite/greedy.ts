@@ -30,8 +30,8 @@ import { PatternRewriter, type RewriterListener } from '../rewriter.js';
 import { isConstantLike, isOpTriviallyDead } from '../traits.js';
 import { OperationFolder } from './fold-utils.js';
 import { PatternApplicator, type RewritePattern } from './pattern.js';
-import { eraseUnreachableBlocks, simplifyRegions } from './region-utils.js';
-import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, type OpFoldResult } from './registry.js';
+import { eraseUnreachableBlocks, hasUnreachableBlock, simplifyRegions } from './region-utils.js';
+import { constantValueOfOp, dialectOf, foldOperation, isValue, materializeConstant, mayFold, type OpFoldResult } from './registry.js';
 
 export type RegionSimplificationLevel = 'disabled' | 'normal' | 'aggressive';
 export type GreedyRewriteStrictness = 'any-op' | 'existing-and-new-ops' | 'existing-ops';
@@ -64,16 +64,25 @@ export const NO_LIMIT = -1;
  * (`Operation.worklistOwner` / `worklistSlot`), which is much cheaper than a Map on worklists of a lowered
  * module's tens of thousands of ops; an op that another live worklist (a nested driver's) already holds falls
  * back to this worklist's `others` map.
+ *
+ * `reverse()` (after top-down seeding) does not move anything: the slots below `fifoEnd` are from then on read
+ * as the reversed bottom of the list, consumed from `fifoNext` upwards once the stack above them is empty. The
+ * pop order is the reversed list's, without rewriting every seeded op's slot.
  */
 class Worklist {
   private list: (Operation | undefined)[] = [];
   private readonly others = new Map<Operation, number>();
   private size = 0;
+  /** Slots [fifoNext, fifoEnd) hold the reversed part, its logical top at fifoNext. */
+  private fifoEnd = 0;
+  private fifoNext = 0;
   clear(): void {
     for (const op of this.list) if (op && op.worklistOwner === this) op.worklistOwner = undefined;
     this.list = [];
     this.others.clear();
     this.size = 0;
+    this.fifoEnd = 0;
+    this.fifoNext = 0;
   }
   empty(): boolean {
     return this.size === 0;
@@ -99,12 +108,24 @@ class Worklist {
     this.size++;
   }
   pop(): Operation {
-    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
-    const op = this.list.pop()!;
+    const list = this.list;
+    this.trimStack();
+    let op: Operation;
+    if (list.length > this.fifoEnd) op = list.pop()!;
+    else {
+      while (!list[this.fifoNext]) this.fifoNext++;
+      op = list[this.fifoNext]!;
+      list[this.fifoNext++] = undefined;
+    }
     this.forget(op);
     this.size--;
-    while (this.list.length && !this.list[this.list.length - 1]) this.list.pop();
+    this.trimStack();
     return op;
+  }
+  /** Drops the holes at the top of the stack part. */
+  private trimStack(): void {
+    const list = this.list;
+    while (list.length > this.fifoEnd && !list[list.length - 1]) list.pop();
   }
   remove(op: Operation): void {
     if (!this.has(op)) return;
@@ -113,11 +134,11 @@ class Worklist {
     this.forget(op);
     this.size--;
   }
+  /** Reverses the list; only valid right after seeding a cleared list (nothing popped yet). */
   reverse(): void {
-    this.list.reverse();
-    this.list.forEach((op, i) => {
-      if (op) this.place(op, i);
-    });
+    if (this.fifoEnd !== 0 || this.fifoNext !== 0) throw new Error('Worklist.reverse: the list was already reversed');
+    this.trimStack();
+    this.fifoEnd = this.list.length;
   }
 }
 
@@ -126,6 +147,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter;
   readonly matcher: PatternApplicator;
   readonly strictModeFilteredOps = new Set<Operation>();
+  /** The regions with several blocks that the last seeding walked through. */
+  private readonly seededRegions: Region[] = [];
   readonly config: Required<Omit<GreedyRewriteConfig, 'listener' | 'scope'>> & Pick<GreedyRewriteConfig, 'listener' | 'scope'>;
 
   constructor(patterns: PatternApplicator, config: GreedyRewriteConfig) {
@@ -152,22 +175,24 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Queues `op` and its ancestors up to the scope region (nothing if `op` is outside the scope). */
   addToWorklist(op: Operation): void {
-    // The common case, an op right in the scope region, needs no list of ancestors.
-    if (op.parent?.parent === this.config.scope) {
+    const scope = this.config.scope;
+    // The common case, an op right in the scope region, needs no walk up.
+    if (op.parent?.parent === scope) {
       this.addSingleOpToWorklist(op);
       return;
     }
-    const ancestors: Operation[] = [];
-    let cur: Operation | undefined = op;
-    while (cur) {
-      ancestors.push(cur);
-      const region: Region | undefined = cur.parent?.parent;
-      if (this.config.scope === region) {
-        for (const a of ancestors) this.addSingleOpToWorklist(a);
-        return;
-      }
-      if (!region) return;
-      cur = region.parent;
+    // Find the ancestor (or op itself) right in the scope region, then queue op and its ancestors up to it, in
+    // that order (as MLIR gathers them), without a list of ancestors.
+    let top: Operation = op;
+    for (;;) {
+      const region: Region | undefined = top.parent?.parent;
+      if (region === scope) break;
+      if (!region || !region.parent) return;
+      top = region.parent;
+    }
+    for (let cur: Operation = op; ; cur = cur.parent!.parent!.parent!) {
+      this.addSingleOpToWorklist(cur);
+      if (cur === top) return;
     }
   }
 
@@ -251,7 +276,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       return 'changed';
     }
 
-    if (this.config.fold && !isConstantLike(op)) {
+    if (this.config.fold && !isConstantLike(op) && mayFold(op)) {
       const foldResults: OpFoldResult[] = [];
       if (foldOperation(op, foldResults)) {
         if (foldResults.length === 0) {
@@ -268,6 +293,16 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   /** Replaces `op` by its fold results, materializing attributes right before it; false if impossible. */
   private materializeAndReplace(op: Operation, foldResults: readonly OpFoldResult[]): boolean {
     if (foldResults.length !== op.results.length) throw new Error(`folder of ${op.name} produced ${foldResults.length} results`);
+    // Folds to existing values (the common case: an extractvalue of an insertvalue chain) need no constant, so no
+    // insertion point either.
+    if (foldResults.every(isValue)) {
+      for (let i = 0; i < foldResults.length; i++) {
+        const type = op.result(i).type;
+        if (foldResults[i]!.type !== type) throw new Error(`folder of ${op.name} produced a value of type ${foldResults[i]!.type.key}, expected ${type.key}`);
+      }
+      this.rewriter.replaceOp(op, foldResults as Value[]);
+      return true;
+    }
     return this.rewriter.withInsertionGuard(() => {
       this.rewriter.setInsertionPoint(op);
       const replacements: Value[] = [];
@@ -296,25 +331,51 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Seeds the worklist for one iteration, uniquing/hoisting constants with `folder`. */
   seed(region: Region, folder: OperationFolder): void {
-    const insertKnownConstant = (op: Operation): boolean => {
-      const value = constantValueOfOp(op);
-      if (value !== undefined && !folder.insertKnownConstant(op, value)) return true;
-      return false;
-    };
-    const cse = this.config.cseConstants;
+    this.seededRegions.length = 0;
     if (!this.config.useTopDownTraversal) {
-      walkPostOrder(region, (op) => {
-        if (!cse || !insertKnownConstant(op)) this.addToWorklist(op);
-      });
+      this.seedPostOrder(region, folder);
     } else {
-      walkPreOrder(region, (op) => {
-        if (!cse || !insertKnownConstant(op)) {
-          this.addToWorklist(op);
-          return true;
-        }
-        return false;
-      });
+      this.seedPreOrder(region, folder);
       this.worklist.reverse();
+    }
+  }
+
+  /** Whether `op` stays after constant uniquing (false: it was a duplicate constant, now erased). */
+  private keepAfterConstantUniquing(op: Operation, folder: OperationFolder): boolean {
+    if (!this.config.cseConstants || !isConstantLike(op)) return true;
+    const value = constantValueOfOp(op);
+    return value === undefined || folder.insertKnownConstant(op, value);
+  }
+
+  /**
+   * Pre-order seeding (MLIR's region.walk<PreOrder>): blocks in order, ops early-increment (the next op is taken
+   * before the current one is visited, which may move it to the front of its block or erase it); a uniqued or
+   * erased constant's regions are skipped.
+   */
+  private seedPreOrder(region: Region, folder: OperationFolder): void {
+    if (region.blocks.length > 1) this.seededRegions.push(region);
+    for (const block of region.blocks) {
+      for (let op = block.firstOp; op; ) {
+        const next: Operation | undefined = op.nextInBlock;
+        if (this.keepAfterConstantUniquing(op, folder)) {
+          this.addToWorklist(op);
+          for (const r of op.regions) this.seedPreOrder(r, folder);
+        }
+        op = next;
+      }
+    }
+  }
+
+  /** Post-order seeding (MLIR's region.walk): nested ops before their parent, ops early-increment. */
+  private seedPostOrder(region: Region, folder: OperationFolder): void {
+    if (region.blocks.length > 1) this.seededRegions.push(region);
+    for (const block of region.blocks) {
+      for (let op = block.firstOp; op; ) {
+        const next: Operation | undefined = op.nextInBlock;
+        for (const r of op.regions) this.seedPostOrder(r, folder);
+        if (this.keepAfterConstantUniquing(op, folder)) this.addToWorklist(op);
+        op = next;
+      }
     }
   }
 
@@ -329,7 +390,9 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       const folder = new OperationFolder(this);
       this.seed(region, folder);
       continueRewrites = false;
-      if (eraseUnreachableBlocks(this.rewriter, [region])) continueRewrites = true;
+      // Seeding saw every region with several blocks (nothing changes blocks in between): erasure has work only
+      // where one of them has an unreachable block.
+      if (this.seededRegions.some(hasUnreachableBlock) && eraseUnreachableBlocks(this.rewriter, [region])) continueRewrites = true;
       if (this.processWorklist()) continueRewrites = true;
       const level = this.config.regionSimplification;
       if (level !== 'disabled' && simplifyRegions(this.rewriter, [region], level === 'aggressive')) continueRewrites = true;

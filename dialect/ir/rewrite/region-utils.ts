@@ -16,7 +16,6 @@ import {
   wouldOpBeTriviallyDead,
 } from '../traits.js';
 import { operationsEquivalent } from './equivalence.js';
-import { hasSSADominance } from './dominance.js';
 
 /** Blocks reachable from the region's entry (depth-first). */
 function reachableBlocks(region: Region): Set<Block> {
@@ -37,6 +36,11 @@ function reachableBlocks(region: Region): Set<Block> {
   return seen;
 }
 
+/** Whether `region` has a block not reachable from its entry (nested regions not looked at). */
+export function hasUnreachableBlock(region: Region): boolean {
+  return region.blocks.length > 1 && reachableBlocks(region).size !== region.blocks.length;
+}
+
 /** Erases the blocks of `regions` (and nested regions) not reachable from their entry block. */
 export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Region[]): boolean {
   let erased = false;
@@ -45,7 +49,7 @@ export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Reg
     const region = worklist.pop()!;
     if (region.blocks.length === 0) continue;
     if (region.blocks.length === 1) {
-      for (const op of region.blocks[0]!.ops) for (const r of op.regions) worklist.push(r);
+      pushNestedRegions(region.blocks[0]!, worklist);
       continue;
     }
     const reachable = reachableBlocks(region);
@@ -56,10 +60,15 @@ export function eraseUnreachableBlocks(rewriter: Rewriter, regions: readonly Reg
         erased = true;
         continue;
       }
-      for (const op of block.ops) for (const r of op.regions) worklist.push(r);
+      pushNestedRegions(block, worklist);
     }
   }
   return erased;
+}
+
+/** Pushes the regions of `block`'s ops, in op order (through the op list: no array view of a large block). */
+function pushNestedRegions(block: Block, out: Region[]): void {
+  for (let op = block.firstOp; op; op = op.nextInBlock) if (op.regions.length !== 0) for (const r of op.regions) out.push(r);
 }
 
 /** Drops every use of values defined in `block` (including nested regions), as Block::dropAllDefinedValueUses. */
@@ -77,50 +86,140 @@ function dropAllDefinedValueUses(block: Block): void {
 // ---------------------------------------------------------------------------------------------------
 // Region DCE
 
+/**
+ * Region DCE's liveness: the least fixed point of MLIR's rules (RegionUtils.cpp propagateLiveness), which MLIR
+ * reaches by sweeping the regions backwards until nothing changes:
+ * - a terminator is live, and a non-branch terminator makes every argument of its successors live;
+ * - an op that would not be trivially dead when unused is live;
+ * - an op is live when one of its results is, and a value is live when a live op uses it, except where a branch
+ *   terminator forwards it to a successor argument that is not live.
+ * Computed here with a worklist instead of sweeps (each value's uses are looked at once, not once per sweep): the
+ * least fixed point of these monotone rules does not depend on the order, so the outcome is the sweeps'.
+ * Only ops in blocks reachable from their region's entry take part, as in the sweeps.
+ */
 class LiveMap {
-  changed = false;
+  private readonly liveArgs = new Set<BlockArgument>();
   /**
-   * Set by a propagation pass that met IR where one backward pass may not settle liveness: a region of several
-   * blocks, an op with successors, or a region without SSA dominance holding ops with results. Otherwise every
-   * use is after its definition in the same block or nested in a later op of that block, so the backward pass
-   * (nested regions before their op) saw every user's final liveness before the definition, and a second pass
-   * would change nothing.
+   * Operation.mark: `live` once proven live (possibly before the walk reaches the op: a user marks its operands'
+   * definitions), `visitedDead` for an op the walk reached while not proven live.
    */
-  needsFixpoint = false;
-  private readonly liveValues = new Set<Value>();
-  /** Live ops carry this run's mark (Operation.mark): the liveness walks ask about every op several times. */
-  private readonly liveMark = newOpMark();
-  wasProvenLive(x: Value | Operation): boolean {
-    if (x instanceof OpResult) return x.owner.mark === this.liveMark;
-    if (x instanceof BlockArgument) return this.liveValues.has(x);
-    return (x as Operation).mark === this.liveMark;
-  }
-  opIsLive(op: Operation): boolean {
-    return op.mark === this.liveMark;
-  }
-  setProvedLive(x: Value | Operation): void {
-    if (x instanceof OpResult) return this.setProvedLive(x.owner);
-    if (x instanceof BlockArgument) {
-      if (!this.liveValues.has(x)) {
-        this.liveValues.add(x);
-        this.changed = true;
-      }
-      return;
-    }
-    const op = x as Operation;
-    if (op.mark !== this.liveMark) {
-      op.mark = this.liveMark;
-      this.changed = true;
-    }
-  }
-}
+  private readonly visitedDead = newOpMark();
+  private readonly live = newOpMark();
+  /** Ops proven live after the walk passed them, whose operands are still to be marked live. */
+  private readonly pending: Operation[] = [];
+  private numOps = 0;
+  private numLive = 0;
+  /** The reachable non-entry blocks taking part (whose dead arguments deleteDeadness erases). */
+  private readonly laterBlocks: Block[] = [];
+  /** Whether some region taking part has a block not reachable from its entry. */
+  sawUnreachableBlock = false;
 
-/** Whether `use` (an operand of a terminator forwarded to a dead successor argument) is known dead. */
-function isUseSpeciallyKnownDead(use: { owner: Operation; index: number }, live: LiveMap): boolean {
-  const owner = use.owner;
-  if (!isTerminator(owner) || !isBranchOp(owner)) return false;
-  const arg = successorBlockArgument(owner, use.index);
-  return arg !== undefined && !live.wasProvenLive(arg);
+  /**
+   * One walk over the regions, backwards (blocks in post-order, ops last to first, nested regions before their op)
+   * so that users are mostly decided before the ops they use; what a later discovery (a loop's back edge, a block
+   * argument) proves live is propagated from a worklist.
+   */
+  constructor(regions: readonly Region[]) {
+    for (const r of regions) this.visitRegion(r);
+    for (let op = this.pending.pop(); op; op = this.pending.pop()) this.markOperands(op);
+  }
+
+  private visitRegion(region: Region): void {
+    const entry = region.blocks[0];
+    if (!entry) return;
+    let blocks: Block[];
+    if (region.blocks.length === 1) blocks = [entry];
+    else {
+      blocks = postOrderBlocks(entry);
+      if (blocks.length !== region.blocks.length) this.sawUnreachableBlock = true;
+      for (const b of blocks) if (b !== entry) this.laterBlocks.push(b);
+    }
+    for (const block of blocks) for (let op = block.lastOp; op; op = op.prevInBlock) this.visitOp(op);
+  }
+
+  private visitOp(op: Operation): void {
+    this.numOps++;
+    for (const r of op.regions) this.visitRegion(r);
+    const terminator = isTerminator(op);
+    if (op.mark !== this.live) {
+      if (!terminator && wouldOpBeTriviallyDead(op)) {
+        op.mark = this.visitedDead;
+        return;
+      }
+      op.mark = this.live;
+    }
+    this.numLive++;
+    // A terminator that forwards no operands (not a branch) keeps all its successors' arguments.
+    if (terminator && !isBranchOp(op)) for (const s of op.successors) for (const a of s.args) this.markArg(a);
+    this.markOperands(op);
+  }
+
+  /** Proves `op` live; an op the walk already passed has its operands marked from the worklist. */
+  private markOp(op: Operation): void {
+    const mark = op.mark;
+    if (mark === this.live) return;
+    op.mark = this.live;
+    if (mark === this.visitedDead) {
+      this.numLive++;
+      this.pending.push(op);
+    }
+  }
+
+  private markValue(v: Value): void {
+    if (v instanceof OpResult) this.markOp(v.owner);
+    else this.markArg(v as BlockArgument);
+  }
+
+  private markArg(a: BlockArgument): void {
+    if (this.liveArgs.has(a)) return;
+    this.liveArgs.add(a);
+    // The operands live branch terminators forward to `a` were held back until now.
+    const block = a.owner;
+    const region = block.parent;
+    if (!region) return;
+    for (const pred of region.blocks) {
+      const t = pred.terminator;
+      if (!t || t.mark !== this.live || !t.successors.includes(block) || !isTerminator(t) || !isBranchOp(t)) continue;
+      // The operand each edge to `block` forwards to `a` (checked against the operand's own mapping).
+      for (let succ = 0; succ < t.successors.length; succ++) {
+        if (t.successors[succ] !== block) continue;
+        const r = successorOperandRange(t, succ);
+        if (!r || a.index >= r.count) continue;
+        const i = r.start + a.index;
+        if (successorBlockArgument(t, i) === a) this.markValue(t.operands[i]!.value);
+      }
+    }
+  }
+
+  /** A live op's operands are live, but for those a branch forwards to a successor argument not (yet) live. */
+  private markOperands(op: Operation): void {
+    const operands = op.operands;
+    // The trait first: it is read from the (shared) definition, the successor list from the op.
+    const branch = operands.length !== 0 && isTerminator(op) && op.successors.length !== 0 && isBranchOp(op);
+    for (let i = 0; i < operands.length; i++) {
+      if (branch) {
+        const arg = successorBlockArgument(op, i);
+        if (arg !== undefined && !this.liveArgs.has(arg)) continue;
+      }
+      this.markValue(operands[i]!.value);
+    }
+  }
+
+  /**
+   * Whether deleteDeadness could find anything to erase: a dead op, a dead argument of a reachable block, or
+   * arguments of unreachable blocks (which it erases too).
+   */
+  hasDeadness(): boolean {
+    if (this.sawUnreachableBlock || this.numLive !== this.numOps) return true;
+    for (const b of this.laterBlocks) for (const a of b.args) if (!this.liveArgs.has(a)) return true;
+    return false;
+  }
+
+  wasProvenLive(x: Value | Operation): boolean {
+    if (x instanceof OpResult) return x.owner.mark === this.live;
+    if (x instanceof BlockArgument) return this.liveArgs.has(x);
+    return (x as Operation).mark === this.live;
+  }
 }
 
 /** The successor block argument an operand of a branch op is forwarded to, if any. */
@@ -130,50 +229,6 @@ function successorBlockArgument(op: Operation, operandIndex: number): BlockArgum
     if (r && operandIndex >= r.start && operandIndex < r.start + r.count) return op.successors[s]!.args[operandIndex - r.start];
   }
   return undefined;
-}
-
-function processValue(value: Value, live: LiveMap): void {
-  for (let u = value.firstUse; u; u = u.nextUse) {
-    if (live.opIsLive(u.owner) && !isUseSpeciallyKnownDead(u, live)) return live.setProvedLive(value);
-  }
-}
-
-function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
-  live.setProvedLive(op);
-  if (!isBranchOp(op)) {
-    for (const s of op.successors) for (const a of s.args) live.setProvedLive(a);
-    return;
-  }
-  // Branch ops forward all their successor operands (no produced operands): nothing more is live here.
-}
-
-function propagateLivenessOp(op: Operation, live: LiveMap): void {
-  for (const r of op.regions) propagateLivenessRegion(r, live);
-  if (op.successors.length) live.needsFixpoint = true;
-  if (isTerminator(op)) return propagateTerminatorLiveness(op, live);
-  if (live.opIsLive(op)) return;
-  if (!wouldOpBeTriviallyDead(op)) return live.setProvedLive(op);
-  for (const r of op.results) processValue(r, live);
-}
-
-function propagateLivenessRegion(region: Region, live: LiveMap): void {
-  const entry = region.blocks[0];
-  if (!entry) return;
-  if (region.blocks.length > 1) live.needsFixpoint = true;
-  else if (!live.needsFixpoint && !hasSSADominance(region)) {
-    for (let op = entry.firstOp; op; op = op.nextInBlock) {
-      if (op.results.length) {
-        live.needsFixpoint = true;
-        break;
-      }
-    }
-  }
-  for (const block of postOrderBlocks(entry)) {
-    // Liveness marking does not edit the IR: walk the op list backwards in place.
-    for (let op = block.lastOp; op; op = op.prevInBlock) propagateLivenessOp(op, live);
-    if (block === entry) continue;
-    for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
-  }
 }
 
 function eraseTerminatorSuccessorOperands(terminator: Operation | undefined, live: LiveMap): void {
@@ -195,12 +250,15 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
     const single = region.blocks.length === 1;
     for (const block of postOrderBlocks(entry)) {
       if (!single) eraseTerminatorSuccessorOperands(block.terminator, live);
-      for (const op of [...block.ops].reverse()) {
+      // Last op first, early-increment: erasing an op takes only it (and its nested ops) out of the block.
+      for (let op = block.lastOp; op; ) {
+        const prev: Operation | undefined = op.prevInBlock;
         if (!live.wasProvenLive(op)) {
           erased = true;
           for (const r of op.results) r.dropAllUses();
           rewriter.eraseOp(op);
-        } else if (deleteDeadness(rewriter, op.regions, live)) erased = true;
+        } else if (op.regions.length !== 0 && deleteDeadness(rewriter, op.regions, live)) erased = true;
+        op = prev;
       }
     }
     for (const block of region.blocks.slice(1)) {
@@ -221,14 +279,8 @@ function deleteDeadness(rewriter: Rewriter, regions: readonly Region[], live: Li
  * that have no effects, and dead arguments of non-entry blocks with their forwarded branch operands.
  */
 export function runRegionDCE(rewriter: Rewriter, regions: readonly Region[]): boolean {
-  const live = new LiveMap();
-  do {
-    live.changed = false;
-    for (const r of regions) propagateLivenessRegion(r, live);
-    // The pass that would only confirm the fixed point is skipped where one pass provably reaches it.
-    if (!live.needsFixpoint) break;
-  } while (live.changed);
-  return deleteDeadness(rewriter, regions, live);
+  const live = new LiveMap(regions);
+  return live.hasDeadness() && deleteDeadness(rewriter, regions, live);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -497,8 +549,15 @@ export function dropRedundantArguments(rewriter: Rewriter, regions: readonly Reg
 
 /** MLIR's simplifyRegions. */
 export function simplifyRegions(rewriter: Rewriter, regions: readonly Region[], mergeBlocks: boolean): boolean {
-  const a = eraseUnreachableBlocks(rewriter, regions);
-  const b = runRegionDCE(rewriter, regions);
+  // The liveness walk of region DCE visits the regions unreachable-block erasure would (those of ops in reachable
+  // blocks) and notes unreachable blocks: where there are none, erasure would do nothing, and the one walk serves.
+  let live = new LiveMap(regions);
+  let a = false;
+  if (live.sawUnreachableBlock) {
+    a = eraseUnreachableBlocks(rewriter, regions);
+    live = new LiveMap(regions);
+  }
+  const b = live.hasDeadness() && deleteDeadness(rewriter, regions, live);
   let c = false;
   let d = false;
   if (mergeBlocks) {

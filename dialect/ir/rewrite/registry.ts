@@ -55,6 +55,7 @@ import { FloatType, type Type } from '../type.js';
 import { isCommutative, isConstantLike } from '../traits.js';
 import type { RewritePattern } from './pattern.js';
 import { opNameOf, type OpRef } from '../op-handle.js';
+import type { OpDefinition } from '../op-definition.js';
 
 export type OpFoldResult = Value | Attribute;
 export type FoldResult = OpFoldResult | readonly OpFoldResult[] | undefined;
@@ -125,12 +126,14 @@ export function getCanonicalizationPatterns(): RewritePattern[] {
 // ---------------------------------------------------------------------------------------------------
 // Constants (MLIR's m_Constant)
 
+const NO_OPERANDS: readonly (Attribute | undefined)[] = Object.freeze([]);
+
 /** The constant value of `op` if it is ConstantLike (folding it with no operands), else undefined. */
 export function constantValueOfOp(op: Operation): Attribute | undefined {
   if (!isConstantLike(op)) return undefined;
   const f = folders.get(op.name);
   if (f) {
-    const r = f(op, []);
+    const r = f(op, NO_OPERANDS);
     const v = Array.isArray(r) ? r[0] : r;
     return v !== undefined && !isValue(v) ? (v as Attribute) : undefined;
   }
@@ -155,8 +158,31 @@ export function isValue(x: OpFoldResult | undefined): x is Value {
  * true on success. Constant operands are found with `getConstantValue`.
  */
 export function foldOperation(op: Operation, results: OpFoldResult[]): boolean {
-  const operands = op.operandValues.map((v) => getConstantValue(v));
+  // Most ops of a lowered module have neither a folder nor a folding trait: skip looking for constant operands.
+  if (!mayFold(op)) return false;
+  const slots = op.operands;
+  const operands = new Array<Attribute | undefined>(slots.length);
+  for (let i = 0; i < slots.length; i++) operands[i] = getConstantValue(slots[i]!.value);
   return foldOperationWith(op, operands, results);
+}
+
+/** Whether folding `op` can do anything: it has a folder or a trait that folds (foldOperation is false otherwise). */
+export function mayFold(op: Operation): boolean {
+  return folders.has(op.name) || hasTraitFolds(op);
+}
+
+const FOLDING_TRAITS: readonly string[] = ['Commutative', 'Involution', 'Idempotent'];
+/** Whether the op's definition has a trait that folds (see foldTraits), by definition. */
+const traitFolds = new WeakMap<OpDefinition, boolean>();
+function hasTraitFolds(op: Operation): boolean {
+  const def = op.def;
+  if (def === undefined) return false;
+  let f = traitFolds.get(def);
+  if (f === undefined) {
+    f = FOLDING_TRAITS.some((t) => def.traits.has(t));
+    traitFolds.set(def, f);
+  }
+  return f;
 }
 
 /** `foldOperation` with the operands' constant values given. */
