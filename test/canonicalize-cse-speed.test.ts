@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
 import '../tools/passes.js';
 import type { Operation } from '../dialect/ir/ir.js';
+import { cseHash, operationsEquivalent } from '../dialect/ir/rewrite/equivalence.js';
 import { runRegionDCE } from '../dialect/ir/rewrite/region-utils.js';
 import { IRRewriter } from '../dialect/ir/rewriter.js';
 import { Parser } from '../parser/parser.js';
@@ -76,6 +77,31 @@ describe('cse hashing', () => {
     const text = printOperation(m);
     expect(text.match(/arith\.muli/g)).toHaveLength(3);
     expect(text).toContain('%2 = arith.addi %1, %1 : i32');
+  });
+});
+
+describe('operation equivalence', () => {
+  it('compares attributes by value, a default-valued inherent attribute counting as absent; equivalent ops hash alike', () => {
+    const m = parse([
+      'tt.func @f(%a: i32, %b: i32) {',
+      '  %0 = arith.addi %a, %b : i32',
+      '  %1 = "arith.addi"(%a, %b) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32',
+      '  %2 = arith.addi %a, %b overflow<nsw> : i32',
+      '  %3 = arith.addi %a, %b overflow<nsw> : i32',
+      '  %4 = arith.addi %a, %b overflow<nuw> : i32',
+      '  %5 = arith.addi %a, %b {tag = 1 : i32} : i32',
+      '  %6 = arith.addi %a, %b {tag = 1 : i32} : i32',
+      '  %7 = arith.addi %a, %b {tag = 2 : i32} : i32',
+      '  tt.return',
+      '}',
+    ]);
+    const ops = m.region(0).blocks[0]!.ops[0]!.region(0).blocks[0]!.ops;
+    const eqv = (i: number, j: number): boolean => operationsEquivalent(ops[i]!, ops[j]!);
+    expect([eqv(0, 1), eqv(2, 3), eqv(5, 6)]).toEqual([true, true, true]);
+    expect([eqv(0, 2), eqv(2, 4), eqv(0, 5), eqv(5, 7), eqv(1, 2)]).toEqual([false, false, false, false, false]);
+    expect(cseHash(ops[0]!)).toBe(cseHash(ops[1]!));
+    expect(cseHash(ops[2]!)).toBe(cseHash(ops[3]!));
+    expect(cseHash(ops[5]!)).toBe(cseHash(ops[6]!));
   });
 });
 

@@ -133,7 +133,7 @@ export function isSpeculatable(op: Operation): boolean {
 /**
  * Facts that hold for every op of a definition without an effect hook or `RecursiveMemoryEffects` (most ops):
  * worked out once per definition, as the greedy driver, region DCE and CSE ask them of every op of a lowered
- * module. Undefined for definitions whose answers depend on the op instance.
+ * module. Null for definitions whose answers depend on the op instance.
  */
 interface DefinitionFacts {
   /** wouldOpBeTriviallyDead. */

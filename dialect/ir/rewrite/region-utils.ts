@@ -109,8 +109,11 @@ class LiveMap {
   private readonly pending: Operation[] = [];
   private numOps = 0;
   private numLive = 0;
-  /** The reachable non-entry blocks taking part (whose dead arguments deleteDeadness erases). */
-  private readonly laterBlocks: Block[] = [];
+  /**
+   * The reachable blocks of the regions with several blocks taking part: deleteDeadness erases their dead arguments
+   * (entry blocks' excepted) and drops the operands their branches forward to dead arguments.
+   */
+  private readonly multiBlockRegionBlocks: Block[] = [];
   /** Whether some region taking part has a block not reachable from its entry. */
   sawUnreachableBlock = false;
 
@@ -132,7 +135,7 @@ class LiveMap {
     else {
       blocks = postOrderBlocks(entry);
       if (blocks.length !== region.blocks.length) this.sawUnreachableBlock = true;
-      for (const b of blocks) if (b !== entry) this.laterBlocks.push(b);
+      for (const b of blocks) this.multiBlockRegionBlocks.push(b);
     }
     for (const block of blocks) for (let op = block.lastOp; op; op = op.prevInBlock) this.visitOp(op);
   }
@@ -206,12 +209,16 @@ class LiveMap {
   }
 
   /**
-   * Whether deleteDeadness could find anything to erase: a dead op, a dead argument of a reachable block, or
-   * arguments of unreachable blocks (which it erases too).
+   * Whether deleteDeadness could find anything to erase: a dead op, a dead argument of a reachable block or one
+   * a branch forwards an operand to, or arguments of unreachable blocks (which it erases too).
    */
   hasDeadness(): boolean {
     if (this.sawUnreachableBlock || this.numLive !== this.numOps) return true;
-    for (const b of this.laterBlocks) for (const a of b.args) if (!this.liveArgs.has(a)) return true;
+    for (const b of this.multiBlockRegionBlocks) {
+      if (b !== b.parent?.blocks[0]) for (const a of b.args) if (!this.liveArgs.has(a)) return true;
+      const t = b.terminator;
+      if (t && isBranchOp(t)) for (const s of t.successors) for (const a of s.args) if (!this.liveArgs.has(a)) return true;
+    }
     return false;
   }
 
