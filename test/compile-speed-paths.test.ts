@@ -1,6 +1,6 @@
 // Tests of the compile-speed paths of the IR core: the verifier's one-traversal run (and its fallback to the
-// ordered run for diagnostics), the per-compilation memo of valid types/attributes, and region DCE's single
-// liveness pass where one pass reaches the fixed point.
+// ordered run for diagnostics), the per-compilation memo of valid types/attributes, and region DCE's liveness (one
+// backward walk plus a worklist, which must reach the same fixed point as iterating to it).
 
 import { describe, expect, it } from 'vitest';
 import '../dialect/index.js';
