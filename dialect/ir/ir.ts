@@ -388,9 +388,19 @@ export class Operation {
   constructor(init: OperationInit, def: OpDefinition | undefined) {
     this.name = init.name;
     this.def = def;
-    this.results = (init.resultTypes ?? []).map((t, i) => new OpResult(this, i, t));
-    this.setOperands(init.operands ?? []);
-    for (const [k, v] of init.attributes ?? []) this.attributes.set(k, v);
+    // Plain loops: an op is built per lowered instruction, tens of thousands per kernel.
+    const results: OpResult[] = [];
+    const types = init.resultTypes;
+    if (types) for (let i = 0; i < types.length; i++) results.push(new OpResult(this, i, types[i]!));
+    this.results = results;
+    const values = init.operands;
+    if (values && values.length) {
+      const list: OpOperand[] = [];
+      for (let i = 0; i < values.length; i++) list.push(new OpOperand(this, i, values[i]!));
+      this.operandList = list;
+    }
+    const attrs = init.attributes;
+    if (attrs) for (const [k, v] of attrs) this.attributes.set(k, v);
     for (const k of init.propertyNames ?? []) (this.extraProps ??= new Set()).add(k);
     for (let i = 0; i < (init.regions ?? 0); i++) this.regions.push(new Region(this));
     this.successorList = init.successors?.length ? [...init.successors] : [];
