@@ -62,10 +62,6 @@ export function blockedScanApplies(t: RankedTensorType, enc: BlockedEncodingAttr
   }
   if (laneAxis.some((v) => v >= h.scanDim) || warpAxis.some((v) => v >= h.axisNumWarps)) return false;
   const multiWarp = h.axisNumWarps > 1;
-  const groupOf = (l: number, w: number): string => {
-    const flat = laneFlat[l]! + warpFlat[w]! * h.nonAxisThreadsPerWarp;
-    return multiWarp ? String(flat) : `${w}:${laneFlat[l]}`;
-  };
   if (multiWarp) {
     for (let l = 0; l < nLane; l++) for (let w = 0; w < nWarp; w++) if (laneFlat[l]! + warpFlat[w]! * h.nonAxisThreadsPerWarp >= h.numParallelLane) return false;
   }
@@ -82,25 +78,35 @@ export function blockedScanApplies(t: RankedTensorType, enc: BlockedEncodingAttr
     }
   }
 
-  // Positions and rows.
+  // Positions and rows. A register's coordinates are its own xor its lane's xor its warp's (linearity); each stays
+  // below its dimension's (power-of-two) size, so a row (the coordinates off the axis) is one mixed-radix number,
+  // and a (group, accumulator slot) pair another: no arrays or strings per (lane, warp, register).
   const size = t.shape[axis]!;
-  const rowOf = new Map<string, string>();
+  const rank = t.shape.length;
   const regPlace = Array.from({ length: nReg }, (_, r) => {
     const chunkId = (r % h.elementStride) + Math.floor(Math.floor(r / h.elementStride) / h.axisElems) * h.elementStride;
     return { elem: Math.floor(r / h.elementStride) % h.axisElems, ...chunkPlace(h, chunkId) };
   });
+  const slots = 1 + Math.max(0, ...regPlace.map((p) => p.slot));
+  const laneGroups = 1 + Math.max(0, ...laneFlat);
+  const rowStride = t.shape.map((_, d) => t.shape.slice(d + 1).reduce((a, n, i) => (d + 1 + i === axis ? a : a * n), 1));
+  const rowOf = new Map<number, number>();
   for (let l = 0; l < nLane; l++) {
+    const srcLane = reverse ? l ^ (nLane - 1) : l;
+    const lc = laneC[srcLane]!;
     for (let w = 0; w < nWarp; w++) {
-      const group = groupOf(l, w);
+      const group = multiWarp ? laneFlat[l]! + warpFlat[w]! * h.nonAxisThreadsPerWarp : w * laneGroups + laneFlat[l]!;
       const wAxis = reverse ? h.axisNumWarps - 1 - warpAxis[w]! : warpAxis[w]!;
-      const srcLane = reverse ? l ^ (nLane - 1) : l;
+      const wc = warpC[w]!;
       for (let r = 0; r < nReg; r++) {
         const p = regPlace[r]!;
-        const e = regC[reverse ? nReg - 1 - r : r]!.map((v, d) => v ^ laneC[srcLane]![d]! ^ warpC[w]![d]!);
+        const rc = regC[reverse ? nReg - 1 - r : r]!;
         const pos = p.elem + h.axisElems * (laneAxis[l]! + h.scanDim * (wAxis + h.axisNumWarps * p.axisBlockId));
-        if (pos !== (reverse ? size - 1 - e[axis]! : e[axis]!)) return false;
-        const key = `${group}/${p.slot}`;
-        const row = e.filter((_, d) => d !== axis).join(',');
+        const along = rc[axis]! ^ lc[axis]! ^ wc[axis]!;
+        if (pos !== (reverse ? size - 1 - along : along)) return false;
+        let row = 0;
+        for (let d = 0; d < rank; d++) if (d !== axis) row += (rc[d]! ^ lc[d]! ^ wc[d]!) * rowStride[d]!;
+        const key = group * slots + p.slot;
         const seen = rowOf.get(key);
         if (seen === undefined) rowOf.set(key, row);
         else if (seen !== row) return false;
