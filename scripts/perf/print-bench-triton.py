@@ -1,4 +1,4 @@
-# usage: /tmp/tv/bin/python scripts/perf/print-bench-triton.py FILE.mlir...  (compare with print-bench.mjs)
+# usage: PYTHON_WITH_TRITON scripts/perf/print-bench-triton.py FILE.mlir...  (compare with print-bench.mjs)
 # Triton 3.6's own printing (str_nodebug) of parsed modules: best of repeated runs (small ones until ~0.3 s).
 import time, sys
 from triton._C.libtriton import ir
