@@ -6,11 +6,14 @@
 // Modules: the 5 largest corpus llvm.mlir, three 15-*.mlir TTGIR files, and the matmul 128 sm80-w4 case run in
 // process from 00-ttir.mlir (so it carries locations), printed as LLVM (without / with debug info) and as TTGIR.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 const roots = (process.argv[2] ?? '.').split(',').map((r) => resolve(r));
 const runs = +(process.argv[3] ?? 20);
 const filt = process.argv[4] ?? '';
-const corpus = '/work/shared/golden/corpus/';
+// The ground truth's corpus as files: $TTG_SHARED, or ../shared beside the checkout.
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const corpus = join(process.env.TTG_SHARED ?? join(here, '..', 'shared'), 'golden', 'corpus') + '/';
 const cases = readdirSync(corpus).sort();
 const bySize = (f) => cases.map((c) => corpus + c + '/' + f).filter((p) => { try { return statSync(p).isFile(); } catch { return false; } }).sort((a, b) => statSync(b).size - statSync(a).size);
 const short = (p) => p.replace(corpus, '').replace('-sak1-sbn1-scn1', '');
