@@ -171,15 +171,14 @@ export function mayFold(op: Operation): boolean {
   return folders.has(op.name) || hasTraitFolds(op);
 }
 
-const FOLDING_TRAITS: readonly string[] = ['Commutative', 'Involution', 'Idempotent'];
-/** Whether the op's definition has a trait that folds (see foldTraits), by definition. */
+/** Whether the op's definition has a trait that folds (TRAIT_FOLDS), by definition. */
 const traitFolds = new WeakMap<OpDefinition, boolean>();
 function hasTraitFolds(op: Operation): boolean {
   const def = op.def;
   if (def === undefined) return false;
   let f = traitFolds.get(def);
   if (f === undefined) {
-    f = FOLDING_TRAITS.some((t) => def.traits.has(t));
+    f = [...def.traits].some((t) => TRAIT_FOLDS.has(t));
     traitFolds.set(def, f);
   }
   return f;
@@ -216,25 +215,22 @@ export function foldOperationWith(op: Operation, operands: readonly (Attribute |
   return true;
 }
 
+type TraitFold = (op: Operation, operands: readonly (Attribute | undefined)[], results: OpFoldResult[]) => boolean;
+/** The folds of traits, by trait name (the only traits that fold). */
+const TRAIT_FOLDS: ReadonlyMap<string, TraitFold> = new Map<string, TraitFold>([
+  ['Commutative', (op, operands) => foldCommutative(op, operands)],
+  ['Involution', (op, _operands, results) => pushFolded(results, foldInvolution(op))],
+  ['Idempotent', (op, _operands, results) => pushFolded(results, foldIdempotent(op))],
+]);
+function pushFolded(results: OpFoldResult[], r: Value | undefined): boolean {
+  if (!r) return false;
+  results.push(r);
+  return true;
+}
+
 /** Trait folds, tried in the op's trait order (first success wins). */
 function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[], results: OpFoldResult[]): boolean {
-  for (const t of op.def?.traits ?? []) {
-    if (t === 'Commutative' && foldCommutative(op, operands)) return true;
-    if (t === 'Involution') {
-      const r = foldInvolution(op);
-      if (r) {
-        results.push(r);
-        return true;
-      }
-    }
-    if (t === 'Idempotent') {
-      const r = foldIdempotent(op);
-      if (r) {
-        results.push(r);
-        return true;
-      }
-    }
-  }
+  for (const t of op.def?.traits ?? []) if (TRAIT_FOLDS.get(t)?.(op, operands, results)) return true;
   return false;
 }
 
